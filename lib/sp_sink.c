@@ -1,0 +1,221 @@
+#include "sp_sink.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Large writes keep pipe and syscall overhead negligible. */
+#define SINK_BUF ((size_t)1 << 20)
+
+struct sp_sink {
+	int fd;
+	int owns_fd;
+	char *name;		/* as given, for messages */
+	char *tmp;		/* temporary path until committed, or NULL */
+	char *final;		/* target path of a file sink */
+	unsigned char *buf;
+	size_t len;
+	unsigned long long written;
+};
+
+static struct sp_sink *
+sink_alloc(const char *name, struct sp_err *e)
+{
+	struct sp_sink *s = calloc(1, sizeof *s);
+
+	if (s == NULL || (s->name = strdup(name)) == NULL ||
+	    (s->buf = malloc(SINK_BUF)) == NULL) {
+		if (s != NULL) {
+			free(s->name);
+			free(s);
+		}
+		sp_fail(e, SP_ENOMEM, "%s: out of memory", name);
+		return NULL;
+	}
+	s->fd = -1;
+	return s;
+}
+
+struct sp_sink *
+sp_sink_new_fd(int fd, const char *name, struct sp_err *e)
+{
+	struct sp_sink *s = sink_alloc(name, e);
+
+	if (s != NULL)
+		s->fd = fd;
+	return s;
+}
+
+int
+sp_mkparents(const char *path, struct sp_err *e)
+{
+	char *p = strdup(path), *slash;
+	int rc = 0;
+
+	if (p == NULL)
+		return sp_fail(e, SP_ENOMEM, "%s: out of memory", path);
+	for (slash = strchr(p + 1, '/'); slash != NULL;
+	    slash = strchr(slash + 1, '/')) {
+		*slash = '\0';
+		if (mkdir(p, 0777) < 0 && errno != EEXIST) {
+			rc = sp_fail_errno(e, errno, "%s: cannot create %s",
+			    path, p);
+			break;
+		}
+		*slash = '/';
+	}
+	free(p);
+	return rc;
+}
+
+struct sp_sink *
+sp_sink_open_file(const char *path, struct sp_err *e)
+{
+	struct sp_sink *s;
+	const char *base;
+	size_t dirlen;
+
+	if (strcmp(path, "-") == 0)
+		return sp_sink_new_fd(STDOUT_FILENO, "<stdout>", e);
+	if ((s = sink_alloc(path, e)) == NULL)
+		return NULL;
+	if (sp_mkparents(path, e) < 0)
+		goto fail;
+	base = strrchr(path, '/');
+	base = base != NULL ? base + 1 : path;
+	dirlen = (size_t)(base - path);
+	s->final = strdup(path);
+	s->tmp = malloc(strlen(path) + 16);
+	if (s->final == NULL || s->tmp == NULL) {
+		sp_fail(e, SP_ENOMEM, "%s: out of memory", path);
+		goto fail;
+	}
+	/* Hidden and in the same directory, so rename() is atomic. */
+	memcpy(s->tmp, path, dirlen);
+	strcpy(s->tmp + dirlen, ".");
+	strcat(s->tmp + dirlen, base);
+	strcat(s->tmp + dirlen, ".XXXXXX");
+	s->fd = mkstemp(s->tmp);
+	if (s->fd < 0) {
+		sp_fail_errno(e, errno, "%s: cannot create", path);
+		free(s->tmp);
+		s->tmp = NULL;
+		goto fail;
+	}
+	/* mkstemp makes 0600; an output file gets the usual umask mode. */
+	{
+		mode_t mask = umask(0);
+
+		umask(mask);
+		fchmod(s->fd, 0666 & ~mask);
+	}
+	s->owns_fd = 1;
+	return s;
+fail:
+	sp_sink_free(s);
+	return NULL;
+}
+
+void
+sp_sink_free(struct sp_sink *s)
+{
+	if (s == NULL)
+		return;
+	if (s->owns_fd && s->fd >= 0)
+		close(s->fd);
+	if (s->tmp != NULL)
+		unlink(s->tmp);
+	free(s->tmp);
+	free(s->final);
+	free(s->name);
+	free(s->buf);
+	free(s);
+}
+
+static int
+write_all(struct sp_sink *s, const unsigned char *p, size_t n,
+    struct sp_err *e)
+{
+	while (n > 0) {
+		ssize_t w = write(s->fd, p, n);
+
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			return sp_fail_errno(e, errno, "%s: write error",
+			    s->name);
+		}
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+int
+sp_sink_flush(struct sp_sink *s, struct sp_err *e)
+{
+	size_t n = s->len;
+
+	s->len = 0;
+	return write_all(s, s->buf, n, e);
+}
+
+int
+sp_sink_write(struct sp_sink *s, const void *p, size_t n, struct sp_err *e)
+{
+	s->written += n;
+	if (n <= SINK_BUF - s->len) {
+		memcpy(s->buf + s->len, p, n);
+		s->len += n;
+		return 0;
+	}
+	if (sp_sink_flush(s, e) < 0)
+		return -1;
+	if (n >= SINK_BUF / 2)
+		return write_all(s, p, n, e);
+	memcpy(s->buf, p, n);
+	s->len = n;
+	return 0;
+}
+
+int
+sp_sink_commit(struct sp_sink *s, struct sp_err *e)
+{
+	if (sp_sink_flush(s, e) < 0)
+		return -1;
+	if (s->tmp == NULL)
+		return 0;
+	if (close(s->fd) < 0) {
+		s->fd = -1;
+		return sp_fail_errno(e, errno, "%s: write error", s->name);
+	}
+	s->fd = -1;
+	if (rename(s->tmp, s->final) < 0)
+		return sp_fail_errno(e, errno, "%s: cannot rename into place",
+		    s->name);
+	free(s->tmp);
+	s->tmp = NULL;
+	return 0;
+}
+
+const char *
+sp_sink_name(const struct sp_sink *s)
+{
+	return s->name;
+}
+
+int
+sp_sink_fd(const struct sp_sink *s)
+{
+	return s->fd;
+}
+
+unsigned long long
+sp_sink_written(const struct sp_sink *s)
+{
+	return s->written;
+}
