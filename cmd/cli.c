@@ -1,0 +1,81 @@
+#include "cli.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char *progname = "sp";
+
+void
+cli_init(const char *name)
+{
+	progname = name;
+	signal(SIGPIPE, SIG_DFL);
+}
+
+const char *
+cli_name(void)
+{
+	return progname;
+}
+
+void
+cli_usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", progname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry '%s --help' for more information.\n",
+	    progname);
+	exit(2);
+}
+
+void
+cli_fail(const struct sp_err *e)
+{
+	fprintf(stderr, "%s: %s\n", progname, e->msg);
+	exit(sp_err_exit_code(e));
+}
+
+void
+cli_version(void)
+{
+	printf("%s (sp) %s\n", progname, SP_VERSION);
+	exit(0);
+}
+
+struct sp_sink *
+cli_stream_output(const char *path, int force)
+{
+	struct sp_err e;
+	struct sp_sink *s;
+
+	if (strcmp(path, "-") == 0 && !force && isatty(STDOUT_FILENO))
+		cli_usage_error("refusing to write a binary sp stream to a "
+		    "terminal; redirect it, use -o FILE, or --force");
+	if ((s = sp_sink_open_file(path, &e)) == NULL)
+		cli_fail(&e);
+	return s;
+}
+
+size_t
+cli_count(const char *opt, const char *arg, size_t max)
+{
+	char *end;
+	unsigned long long v;
+
+	errno = 0;
+	v = strtoull(arg, &end, 10);
+	if (errno != 0 || end == arg || *end != '\0' || arg[0] == '-' ||
+	    v == 0 || v > max)
+		cli_usage_error("%s: '%s' is not a count from 1 to %zu", opt,
+		    arg, max);
+	return (size_t)v;
+}

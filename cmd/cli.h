@@ -1,0 +1,34 @@
+/*
+ * cli.h - the front end every sp program shares: its name in messages,
+ * usage errors, fatal errors from libsp, and stream outputs.  Only cmd/
+ * uses it; it may print and exit.
+ */
+#ifndef SP_CLI_H
+#define SP_CLI_H
+
+#include "sp_err.h"
+#include "sp_sink.h"
+
+/* Record the program name and restore the default SIGPIPE action, so a
+ * closed pipe (`| head`) ends the program quietly. */
+void cli_init(const char *name);
+const char *cli_name(void);
+
+/* "NAME: message" and exit status 2, with a pointer to --help. */
+void cli_usage_error(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2), noreturn));
+/* "NAME: message" and the status the error calls for (1 or 2). */
+void cli_fail(const struct sp_err *e) __attribute__((noreturn));
+/* --version output. */
+void cli_version(void) __attribute__((noreturn));
+
+/*
+ * The sink for a binary sp stream: FILE (via a temporary name) or "-" for
+ * standard output, which must not be a terminal unless force is set.
+ */
+struct sp_sink *cli_stream_output(const char *path, int force);
+
+/* Parse a positive count option or die with a usage error. */
+size_t cli_count(const char *opt, const char *arg, size_t max);
+
+#endif

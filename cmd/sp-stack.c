@@ -1,0 +1,91 @@
+/* sp-stack: the interval stream in, the call stream out. */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "sp_restack.h"
+
+static void
+usage(void)
+{
+	printf("usage: sp-stack [-o FILE] [--force] [FILE]\n"
+	    "Rebuild the call stack of an sp interval stream (from sp-read) "
+	    "and write the\ncall stream: each call gains its depth, its "
+	    "parent and its self time.\nFILE, or standard input when it is "
+	    "absent or '-'.\n"
+	    "\n"
+	    "  -o, --output FILE    write the stream to FILE (default: "
+	    "standard output)\n"
+	    "      --force          write the binary stream even to a "
+	    "terminal\n"
+	    "  -h, --help           show this help and exit\n"
+	    "  -V, --version        show the version and exit\n"
+	    "\n"
+	    "Exit status: 0 ok, 1 bad data or I/O error, 2 usage error.\n");
+	exit(0);
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "force", no_argument, NULL, 'f' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *out = "-", *in = "-";
+	struct sp_reader *r;
+	struct sp_writer *w;
+	struct sp_sink *sink;
+	struct sp_err e;
+	int c, force = 0, fd = STDIN_FILENO;
+
+	cli_init("sp-stack");
+	while ((c = getopt_long(argc, argv, "ho:V", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'f':
+			force = 1;
+			break;
+		case 'o':
+			out = optarg;
+			break;
+		case 'h':
+			usage();
+			break;
+		case 'V':
+			cli_version();
+			break;
+		default:
+			cli_usage_error("unknown option");
+		}
+	}
+	if (argc - optind > 1)
+		cli_usage_error("one input at most (concatenate streams with "
+		    "cat)");
+	if (optind < argc)
+		in = argv[optind];
+	if (strcmp(in, "-") != 0 && (fd = open(in, O_RDONLY)) < 0) {
+		sp_fail_errno(&e, errno, "%s", in);
+		cli_fail(&e);
+	}
+	if ((r = sp_reader_new(fd, in, &e)) == NULL)
+		cli_fail(&e);
+	sink = cli_stream_output(out, force);
+	if ((w = sp_writer_new(sink, &e)) == NULL ||
+	    sp_restack(r, w, &e) < 0 || sp_sink_commit(sink, &e) < 0) {
+		sp_sink_flush(sink, NULL);
+		sp_sink_free(sink);
+		cli_fail(&e);
+	}
+	sp_writer_free(w);
+	sp_sink_free(sink);
+	sp_reader_free(r);
+	return 0;
+}

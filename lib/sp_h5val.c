@@ -1,0 +1,517 @@
+#include "sp_h5val.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int
+sp_h5_exists(hid_t loc, const char *name)
+{
+	return H5Lexists(loc, name, H5P_DEFAULT) > 0;
+}
+
+static hid_t
+get_type(hid_t obj, int is_attr)
+{
+	return is_attr ? H5Aget_type(obj) : H5Dget_type(obj);
+}
+
+static hid_t
+get_space(hid_t obj, int is_attr)
+{
+	return is_attr ? H5Aget_space(obj) : H5Dget_space(obj);
+}
+
+static herr_t
+read_all(hid_t obj, int is_attr, hid_t mt, void *buf)
+{
+	return is_attr ? H5Aread(obj, mt, buf) :
+	    H5Dread(obj, mt, H5S_ALL, H5S_ALL, H5P_DEFAULT, buf);
+}
+
+long long
+sp_h5_length(hid_t obj, int is_attr)
+{
+	hid_t sp = get_space(obj, is_attr);
+	hsize_t dims[1];
+	long long n = -1;
+
+	if (sp < 0)
+		return -1;
+	if (H5Sget_simple_extent_ndims(sp) == 1 &&
+	    H5Sget_simple_extent_dims(sp, dims, NULL) == 1)
+		n = (long long)dims[0];
+	H5Sclose(sp);
+	return n;
+}
+
+/* Number of elements: 1 for a scalar, the product of dims otherwise. */
+static long long
+elements(hid_t sp)
+{
+	hssize_t n = H5Sget_simple_extent_npoints(sp);
+
+	return n < 0 ? -1 : (long long)n;
+}
+
+/* Copy n strings into one malloc'ed block: pointers, then the text. */
+static char **
+pack(size_t n, const char *const *src, const size_t *lens)
+{
+	size_t total = (n + 1) * sizeof(char *), i;
+	char **out, *text;
+
+	for (i = 0; i < n; i++)
+		total += lens[i] + 1;
+	if ((out = malloc(total)) == NULL)
+		return NULL;
+	text = (char *)(out + n + 1);
+	for (i = 0; i < n; i++) {
+		out[i] = text;
+		memcpy(text, src[i], lens[i]);
+		text[lens[i]] = '\0';
+		text += lens[i] + 1;
+	}
+	out[n] = NULL;
+	return out;
+}
+
+int
+sp_h5_strings(hid_t obj, int is_attr, const char *file, const char *what,
+    size_t *np, char ***out, struct sp_err *e)
+{
+	hid_t type = -1, sp = -1, mt = -1;
+	long long n;
+	int rc = -1;
+	char **vs = NULL, *fixed = NULL;
+	const char **ptrs = NULL;
+	size_t *lens = NULL, i;
+
+	*out = NULL;
+	type = get_type(obj, is_attr);
+	sp = get_space(obj, is_attr);
+	if (type < 0 || sp < 0 || H5Tget_class(type) != H5T_STRING) {
+		sp_fail(e, SP_EDATA, "%s: %s is not a string %s", file, what,
+		    is_attr ? "attribute" : "dataset");
+		goto out;
+	}
+	if ((n = elements(sp)) < 0) {
+		sp_fail(e, SP_EDATA, "%s: %s has no readable shape", file,
+		    what);
+		goto out;
+	}
+	ptrs = calloc((size_t)n + 1, sizeof *ptrs);
+	lens = calloc((size_t)n + 1, sizeof *lens);
+	if (ptrs == NULL || lens == NULL)
+		goto oom;
+	if (H5Tis_variable_str(type) > 0) {
+		mt = H5Tcopy(H5T_C_S1);
+		H5Tset_size(mt, H5T_VARIABLE);
+		H5Tset_cset(mt, H5Tget_cset(type));
+		if ((vs = calloc((size_t)n + 1, sizeof *vs)) == NULL)
+			goto oom;
+		if (n > 0 && read_all(obj, is_attr, mt, vs) < 0) {
+			sp_fail(e, SP_EDATA, "%s: cannot read %s", file, what);
+			goto out;
+		}
+		for (i = 0; i < (size_t)n; i++) {
+			/* a NULL pointer is the fill value of an unset entry */
+			ptrs[i] = vs[i] != NULL ? vs[i] : "";
+			lens[i] = strlen(ptrs[i]);
+		}
+	} else {
+		size_t size = H5Tget_size(type);
+		H5T_str_t pad = H5Tget_strpad(type);
+
+		mt = H5Tcopy(type);
+		if (size == 0 || (fixed = malloc((size_t)n * size + 1)) == NULL)
+			goto oom;
+		if (n > 0 && read_all(obj, is_attr, mt, fixed) < 0) {
+			sp_fail(e, SP_EDATA, "%s: cannot read %s", file, what);
+			goto out;
+		}
+		for (i = 0; i < (size_t)n; i++) {
+			const char *s = fixed + i * size;
+			size_t len = 0;
+
+			/* NUL ends the text for every padding */
+			while (len < size && s[len] != '\0')
+				len++;
+			if (pad == H5T_STR_SPACEPAD)
+				while (len > 0 && s[len - 1] == ' ')
+					len--;
+			ptrs[i] = s;
+			lens[i] = len;
+		}
+	}
+	if ((*out = pack((size_t)n, ptrs, lens)) == NULL)
+		goto oom;
+	*np = (size_t)n;
+	rc = 0;
+	goto out;
+oom:
+	sp_fail(e, SP_ENOMEM, "%s: out of memory reading %s", file, what);
+out:
+	if (vs != NULL)
+		H5Dvlen_reclaim(mt, sp, H5P_DEFAULT, vs);
+	free(vs);
+	free(fixed);
+	free(ptrs);
+	free(lens);
+	if (mt >= 0)
+		H5Tclose(mt);
+	if (sp >= 0)
+		H5Sclose(sp);
+	if (type >= 0)
+		H5Tclose(type);
+	return rc;
+}
+
+int
+sp_h5_is_integer(hid_t dset)
+{
+	hid_t t = H5Dget_type(dset);
+	int ok = t >= 0 && H5Tget_class(t) == H5T_INTEGER;
+
+	if (t >= 0)
+		H5Tclose(t);
+	return ok;
+}
+
+int
+sp_h5_read_i64(hid_t dset, uint64_t off, size_t n, int64_t *out,
+    const char *file, const char *what, struct sp_err *e)
+{
+	hid_t fs, ms;
+	hsize_t start = off, count = n;
+	herr_t st;
+
+	if (n == 0)
+		return 0;
+	if ((fs = H5Dget_space(dset)) < 0)
+		return sp_fail(e, SP_EDATA, "%s: cannot read %s", file, what);
+	ms = H5Screate_simple(1, &count, NULL);
+	st = H5Sselect_hyperslab(fs, H5S_SELECT_SET, &start, NULL, &count,
+	    NULL);
+	if (st >= 0)
+		st = H5Dread(dset, H5T_NATIVE_INT64, ms, fs, H5P_DEFAULT, out);
+	H5Sclose(ms);
+	H5Sclose(fs);
+	if (st < 0)
+		return sp_fail(e, SP_EDATA, "%s: cannot read %s (values "
+		    "%llu..%llu): the file is damaged or uses a compression "
+		    "filter this HDF5 library lacks", file, what,
+		    (unsigned long long)off,
+		    (unsigned long long)(off + n - 1));
+	return 0;
+}
+
+int
+sp_h5_read_all_i64(hid_t obj, int is_attr, size_t n, int64_t *out,
+    const char *file, const char *what, struct sp_err *e)
+{
+	hid_t t = get_type(obj, is_attr);
+	int cls = t >= 0 ? H5Tget_class(t) : -1;
+
+	if (t >= 0)
+		H5Tclose(t);
+	if (cls != H5T_INTEGER)
+		return sp_fail(e, SP_EDATA, "%s: %s is not an integer %s",
+		    file, what, is_attr ? "attribute" : "column");
+	if (n == 0)
+		return 0;
+	if (read_all(obj, is_attr, H5T_NATIVE_INT64, out) < 0)
+		return sp_fail(e, SP_EDATA, "%s: cannot read %s", file, what);
+	return 0;
+}
+
+/* An h5py boolean: an enum of one-byte integers {FALSE = 0, TRUE = 1}. */
+static int
+is_bool_enum(hid_t type)
+{
+	char *n0, *n1;
+	int yes;
+
+	if (H5Tget_class(type) != H5T_ENUM || H5Tget_nmembers(type) != 2 ||
+	    H5Tget_size(type) != 1)
+		return 0;
+	n0 = H5Tget_member_name(type, 0);
+	n1 = H5Tget_member_name(type, 1);
+	yes = n0 != NULL && n1 != NULL && strcmp(n0, "FALSE") == 0 &&
+	    strcmp(n1, "TRUE") == 0;
+	H5free_memory(n0);
+	H5free_memory(n1);
+	return yes;
+}
+
+struct nest {
+	struct sp_cbuf *b;
+	const void *buf;
+	H5T_class_t cls;
+	const hsize_t *dims;
+	int ndims;
+	size_t pos;
+};
+
+static void
+emit(struct nest *nt, int dim)
+{
+	hsize_t i;
+
+	if (dim == nt->ndims) {
+		if (nt->cls == H5T_INTEGER)
+			sp_cbuf_int(nt->b, ((const int64_t *)nt->buf)[nt->pos]);
+		else if (nt->cls == H5T_FLOAT)
+			sp_cbuf_double(nt->b, ((const double *)nt->buf)[nt->pos]);
+		else
+			sp_cbuf_bool(nt->b,
+			    ((const unsigned char *)nt->buf)[nt->pos]);
+		nt->pos++;
+		return;
+	}
+	sp_cbuf_array(nt->b, nt->dims[dim]);
+	for (i = 0; i < nt->dims[dim]; i++)
+		emit(nt, dim + 1);
+}
+
+/* Emit n values of obj (attribute or dataset) as CBOR. */
+static int
+values_cbor(hid_t obj, int is_attr, struct sp_cbuf *b, const char *file,
+    const char *what, struct sp_err *e)
+{
+	hid_t type = get_type(obj, is_attr), sp = get_space(obj, is_attr);
+	H5T_class_t cls = H5Tget_class(type);
+	int ndims = H5Sget_simple_extent_ndims(sp), rc = -1;
+	hsize_t dims[H5S_MAX_RANK];
+	long long n = elements(sp);
+	void *buf = NULL;
+	size_t i;
+
+	if (ndims < 0 || n < 0)
+		goto bad;
+	H5Sget_simple_extent_dims(sp, dims, NULL);
+	if (cls == H5T_STRING) {
+		char **s;
+		size_t ns;
+
+		if (sp_h5_strings(obj, is_attr, file, what, &ns, &s, e) < 0)
+			goto out;
+		if (ndims == 0) {
+			sp_cbuf_cstr(b, s[0]);
+		} else {
+			sp_cbuf_array(b, ns);
+			for (i = 0; i < ns; i++)
+				sp_cbuf_cstr(b, s[i]);
+		}
+		free(s);
+		rc = 0;
+		goto out;
+	}
+	if (cls != H5T_INTEGER && cls != H5T_FLOAT && !is_bool_enum(type)) {
+		/* a type sp has no use for: keep the key, say nothing */
+		sp_cbuf_null(b);
+		rc = 0;
+		goto out;
+	}
+	if ((buf = malloc((size_t)n * 8 + 8)) == NULL) {
+		sp_fail(e, SP_ENOMEM, "%s: out of memory reading %s", file,
+		    what);
+		goto out;
+	}
+	if (n > 0) {
+		hid_t mt = cls == H5T_INTEGER ? H5T_NATIVE_INT64 :
+		    cls == H5T_FLOAT ? H5T_NATIVE_DOUBLE : -1;
+		hid_t own = -1;
+
+		if (mt < 0)
+			mt = own = H5Tget_native_type(type, H5T_DIR_ASCEND);
+		if (read_all(obj, is_attr, mt, buf) < 0) {
+			if (own >= 0)
+				H5Tclose(own);
+			goto bad;
+		}
+		if (own >= 0)
+			H5Tclose(own);
+	}
+	/* Scalars as values; arrays nested by dimension, row-major. */
+	{
+		struct nest nt = { b, buf, cls, dims, ndims, 0 };
+
+		emit(&nt, 0);
+	}
+	rc = 0;
+	goto out;
+bad:
+	sp_fail(e, SP_EDATA, "%s: cannot read %s", file, what);
+out:
+	free(buf);
+	H5Sclose(sp);
+	H5Tclose(type);
+	return rc;
+}
+
+int
+sp_h5_attr_cbor(hid_t attr, struct sp_cbuf *b, const char *file,
+    struct sp_err *e)
+{
+	return values_cbor(attr, 1, b, file, "attribute", e);
+}
+
+struct names {
+	size_t n, cap;
+	char **v;
+	int failed;
+};
+
+static void
+names_add(struct names *ns, const char *name)
+{
+	if (ns->failed)
+		return;
+	if (ns->n == ns->cap) {
+		size_t cap = ns->cap ? ns->cap * 2 : 16;
+		char **v = realloc(ns->v, cap * sizeof *v);
+
+		if (v == NULL) {
+			ns->failed = 1;
+			return;
+		}
+		ns->v = v;
+		ns->cap = cap;
+	}
+	if ((ns->v[ns->n] = strdup(name)) == NULL)
+		ns->failed = 1;
+	else
+		ns->n++;
+}
+
+static void
+names_free(struct names *ns)
+{
+	size_t i;
+
+	for (i = 0; i < ns->n; i++)
+		free(ns->v[i]);
+	free(ns->v);
+}
+
+static herr_t
+attr_name_cb(hid_t loc, const char *name, const H5A_info_t *info, void *ctx)
+{
+	(void)loc;
+	(void)info;
+	names_add(ctx, name);
+	return 0;
+}
+
+int
+sp_h5_attrs_cbor(hid_t obj, struct sp_cbuf *b, const char *file,
+    struct sp_err *e)
+{
+	struct names ns = { 0 };
+	hsize_t idx = 0;
+	size_t i;
+	int rc = -1;
+
+	/* Name order, as h5py iterates: the order JSON output keeps. */
+	H5Aiterate2(obj, H5_INDEX_NAME, H5_ITER_INC, &idx, attr_name_cb, &ns);
+	if (ns.failed) {
+		sp_fail(e, SP_ENOMEM, "%s: out of memory", file);
+		goto out;
+	}
+	sp_cbuf_map(b, ns.n);
+	for (i = 0; i < ns.n; i++) {
+		hid_t a = H5Aopen(obj, ns.v[i], H5P_DEFAULT);
+
+		sp_cbuf_cstr(b, ns.v[i]);
+		if (a < 0) {
+			sp_cbuf_null(b);
+			continue;
+		}
+		if (values_cbor(a, 1, b, file, ns.v[i], e) < 0) {
+			H5Aclose(a);
+			goto out;
+		}
+		H5Aclose(a);
+	}
+	rc = 0;
+out:
+	names_free(&ns);
+	return rc;
+}
+
+struct members {
+	struct names groups, datasets;
+};
+
+static herr_t
+link_cb(hid_t loc, const char *name, const H5L_info_t *info, void *ctx)
+{
+	struct members *m = ctx;
+	H5O_info_t oi;
+
+	(void)info;
+	if (H5Oget_info_by_name(loc, name, &oi, H5P_DEFAULT) < 0)
+		return 0;
+	if (oi.type == H5O_TYPE_GROUP)
+		names_add(&m->groups, name);
+	else if (oi.type == H5O_TYPE_DATASET)
+		names_add(&m->datasets, name);
+	return 0;
+}
+
+int
+sp_h5_group_cbor(hid_t group, struct sp_cbuf *b, const char *file,
+    struct sp_err *e)
+{
+	struct members m = { { 0 }, { 0 } };
+	hsize_t idx = 0;
+	size_t i;
+	int rc = -1;
+
+	H5Literate(group, H5_INDEX_NAME, H5_ITER_INC, &idx, link_cb, &m);
+	if (m.groups.failed || m.datasets.failed) {
+		sp_fail(e, SP_ENOMEM, "%s: out of memory", file);
+		goto out;
+	}
+	sp_cbuf_map(b, 3);
+	sp_cbuf_cstr(b, "attrs");
+	if (sp_h5_attrs_cbor(group, b, file, e) < 0)
+		goto out;
+	sp_cbuf_cstr(b, "datasets");
+	sp_cbuf_map(b, m.datasets.n);
+	for (i = 0; i < m.datasets.n; i++) {
+		hid_t d = H5Dopen2(group, m.datasets.v[i], H5P_DEFAULT);
+
+		sp_cbuf_cstr(b, m.datasets.v[i]);
+		if (d < 0) {
+			sp_cbuf_null(b);
+			continue;
+		}
+		rc = values_cbor(d, 0, b, file, m.datasets.v[i], e);
+		H5Dclose(d);
+		if (rc < 0)
+			goto out;
+		rc = -1;
+	}
+	sp_cbuf_cstr(b, "groups");
+	sp_cbuf_map(b, m.groups.n);
+	for (i = 0; i < m.groups.n; i++) {
+		hid_t g = H5Gopen2(group, m.groups.v[i], H5P_DEFAULT);
+
+		sp_cbuf_cstr(b, m.groups.v[i]);
+		if (g < 0) {
+			sp_cbuf_null(b);
+			continue;
+		}
+		rc = sp_h5_group_cbor(g, b, file, e);
+		H5Gclose(g);
+		if (rc < 0)
+			goto out;
+		rc = -1;
+	}
+	rc = 0;
+out:
+	names_free(&m.groups);
+	names_free(&m.datasets);
+	return rc;
+}

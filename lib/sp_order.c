@@ -1,0 +1,745 @@
+#include "sp_order.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Calls read per pre-pass chunk, and the merge's read-buffer budget. */
+#define SCAN_CHUNK ((size_t)1 << 16)
+#define MERGE_BUDGET ((size_t)1 << 19)
+#define MERGE_MIN ((size_t)64)
+
+/* A stretch of one row, one lane, already in canonical order. */
+struct seg {
+	size_t row;
+	int64_t lane;
+	uint64_t begin, end;	/* call range of the row it spans */
+	uint64_t count;		/* its calls (other lanes may interleave) */
+	int64_t base;		/* start of call begin - 1 (delta sources) */
+};
+
+struct segs {
+	struct seg *v;
+	size_t n, cap;
+};
+
+/* The merge cursor of one segment. */
+struct cursor {
+	const struct seg *seg;
+	uint64_t next;		/* next call of the row to read */
+	uint64_t left;		/* calls of the lane still to deliver */
+	int64_t prev;		/* running start, for delta sources */
+	size_t pos, len, cap;
+	int64_t *start, *end, *call, *x[SP_X_COUNT];
+	uint32_t region;
+};
+
+struct order {
+	struct sp_source *src;
+	const struct sp_order_opts *o;
+	struct sp_writer *w;
+	struct sp_err *e;
+	uint32_t run;
+	const uint32_t *rank_of;	/* region id -> tie-break rank */
+	uint32_t *order;
+	unsigned xmask;		/* x columns the batches carry */
+	int lanes;		/* thread/task columns give lanes */
+	int id_any[2];		/* some call/parent id is not -1 */
+	size_t batch;
+	/* scratch of the pre-pass */
+	int64_t *a, *b, *x[SP_X_COUNT];
+	/* output batch */
+	struct sp_batch out;
+	int64_t *ostart, *oend, *ocall, *ox[SP_X_COUNT];
+	uint32_t *oregion;
+	uint64_t calls, batches;
+};
+
+static int
+oom(struct order *or)
+{
+	return sp_fail(or->e, SP_ENOMEM, "%s: out of memory", or->src->path);
+}
+
+static int
+row_selected(const struct order *or, const struct sp_src_row *r)
+{
+	const char *name = or->src->names[r->region];
+
+	if (or->o->ranks != NULL && !sp_ranks_has(or->o->ranks, r->rank))
+		return 0;
+	return or->o->filter == NULL ||
+	    sp_filter_keep(or->o->filter, name, strlen(name));
+}
+
+static int64_t
+lane_of(const struct order *or, size_t i)
+{
+	int64_t task = or->x[SP_X_TASK] != NULL ? or->x[SP_X_TASK][i] : -1;
+	int64_t thread = or->x[SP_X_THREAD] != NULL ?
+	    or->x[SP_X_THREAD][i] : -1;
+
+	if (!or->lanes)
+		return -1;
+	if (task >= 0)
+		return task;
+	if (thread >= 0)
+		return -2 - thread;
+	return -1;
+}
+
+static int
+segs_add(struct order *or, struct segs *s, size_t row, int64_t lane,
+    uint64_t at, int64_t base)
+{
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? s->cap * 2 : 64;
+		struct seg *v = realloc(s->v, cap * sizeof *v);
+
+		if (v == NULL)
+			return oom(or);
+		s->v = v;
+		s->cap = cap;
+	}
+	s->v[s->n].row = row;
+	s->v[s->n].lane = lane;
+	s->v[s->n].begin = at;
+	s->v[s->n].end = at;
+	s->v[s->n].count = 0;
+	s->v[s->n].base = base;
+	return (int)s->n++;
+}
+
+/* Per-lane state of a row while it is scanned. */
+struct open_seg {
+	int64_t lane;
+	size_t seg;
+	int64_t last_start, last_end;
+};
+
+/*
+ * Scan one row: check it, find its ordered segments (when it is to be
+ * emitted), its earliest start, and the span of its calls.
+ */
+static int
+scan_row(struct order *or, size_t row, int emit, struct segs *segs,
+    int64_t *min_start, int64_t *span_lo, int64_t *span_hi, int *any)
+{
+	struct sp_source *src = or->src;
+	struct sp_src_row *r = &src->rows[row];
+	struct open_seg *open = NULL;
+	size_t nopen = 0, capopen = 0, last = 0;
+	uint64_t off;
+	int64_t prev = 0, lo = INT64_MAX;
+	int gpu_any = 0, rc = -1;
+	int64_t *const *xs = or->x;
+	int64_t *none[SP_X_COUNT] = { 0 };
+
+	for (off = 0; off < r->count; off += SCAN_CHUNK) {
+		size_t n = r->count - off < SCAN_CHUNK ?
+		    (size_t)(r->count - off) : SCAN_CHUNK, i;
+
+		if (src->ops->read(src, row, off, n, or->a, or->b,
+		    emit ? xs : none, or->e) < 0)
+			goto out;
+		for (i = 0; i < n; i++) {
+			int64_t s, en;
+
+			if (src->delta) {
+				s = prev + or->a[i];
+				en = s + or->b[i];
+				if (or->b[i] < 0)
+					en = s - 1;
+			} else {
+				s = or->a[i];
+				en = or->b[i];
+			}
+			if (s < lo)
+				lo = s;
+			if (!emit) {
+				prev = s;
+				continue;
+			}
+			if (en < s) {
+				sp_fail(or->e, SP_EDATA, "%s: rank %u region "
+				    "'%s' call %llu ends before it starts "
+				    "[%lld, %lld] ns", src->path, r->rank,
+				    src->names[r->region],
+				    (unsigned long long)(off + i),
+				    (long long)s, (long long)(src->delta ?
+				    s + or->b[i] : en));
+				goto out;
+			}
+			if (s < *span_lo)
+				*span_lo = s;
+			if (en > *span_hi)
+				*span_hi = en;
+			*any = 1;
+			if (xs[SP_X_GPU] != NULL && xs[SP_X_GPU][i] >= 0)
+				gpu_any = 1;
+			if (xs[SP_X_CALL_ID] != NULL &&
+			    xs[SP_X_CALL_ID][i] != -1)
+				or->id_any[0] = 1;
+			if (xs[SP_X_PARENT_ID] != NULL &&
+			    xs[SP_X_PARENT_ID][i] != -1)
+				or->id_any[1] = 1;
+			{
+				int64_t lane = lane_of(or, i);
+				struct open_seg *os;
+				int fresh = 0;
+
+				if (nopen == 0 || open[last].lane != lane) {
+					for (last = 0; last < nopen; last++)
+						if (open[last].lane == lane)
+							break;
+					if (last == nopen) {
+						if (nopen == capopen) {
+							size_t c = capopen ?
+							    capopen * 2 : 8;
+							struct open_seg *v =
+							    realloc(open,
+							    c * sizeof *v);
+
+							if (v == NULL) {
+								oom(or);
+								goto out;
+							}
+							open = v;
+							capopen = c;
+						}
+						nopen++;
+						fresh = 1;
+					}
+				}
+				os = &open[last];
+				/* a call out of order starts a new segment */
+				if (fresh || s < os->last_start ||
+				    (s == os->last_start &&
+				    en > os->last_end)) {
+					int sg = segs_add(or, segs, row, lane,
+					    off + i, prev);
+
+					if (sg < 0)
+						goto out;
+					os->lane = lane;
+					os->seg = (size_t)sg;
+				}
+				os->last_start = s;
+				os->last_end = en;
+				segs->v[os->seg].end = off + i + 1;
+				segs->v[os->seg].count++;
+			}
+			prev = s;
+		}
+	}
+	if (emit) {
+		/* the reference keeps a GPU slice only if it says something */
+		if (!gpu_any)
+			r->info.xmask &= ~(1u << SP_X_GPU);
+	}
+	*min_start = r->count > 0 ? lo : 0;
+	rc = 0;
+out:
+	free(open);
+	return rc;
+}
+
+/* Region order of get_regions(): stable by earliest start in seconds. */
+struct rkey {
+	double key;
+	uint32_t region;
+};
+
+static int
+cmp_rkey(const void *a, const void *b)
+{
+	const struct rkey *x = a, *y = b;
+
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return x->region < y->region ? -1 : x->region > y->region;
+}
+
+static int
+cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static int
+cmp_seg_lane(const void *a, const void *b)
+{
+	const struct seg *x = a, *y = b;
+
+	if (x->lane != y->lane)
+		return x->lane < y->lane ? -1 : 1;
+	/* keep scan order: it is row order, then position */
+	if (x->row != y->row)
+		return x->row < y->row ? -1 : 1;
+	return x->begin < y->begin ? -1 : x->begin > y->begin;
+}
+
+/* --- the merge --- */
+
+static int
+flush_batch(struct order *or, int64_t lane, uint64_t *seq)
+{
+	struct sp_batch *b = &or->out;
+
+	if (b->n == 0)
+		return 0;
+	b->lane = lane;
+	b->first = *seq;
+	if (sp_writer_batch(or->w, b, or->e) < 0)
+		return -1;
+	*seq += b->n;
+	or->calls += b->n;
+	or->batches++;
+	b->n = 0;
+	return 0;
+}
+
+static int
+refill(struct order *or, struct cursor *c)
+{
+	struct sp_source *src = or->src;
+	const struct seg *sg = c->seg;
+	int64_t *xs[SP_X_COUNT];
+	size_t k;
+
+	c->pos = c->len = 0;
+	while (c->len == 0 && c->left > 0) {
+		uint64_t room = sg->end - c->next;
+		size_t n = room < c->cap ? (size_t)room : c->cap, i;
+
+		for (k = 0; k < SP_X_COUNT; k++)
+			xs[k] = or->x[k];
+		if (src->ops->read(src, sg->row, c->next, n, or->a, or->b, xs,
+		    or->e) < 0)
+			return -1;
+		for (i = 0; i < n; i++) {
+			int64_t s, en;
+
+			if (src->delta) {
+				s = c->prev + or->a[i];
+				en = s + or->b[i];
+				c->prev = s;
+			} else {
+				s = or->a[i];
+				en = or->b[i];
+			}
+			if (or->lanes && lane_of(or, i) != sg->lane)
+				continue;
+			c->start[c->len] = s;
+			c->end[c->len] = en;
+			c->call[c->len] = (int64_t)(c->next + i);
+			for (k = 0; k < SP_X_COUNT; k++)
+				if (c->x[k] != NULL)
+					c->x[k][c->len] = xs[k] != NULL ?
+					    xs[k][i] : (k == SP_X_AWAIT ? 0 : -1);
+			c->len++;
+		}
+		c->next += n;
+		c->left -= c->len;
+	}
+	return 0;
+}
+
+/* Is cursor a's current call before cursor b's? */
+static int
+before(const struct order *or, const struct cursor *a,
+    const struct cursor *b)
+{
+	int64_t as = a->start[a->pos], bs = b->start[b->pos];
+	int64_t ae, be;
+	uint32_t ao, bo;
+
+	if (as != bs)
+		return as < bs;
+	ae = a->end[a->pos];
+	be = b->end[b->pos];
+	if (ae != be)
+		return ae > be;
+	ao = or->order[a->region];
+	bo = or->order[b->region];
+	if (ao != bo)
+		return ao < bo;
+	return a->call[a->pos] < b->call[b->pos];
+}
+
+static void
+sift_down(const struct order *or, struct cursor **h, size_t n, size_t i)
+{
+	for (;;) {
+		size_t l = 2 * i + 1, m = i;
+		struct cursor *t;
+
+		if (l < n && before(or, h[l], h[m]))
+			m = l;
+		if (l + 1 < n && before(or, h[l + 1], h[m]))
+			m = l + 1;
+		if (m == i)
+			return;
+		t = h[i];
+		h[i] = h[m];
+		h[m] = t;
+		i = m;
+	}
+}
+
+static void
+cursors_free(struct cursor *cs, size_t n)
+{
+	size_t i, k;
+
+	for (i = 0; i < n; i++) {
+		free(cs[i].start);
+		free(cs[i].end);
+		free(cs[i].call);
+		for (k = 0; k < SP_X_COUNT; k++)
+			free(cs[i].x[k]);
+	}
+	free(cs);
+}
+
+/* Merge the k segments of one lane into batches. */
+static int
+merge_lane(struct order *or, const struct seg *sg, size_t k, uint32_t rank)
+{
+	struct cursor *cs = calloc(k, sizeof *cs), **heap = NULL;
+	size_t cap = MERGE_BUDGET / k, n = 0, i, x;
+	uint64_t seq = 0;
+	int rc = -1;
+
+	if (cap < MERGE_MIN)
+		cap = MERGE_MIN;
+	if (cap > SCAN_CHUNK)
+		cap = SCAN_CHUNK;
+	if (cs == NULL || (heap = malloc(k * sizeof *heap)) == NULL) {
+		oom(or);
+		goto out;
+	}
+	or->out.rank = rank;
+	or->out.n = 0;
+	for (i = 0; i < k; i++) {
+		struct cursor *c = &cs[i];
+
+		c->seg = &sg[i];
+		c->next = sg[i].begin;
+		c->left = sg[i].count;
+		c->prev = sg[i].base;
+		c->cap = cap;
+		c->region = or->src->rows[sg[i].row].region;
+		c->start = malloc(cap * 8);
+		c->end = malloc(cap * 8);
+		c->call = malloc(cap * 8);
+		if (c->start == NULL || c->end == NULL || c->call == NULL) {
+			oom(or);
+			goto out;
+		}
+		for (x = 0; x < SP_X_COUNT; x++)
+			if ((or->xmask >> x) & 1 &&
+			    (c->x[x] = malloc(cap * 8)) == NULL) {
+				oom(or);
+				goto out;
+			}
+		if (refill(or, c) < 0)
+			goto out;
+		if (c->len > 0)
+			heap[n++] = c;
+	}
+	for (i = n / 2; i-- > 0;)
+		sift_down(or, heap, n, i);
+	while (n > 0) {
+		struct cursor *c = heap[0];
+		struct sp_batch *b = &or->out;
+		size_t j = b->n;
+
+		b->start[j] = c->start[c->pos];
+		b->end[j] = c->end[c->pos];
+		b->region[j] = c->region;
+		b->call[j] = c->call[c->pos];
+		for (x = 0; x < SP_X_COUNT; x++)
+			if (b->x[x] != NULL)
+				b->x[x][j] = c->x[x][c->pos];
+		b->n++;
+		if (b->n == or->batch && flush_batch(or, sg[0].lane, &seq) < 0)
+			goto out;
+		if (++c->pos == c->len) {
+			if (refill(or, c) < 0)
+				goto out;
+			if (c->len == 0)
+				heap[0] = heap[--n];
+		}
+		sift_down(or, heap, n, 0);
+	}
+	rc = flush_batch(or, sg[0].lane, &seq);
+out:
+	cursors_free(cs, k);
+	free(heap);
+	return rc;
+}
+
+struct side_ctx {
+	struct order *or;
+	uint32_t rank;
+};
+
+static int
+emit_side(void *ctx, const char *kind, const uint8_t *p, size_t n,
+    struct sp_err *e)
+{
+	struct side_ctx *sc = ctx;
+	struct sp_side s = { sc->or->run, 1, sc->rank, kind, p, n };
+
+	return sp_writer_side(sc->or->w, &s, e);
+}
+
+static int
+emit_rank(struct order *or, uint32_t rank, size_t r0, size_t r1,
+    struct seg *segs, size_t nsegs)
+{
+	struct sp_source *src = or->src;
+	struct sp_rank_info ri;
+	struct sp_row_info *rows = malloc((r1 - r0 + 1) * sizeof *rows);
+	struct side_ctx sc = { or, rank };
+	size_t i, n = 0;
+	int rc = -1;
+
+	memset(&ri, 0, sizeof ri);
+	if (rows == NULL)
+		return oom(or);
+	for (i = r0; i < r1; i++)
+		if (row_selected(or, &src->rows[i]))
+			rows[n++] = src->rows[i].info;
+	ri.run = or->run;
+	ri.rank = rank;
+	ri.nrows = n;
+	ri.rows = rows;
+	if (src->ops->tables(src, rank, &ri, or->e) < 0 ||
+	    sp_writer_rank(or->w, &ri, or->e) < 0 ||
+	    src->ops->sides(src, rank, emit_side, &sc, or->e) < 0)
+		goto out;
+	qsort(segs, nsegs, sizeof *segs, cmp_seg_lane);
+	for (i = 0; i < nsegs;) {
+		size_t j = i;
+
+		while (j < nsegs && segs[j].lane == segs[i].lane)
+			j++;
+		if (merge_lane(or, segs + i, j - i, rank) < 0)
+			goto out;
+		i = j;
+	}
+	rc = 0;
+out:
+	free(ri.threads);
+	free(ri.tasks);
+	free(rows);
+	return rc;
+}
+
+static int
+alloc_cols(struct order *or)
+{
+	size_t k, n = or->batch, m = SCAN_CHUNK;
+
+	or->a = malloc(m * 8);
+	or->b = malloc(m * 8);
+	or->ostart = malloc(n * 8);
+	or->oend = malloc(n * 8);
+	or->ocall = malloc(n * 8);
+	or->oregion = malloc(n * 4);
+	if (or->a == NULL || or->b == NULL || or->ostart == NULL ||
+	    or->oend == NULL || or->ocall == NULL || or->oregion == NULL)
+		return oom(or);
+	for (k = 0; k < SP_X_COUNT; k++) {
+		if (!((or->src->xmask >> k) & 1))
+			continue;
+		if ((or->x[k] = malloc(m * 8)) == NULL)
+			return oom(or);
+		if ((or->xmask >> k) & 1 && (or->ox[k] = malloc(n * 8)) == NULL)
+			return oom(or);
+	}
+	or->out.start = or->ostart;
+	or->out.end = or->oend;
+	or->out.call = or->ocall;
+	or->out.region = or->oregion;
+	for (k = 0; k < SP_X_COUNT; k++)
+		or->out.x[k] = or->ox[k];
+	return 0;
+}
+
+static void
+free_cols(struct order *or)
+{
+	size_t k;
+
+	free(or->a);
+	free(or->b);
+	free(or->ostart);
+	free(or->oend);
+	free(or->ocall);
+	free(or->oregion);
+	for (k = 0; k < SP_X_COUNT; k++) {
+		free(or->x[k]);
+		free(or->ox[k]);
+	}
+}
+
+int
+sp_order_emit(struct sp_source *src, const char *label, uint32_t run,
+    const struct sp_order_opts *o, struct sp_writer *w, uint64_t *ncalls,
+    struct sp_err *e)
+{
+	struct order or;
+	struct segs segs = { 0 };
+	double *first = NULL;
+	struct rkey *keys = NULL;
+	size_t *seg_end = NULL, i, k;
+	int64_t lo = INT64_MAX, hi = INT64_MIN;
+	int any = 0, rc = -1;
+	struct sp_run_info ri;
+	struct sp_region_table rt;
+	uint32_t *ranks = NULL;
+	size_t nranks = 0;
+
+	memset(&or, 0, sizeof or);
+	or.src = src;
+	or.o = o;
+	or.w = w;
+	or.e = e;
+	or.run = run;
+	or.batch = o->batch > 0 && o->batch <= SP_BATCH_MAX ? o->batch :
+	    SP_BATCH_DEFAULT;
+	/* the reference stacks by lane only where a thread column exists */
+	or.lanes = (src->xmask >> SP_X_THREAD) & 1;
+	or.xmask = src->xmask;
+	first = malloc((src->nregions + 1) * sizeof *first);
+	keys = malloc((src->nregions + 1) * sizeof *keys);
+	or.order = malloc((src->nregions + 1) * sizeof *or.order);
+	seg_end = malloc((src->nrows + 1) * sizeof *seg_end);
+	if (first == NULL || keys == NULL || or.order == NULL ||
+	    seg_end == NULL || alloc_cols(&or) < 0) {
+		oom(&or);
+		goto out;
+	}
+	for (i = 0; i < src->nregions; i++)
+		first[i] = HUGE_VAL;
+	for (i = 0; i < src->nrows; i++) {
+		struct sp_src_row *r = &src->rows[i];
+		int emit = row_selected(&or, r);
+		int64_t m = 0;
+		double sec;
+
+		if (emit || !r->info.has_summary || r->count == 0) {
+			if (scan_row(&or, i, emit, &segs, &m, &lo, &hi,
+			    &any) < 0)
+				goto out;
+		} else {
+			m = r->info.summary.start_minimum;
+		}
+		seg_end[i] = segs.n;
+		/* as Python: float(min ns) / 1e9, and 0.0 for no calls */
+		sec = r->count > 0 ? (double)m / 1e9 : 0.0;
+		if (sec < first[r->region])
+			first[r->region] = sec;
+	}
+	/*
+	 * An id column holding nothing but -1 is the placeholder an old C
+	 * writer filled in: treat it as absent (h5-format 4.8).  A parent id
+	 * column is all -1 in a row of roots, so this is decided per file.
+	 */
+	for (k = 0; k < 2; k++)
+		if (!or.id_any[k])
+			for (i = 0; i < src->nrows; i++)
+				src->rows[i].info.xmask &= ~(1u <<
+				    (k ? SP_X_PARENT_ID : SP_X_CALL_ID));
+	for (i = 0; i < src->nregions; i++) {
+		keys[i].key = first[i];
+		keys[i].region = (uint32_t)i;
+	}
+	qsort(keys, src->nregions, sizeof *keys, cmp_rkey);
+	for (i = 0; i < src->nregions; i++)
+		or.order[keys[i].region] = (uint32_t)i;
+
+	memset(&ri, 0, sizeof ri);
+	ri.run = run;
+	ri.label = label;
+	ri.source = src->path;
+	ri.source_format = src->source_format;
+	ri.layout = src->layout;
+	ri.schema = src->schema;
+	ri.num_ranks = src->num_ranks;
+	ri.event_data = src->event_data;
+	ri.has_span = any;
+	ri.first_ns = any ? lo : 0;
+	ri.last_ns = any ? hi : 0;
+	ri.metadata = src->metadata;
+	ri.metadata_len = src->metadata_len;
+	rt.run = run;
+	rt.n = src->nregions;
+	rt.names = (const char **)src->names;
+	rt.lens = NULL;
+	rt.order = or.order;
+	if (sp_writer_run(w, &ri, e) < 0 || sp_writer_regions(w, &rt, e) < 0)
+		goto out;
+
+	/* the ranks to emit: those of selected rows and selected groups */
+	ranks = malloc((src->nrows + src->nextra_ranks + 1) * sizeof *ranks);
+	if (ranks == NULL) {
+		oom(&or);
+		goto out;
+	}
+	for (i = 0; i < src->nrows; i++)
+		if (row_selected(&or, &src->rows[i]))
+			ranks[nranks++] = src->rows[i].rank;
+	for (i = 0; i < src->nextra_ranks; i++)
+		if (o->ranks == NULL || sp_ranks_has(o->ranks,
+		    src->extra_ranks[i]))
+			ranks[nranks++] = src->extra_ranks[i];
+	qsort(ranks, nranks, sizeof *ranks, cmp_u32);
+	{
+		size_t j = 0;
+
+		for (i = 0; i < nranks; i++)
+			if (j == 0 || ranks[j - 1] != ranks[i])
+				ranks[j++] = ranks[i];
+		nranks = j;
+	}
+	{
+		size_t r = 0;
+
+		for (k = 0; k < nranks; k++) {
+			size_t r0, s0, s1;
+
+			while (r < src->nrows && src->rows[r].rank < ranks[k])
+				r++;
+			r0 = r;
+			while (r < src->nrows && src->rows[r].rank == ranks[k])
+				r++;
+			s0 = r0 > 0 ? seg_end[r0 - 1] : 0;
+			s1 = r > 0 ? seg_end[r - 1] : 0;
+			if (s1 < s0)
+				s1 = s0;
+			if (emit_rank(&or, ranks[k], r0, r, segs.v + s0,
+			    s1 - s0) < 0)
+				goto out;
+		}
+	}
+	if (sp_writer_run_end(w, run, or.calls, or.batches, e) < 0)
+		goto out;
+	if (ncalls != NULL)
+		*ncalls = or.calls;
+	rc = 0;
+out:
+	free_cols(&or);
+	free(segs.v);
+	free(first);
+	free(keys);
+	free(or.order);
+	free(seg_end);
+	free(ranks);
+	return rc;
+}
