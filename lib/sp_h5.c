@@ -368,7 +368,8 @@ find_rank_groups(struct h5src *h, struct rank_groups *rg, struct sp_err *e)
 	if (rg->failed)
 		return sp_fail(e, SP_ENOMEM, "%s: out of memory", h->src.path);
 	/* rank2 < rank10, as the reference sorts them */
-	qsort(rg->rank, rg->n, sizeof *rg->rank, cmp_u32);
+	if (rg->n > 1)
+		qsort(rg->rank, rg->n, sizeof *rg->rank, cmp_u32);
 	return 0;
 }
 
@@ -971,7 +972,8 @@ check_rows(struct h5src *h, uint64_t nevents, int columnar,
 		if (sp[i].end > maxend)
 			maxend = sp[i].end;
 	}
-	qsort(pr, m, sizeof *pr, cmp_pair);
+	if (m > 1)
+		qsort(pr, m, sizeof *pr, cmp_pair);
 	for (i = 1; i < m; i++)
 		if (pr[i].rank == pr[i - 1].rank &&
 		    pr[i].region == pr[i - 1].region) {
@@ -990,7 +992,8 @@ check_rows(struct h5src *h, uint64_t nevents, int columnar,
 			    (unsigned long long)nevents);
 			goto out;
 		}
-		qsort(sp, m, sizeof *sp, cmp_span);
+		if (m > 1)
+			qsort(sp, m, sizeof *sp, cmp_span);
 		for (i = 1; i < m; i++)
 			if (sp[i].off < sp[i - 1].end &&
 			    sp[i].end > sp[i].off) {
@@ -1359,7 +1362,8 @@ open_columnar(struct h5src *h, int64_t mpi_size, struct sp_err *e)
 	if (check_rows(h, nevents, !aggregate, e) < 0)
 		goto out;
 	/* rank, then file order: the order rows are read in */
-	qsort(h->src.rows, m, sizeof *h->src.rows, cmp_row_rank);
+	if (m > 1)
+		qsort(h->src.rows, m, sizeof *h->src.rows, cmp_row_rank);
 	if (m > 0) {
 		uint32_t maxrank = h->src.rows[m - 1].rank;
 		int64_t size = mpi_size > 0 ? mpi_size : 1;

@@ -301,23 +301,50 @@ flush_batch(struct order *or, int64_t lane, uint64_t *seq)
 	return 0;
 }
 
+/*
+ * Read the next calls of a segment into its cursor.  Without lanes a
+ * segment owns every call of its range, so the columns are read straight
+ * into the cursor; with lanes, calls of other lanes are skipped.
+ */
 static int
 refill(struct order *or, struct cursor *c)
 {
 	struct sp_source *src = or->src;
 	const struct seg *sg = c->seg;
-	int64_t *xs[SP_X_COUNT];
-	size_t k;
+	size_t k, i;
 
 	c->pos = c->len = 0;
+	if (!or->lanes && c->left > 0) {
+		uint64_t room = sg->end - c->next;
+		size_t n = room < c->cap ? (size_t)room : c->cap;
+		int64_t *const *xs = c->x;
+
+		if (src->ops->read(src, sg->row, c->next, n, c->start, c->end,
+		    xs, or->e) < 0)
+			return -1;
+		if (src->delta) {
+			int64_t prev = c->prev;
+
+			for (i = 0; i < n; i++) {
+				prev += c->start[i];
+				c->start[i] = prev;
+				c->end[i] += prev;
+			}
+			c->prev = prev;
+		}
+		for (i = 0; i < n; i++)
+			c->call[i] = (int64_t)(c->next + i);
+		c->len = n;
+		c->next += n;
+		c->left -= n;
+		return 0;
+	}
 	while (c->len == 0 && c->left > 0) {
 		uint64_t room = sg->end - c->next;
-		size_t n = room < c->cap ? (size_t)room : c->cap, i;
+		size_t n = room < c->cap ? (size_t)room : c->cap;
 
-		for (k = 0; k < SP_X_COUNT; k++)
-			xs[k] = or->x[k];
-		if (src->ops->read(src, sg->row, c->next, n, or->a, or->b, xs,
-		    or->e) < 0)
+		if (src->ops->read(src, sg->row, c->next, n, or->a, or->b,
+		    or->x, or->e) < 0)
 			return -1;
 		for (i = 0; i < n; i++) {
 			int64_t s, en;
@@ -330,15 +357,14 @@ refill(struct order *or, struct cursor *c)
 				s = or->a[i];
 				en = or->b[i];
 			}
-			if (or->lanes && lane_of(or, i) != sg->lane)
+			if (lane_of(or, i) != sg->lane)
 				continue;
 			c->start[c->len] = s;
 			c->end[c->len] = en;
 			c->call[c->len] = (int64_t)(c->next + i);
 			for (k = 0; k < SP_X_COUNT; k++)
 				if (c->x[k] != NULL)
-					c->x[k][c->len] = xs[k] != NULL ?
-					    xs[k][i] : (k == SP_X_AWAIT ? 0 : -1);
+					c->x[k][c->len] = or->x[k][i];
 			c->len++;
 		}
 		c->next += n;
@@ -347,46 +373,54 @@ refill(struct order *or, struct cursor *c)
 	return 0;
 }
 
-/* Is cursor a's current call before cursor b's? */
-static int
-before(const struct order *or, const struct cursor *a,
-    const struct cursor *b)
-{
-	int64_t as = a->start[a->pos], bs = b->start[b->pos];
-	int64_t ae, be;
-	uint32_t ao, bo;
+/* A heap entry caches its cursor's current sort key. */
+struct hent {
+	int64_t start, end;
+	uint32_t order;
+	int64_t call;
+	struct cursor *c;
+};
 
-	if (as != bs)
-		return as < bs;
-	ae = a->end[a->pos];
-	be = b->end[b->pos];
-	if (ae != be)
-		return ae > be;
-	ao = or->order[a->region];
-	bo = or->order[b->region];
-	if (ao != bo)
-		return ao < bo;
-	return a->call[a->pos] < b->call[b->pos];
+static void
+hent_load(const struct order *or, struct hent *h, struct cursor *c)
+{
+	h->start = c->start[c->pos];
+	h->end = c->end[c->pos];
+	h->order = or->order[c->region];
+	h->call = c->call[c->pos];
+	h->c = c;
+}
+
+/* The canonical order: start asc, end desc, region order, call index. */
+static inline int
+hent_before(const struct hent *a, const struct hent *b)
+{
+	if (a->start != b->start)
+		return a->start < b->start;
+	if (a->end != b->end)
+		return a->end > b->end;
+	if (a->order != b->order)
+		return a->order < b->order;
+	return a->call < b->call;
 }
 
 static void
-sift_down(const struct order *or, struct cursor **h, size_t n, size_t i)
+sift_down(struct hent *h, size_t n, size_t i)
 {
-	for (;;) {
-		size_t l = 2 * i + 1, m = i;
-		struct cursor *t;
+	struct hent t = h[i];
 
-		if (l < n && before(or, h[l], h[m]))
-			m = l;
-		if (l + 1 < n && before(or, h[l + 1], h[m]))
-			m = l + 1;
-		if (m == i)
-			return;
-		t = h[i];
+	for (;;) {
+		size_t l = 2 * i + 1, m;
+
+		if (l >= n)
+			break;
+		m = l + 1 < n && hent_before(&h[l + 1], &h[l]) ? l + 1 : l;
+		if (!hent_before(&h[m], &t))
+			break;
 		h[i] = h[m];
-		h[m] = t;
 		i = m;
 	}
+	h[i] = t;
 }
 
 static void
@@ -404,13 +438,34 @@ cursors_free(struct cursor *cs, size_t n)
 	free(cs);
 }
 
+/* Append calls [pos, pos + n) of a cursor to the output batch. */
+static void
+take(struct order *or, struct cursor *c, size_t n)
+{
+	struct sp_batch *b = &or->out;
+	size_t j = b->n, x;
+
+	memcpy(b->start + j, c->start + c->pos, n * 8);
+	memcpy(b->end + j, c->end + c->pos, n * 8);
+	memcpy(b->call + j, c->call + c->pos, n * 8);
+	for (x = 0; x < n; x++)
+		b->region[j + x] = c->region;
+	for (x = 0; x < SP_X_COUNT; x++)
+		if (b->x[x] != NULL)
+			memcpy(b->x[x] + j, c->x[x] + c->pos, n * 8);
+	b->n += n;
+	c->pos += n;
+}
+
 /* Merge the k segments of one lane into batches. */
 static int
 merge_lane(struct order *or, const struct seg *sg, size_t k, uint32_t rank)
 {
-	struct cursor *cs = calloc(k, sizeof *cs), **heap = NULL;
+	struct cursor *cs = calloc(k, sizeof *cs);
+	struct hent *heap = NULL;
 	size_t cap = MERGE_BUDGET / k, n = 0, i, x;
 	uint64_t seq = 0;
+	int64_t lane = sg[0].lane;
 	int rc = -1;
 
 	if (cap < MERGE_MIN)
@@ -448,34 +503,58 @@ merge_lane(struct order *or, const struct seg *sg, size_t k, uint32_t rank)
 		if (refill(or, c) < 0)
 			goto out;
 		if (c->len > 0)
-			heap[n++] = c;
+			hent_load(or, &heap[n++], c);
 	}
 	for (i = n / 2; i-- > 0;)
-		sift_down(or, heap, n, i);
-	while (n > 0) {
-		struct cursor *c = heap[0];
+		sift_down(heap, n, i);
+	while (n > 1) {
+		struct cursor *c = heap[0].c;
 		struct sp_batch *b = &or->out;
 		size_t j = b->n;
 
-		b->start[j] = c->start[c->pos];
-		b->end[j] = c->end[c->pos];
+		b->start[j] = heap[0].start;
+		b->end[j] = heap[0].end;
 		b->region[j] = c->region;
-		b->call[j] = c->call[c->pos];
+		b->call[j] = heap[0].call;
 		for (x = 0; x < SP_X_COUNT; x++)
 			if (b->x[x] != NULL)
 				b->x[x][j] = c->x[x][c->pos];
 		b->n++;
-		if (b->n == or->batch && flush_batch(or, sg[0].lane, &seq) < 0)
+		if (b->n == or->batch && flush_batch(or, lane, &seq) < 0)
 			goto out;
 		if (++c->pos == c->len) {
 			if (refill(or, c) < 0)
 				goto out;
-			if (c->len == 0)
+			if (c->len == 0) {
 				heap[0] = heap[--n];
+				sift_down(heap, n, 0);
+				continue;
+			}
 		}
-		sift_down(or, heap, n, 0);
+		hent_load(or, &heap[0], c);
+		sift_down(heap, n, 0);
 	}
-	rc = flush_batch(or, sg[0].lane, &seq);
+	/* one segment left: its calls follow in order, copy them in runs */
+	if (n == 1) {
+		struct cursor *c = heap[0].c;
+
+		for (;;) {
+			while (c->pos < c->len) {
+				size_t room = or->batch - or->out.n;
+				size_t m = c->len - c->pos;
+
+				take(or, c, m < room ? m : room);
+				if (or->out.n == or->batch &&
+				    flush_batch(or, lane, &seq) < 0)
+					goto out;
+			}
+			if (refill(or, c) < 0)
+				goto out;
+			if (c->len == 0)
+				break;
+		}
+	}
+	rc = flush_batch(or, lane, &seq);
 out:
 	cursors_free(cs, k);
 	free(heap);
@@ -522,7 +601,8 @@ emit_rank(struct order *or, uint32_t rank, size_t r0, size_t r1,
 	    sp_writer_rank(or->w, &ri, or->e) < 0 ||
 	    src->ops->sides(src, rank, emit_side, &sc, or->e) < 0)
 		goto out;
-	qsort(segs, nsegs, sizeof *segs, cmp_seg_lane);
+	if (nsegs > 1)
+		qsort(segs, nsegs, sizeof *segs, cmp_seg_lane);
 	for (i = 0; i < nsegs;) {
 		size_t j = i;
 
@@ -660,7 +740,8 @@ sp_order_emit(struct sp_source *src, const char *label, uint32_t run,
 		keys[i].key = first[i];
 		keys[i].region = (uint32_t)i;
 	}
-	qsort(keys, src->nregions, sizeof *keys, cmp_rkey);
+	if (src->nregions > 1)
+		qsort(keys, src->nregions, sizeof *keys, cmp_rkey);
 	for (i = 0; i < src->nregions; i++)
 		or.order[keys[i].region] = (uint32_t)i;
 
@@ -699,7 +780,8 @@ sp_order_emit(struct sp_source *src, const char *label, uint32_t run,
 		if (o->ranks == NULL || sp_ranks_has(o->ranks,
 		    src->extra_ranks[i]))
 			ranks[nranks++] = src->extra_ranks[i];
-	qsort(ranks, nranks, sizeof *ranks, cmp_u32);
+	if (nranks > 1)
+		qsort(ranks, nranks, sizeof *ranks, cmp_u32);
 	{
 		size_t j = 0;
 

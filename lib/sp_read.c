@@ -47,6 +47,12 @@ sp_read_files(const char *const *paths, size_t n,
 
 	if (labels == NULL)
 		return sp_fail(e, SP_ENOMEM, "out of memory");
+	/* A missing or foreign input fails before anything is written. */
+	for (i = 0; i < n; i++)
+		if (!sp_h5_sniff(paths[i])) {
+			refuse(paths[i], e);
+			goto out;
+		}
 	snprintf(producer, sizeof producer, "sp-read %s", SP_VERSION);
 	if (sp_writer_header(w, SP_STAGE_INTERVALS, producer, e) < 0)
 		goto out;
@@ -54,11 +60,6 @@ sp_read_files(const char *const *paths, size_t n,
 		struct sp_source *src;
 		const char *unique;
 		char *label = NULL;
-
-		if (!sp_h5_sniff(paths[i])) {
-			refuse(paths[i], e);
-			goto out;
-		}
 		if ((src = sp_h5_open(paths[i], e)) == NULL)
 			goto out;
 		if (sp_label_run(src->label, paths[i], &label, e) < 0 ||

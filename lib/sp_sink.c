@@ -167,6 +167,8 @@ sp_sink_flush(struct sp_sink *s, struct sp_err *e)
 int
 sp_sink_write(struct sp_sink *s, const void *p, size_t n, struct sp_err *e)
 {
+	if (n == 0)
+		return 0;
 	s->written += n;
 	if (n <= SINK_BUF - s->len) {
 		memcpy(s->buf + s->len, p, n);

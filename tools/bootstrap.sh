@@ -1,0 +1,41 @@
+#!/bin/sh
+# Set up a Debian 12 machine for sp and build it: install the packages that
+# are missing (apt-get), configure with Meson, build with Ninja.
+#   tools/bootstrap.sh [BUILD_DIR [MESON_OPTION...]]
+# Safe to run again: it installs nothing twice and reconfigures only once.
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-build}
+[ $# -gt 0 ] && shift
+
+# Build tools and libraries, plus what the tests use to check outputs with
+# their real consumers (h5py writes test profiles, python3 loads .prof,
+# node validates speedscope documents, mandoc lints the man pages).
+pkgs="meson ninja-build pkg-config gcc libc6-dev libhdf5-dev hdf5-tools
+libcbor-dev libpcre2-dev zlib1g-dev python3 python3-h5py python3-numpy
+mandoc time nodejs npm"
+missing=
+for p in $pkgs; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
+		missing="$missing $p"
+done
+# nodejs from another repository ships npm itself
+if command -v npm >/dev/null 2>&1; then
+	missing=$(echo "$missing" | tr ' ' '\n' | grep -vx 'npm' | tr '\n' ' ')
+	missing=$(echo "$missing" | tr ' ' '\n' | grep -vx 'nodejs' | tr '\n' ' ')
+fi
+if [ -n "$(echo $missing)" ]; then
+	sudo=
+	[ "$(id -u)" -ne 0 ] && sudo=sudo
+	echo "bootstrap: installing:$missing" >&2
+	$sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+	# shellcheck disable=SC2086
+	$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	    --no-install-recommends $missing >/dev/null
+fi
+cd "$top"
+if [ ! -f "$build/build.ninja" ]; then
+	meson setup "$build" "$@" >/dev/null
+fi
+ninja -C "$build" >/dev/null
+echo "bootstrap: built sp in $top/$build" >&2
