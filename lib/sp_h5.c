@@ -674,6 +674,9 @@ s1_open_row(struct h5src *h, size_t row, struct sp_err *e)
 	if (r->a < 0 || r->b < 0)
 		return sp_fail(e, SP_EDATA, "%s: cannot open %s", h->src.path,
 		    r->path);
+	if (sp_h5_check_filters(r->a, h->src.path, r->path, e) < 0 ||
+	    sp_h5_check_filters(r->b, h->src.path, r->path, e) < 0)
+		return -1;
 	return 0;
 }
 
@@ -727,6 +730,10 @@ open_dset(struct h5src *h, const char *path, int required, struct sp_err *e)
 	if (d < 0 && required)
 		sp_fail(e, SP_EDATA, "%s: %s is not a dataset", h->src.path,
 		    path);
+	if (d >= 0 && sp_h5_check_filters(d, h->src.path, path, e) < 0) {
+		H5Dclose(d);
+		return -1;
+	}
 	return d;
 }
 

@@ -4,6 +4,34 @@
 #include <string.h>
 
 int
+sp_h5_check_filters(hid_t dset, const char *file, const char *what,
+    struct sp_err *e)
+{
+	hid_t pl = H5Dget_create_plist(dset);
+	int n, i, rc = 0;
+
+	if (pl < 0)
+		return 0;
+	n = H5Pget_nfilters(pl);
+	for (i = 0; i < n && rc == 0; i++) {
+		unsigned flags, conf;
+		size_t nv = 0;
+		char name[64] = "";
+		H5Z_filter_t id = H5Pget_filter2(pl, (unsigned)i, &flags, &nv,
+		    NULL, sizeof name, name, &conf);
+
+		if (id >= 0 && H5Zfilter_avail(id) <= 0)
+			rc = sp_fail(e, SP_EDATA, "%s: %s is compressed with HDF5 "
+			    "filter %d%s%s%s, which this HDF5 library lacks "
+			    "(install its plugin and set HDF5_PLUGIN_PATH)",
+			    file, what, (int)id, name[0] ? " (" : "", name,
+			    name[0] ? ")" : "");
+	}
+	H5Pclose(pl);
+	return rc;
+}
+
+int
 sp_h5_exists(hid_t loc, const char *name)
 {
 	return H5Lexists(loc, name, H5P_DEFAULT) > 0;

@@ -47,6 +47,14 @@ int sp_h5_attrs_cbor(hid_t obj, struct sp_cbuf *b, const char *file,
 int sp_h5_group_cbor(hid_t group, struct sp_cbuf *b, const char *file,
     struct sp_err *e);
 
+/*
+ * Fail when the dataset needs a filter this HDF5 library cannot apply
+ * (LZF, Zstandard and other plugins), naming it, rather than letting the
+ * first read fail with a vaguer message.
+ */
+int sp_h5_check_filters(hid_t dset, const char *file, const char *what,
+    struct sp_err *e);
+
 /* Does the link exist (without HDF5 printing anything)? */
 int sp_h5_exists(hid_t loc, const char *name);
 

@@ -1,0 +1,19 @@
+#!/bin/sh
+# Set up and build sp (tools/bootstrap.sh), then run the main job on the
+# example profile: rebuild its call stacks and write a cProfile .prof per
+# rank and a speedscope document, and say where they went.
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+sh "$top/tools/bootstrap.sh" build
+bin=$top/build/cmd
+out=${1:-$top/out}
+in=$top/examples/example.h5
+
+"$bin/sp-read" "$in" | "$bin/sp-stack" -o "$out/example.calls.sps"
+"$bin/sp-pstats" -o "$out/example.prof" "$out/example.calls.sps"
+"$bin/sp-speedscope" -o "$out/example.speedscope.json" \
+    "$out/example.calls.sps"
+echo "example: wrote these files from $in:"
+ls -1 "$out"/example* | sed 's/^/  /'
+echo "open a .prof with: snakeviz FILE, or python3 -m pstats FILE"
+echo "open the .speedscope.json at https://www.speedscope.app"
