@@ -1,0 +1,198 @@
+/* Unit test of sp_utf8: every code point round-trips, nothing else decodes. */
+#include <stdio.h>
+#include <string.h>
+
+#include "sp_utf8.h"
+
+static int failed;
+
+#define CHECK(cond, ...) do {						\
+	if (!(cond)) {							\
+		printf("FAIL %s:%d: ", __FILE__, __LINE__);		\
+		printf(__VA_ARGS__);					\
+		putchar('\n');						\
+		failed = 1;						\
+	}								\
+} while (0)
+
+/* The textbook encoder, written independently of the decoder under test. */
+static size_t
+encode(uint32_t c, unsigned char *b)
+{
+	if (c < 0x80) {
+		b[0] = (unsigned char)c;
+		return 1;
+	}
+	if (c < 0x800) {
+		b[0] = (unsigned char)(0xc0 | c >> 6);
+		b[1] = (unsigned char)(0x80 | (c & 0x3f));
+		return 2;
+	}
+	if (c < 0x10000) {
+		b[0] = (unsigned char)(0xe0 | c >> 12);
+		b[1] = (unsigned char)(0x80 | (c >> 6 & 0x3f));
+		b[2] = (unsigned char)(0x80 | (c & 0x3f));
+		return 3;
+	}
+	b[0] = (unsigned char)(0xf0 | c >> 18);
+	b[1] = (unsigned char)(0x80 | (c >> 12 & 0x3f));
+	b[2] = (unsigned char)(0x80 | (c >> 6 & 0x3f));
+	b[3] = (unsigned char)(0x80 | (c & 0x3f));
+	return 4;
+}
+
+static void
+test_every_code_point(void)
+{
+	unsigned char b[4];
+	uint32_t c, got;
+	size_t n, len;
+
+	for (c = 0; c <= 0x10ffff; c++) {
+		n = encode(c, b);
+		len = sp_utf8_decode(b, n, &got);
+		if (c >= 0xd800 && c <= 0xdfff) {
+			CHECK(len == 0, "surrogate U+%04X accepted",
+			    (unsigned)c);
+			continue;
+		}
+		CHECK(len == n && got == c, "U+%04X: len %zu cp %X",
+		    (unsigned)c, len, (unsigned)got);
+		/* Every truncation of a multi-byte sequence is invalid. */
+		if (n > 1)
+			CHECK(sp_utf8_decode(b, n - 1, &got) == 0,
+			    "U+%04X truncated accepted", (unsigned)c);
+	}
+}
+
+/*
+ * The well-formed sequences of Unicode's table 3-7, spelled out as byte
+ * ranges: an independent statement of what the decoder must accept.
+ */
+static size_t
+well_formed(const unsigned char *b, size_t n)
+{
+	unsigned char lo = 0x80, hi = 0xbf;
+	size_t len, i;
+
+	if (n == 0)
+		return 0;
+	if (b[0] <= 0x7f)
+		return 1;
+	if (b[0] >= 0xc2 && b[0] <= 0xdf)
+		len = 2;
+	else if (b[0] >= 0xe0 && b[0] <= 0xef)
+		len = 3;
+	else if (b[0] >= 0xf0 && b[0] <= 0xf4)
+		len = 4;
+	else
+		return 0;
+	if (b[0] == 0xe0)
+		lo = 0xa0;
+	else if (b[0] == 0xed)
+		hi = 0x9f;
+	else if (b[0] == 0xf0)
+		lo = 0x90;
+	else if (b[0] == 0xf4)
+		hi = 0x8f;
+	if (n < len || b[1] < lo || b[1] > hi)
+		return 0;
+	for (i = 2; i < len; i++)
+		if (b[i] < 0x80 || b[i] > 0xbf)
+			return 0;
+	return len;
+}
+
+static void
+check_bytes(const unsigned char *b, size_t n)
+{
+	unsigned char e[4];
+	uint32_t c = 0;
+	size_t len, want;
+
+	len = sp_utf8_decode(b, n, &c);
+	want = well_formed(b, n);
+	if (len != want) {
+		CHECK(0, "%02x %02x %02x %02x (n %zu): length %zu, want %zu",
+		    b[0], n > 1 ? b[1] : 0, n > 2 ? b[2] : 0, n > 3 ? b[3] : 0,
+		    n, len, want);
+		return;
+	}
+	if (len > 0)
+		CHECK(encode(c, e) == len && memcmp(e, b, len) == 0,
+		    "%02x %02x %02x: decoded as U+%04X", b[0], b[1], b[2],
+		    (unsigned)c);
+}
+
+/* Every 3-byte string, and every 4-byte one with an interesting lead. */
+static void
+test_exhaustive(void)
+{
+	static const unsigned char lead[] = { 0xf0, 0xf3, 0xf4, 0xf5 };
+	unsigned char b[4];
+	uint32_t v;
+	size_t i;
+
+	for (v = 0; v < 1u << 24 && !failed; v++) {
+		b[0] = (unsigned char)(v >> 16);
+		b[1] = (unsigned char)(v >> 8);
+		b[2] = (unsigned char)v;
+		check_bytes(b, 3);
+	}
+	for (i = 0; i < sizeof lead && !failed; i++) {
+		b[0] = lead[i];
+		for (v = 0; v < 1u << 24 && !failed; v++) {
+			b[1] = (unsigned char)(v >> 16);
+			b[2] = (unsigned char)(v >> 8);
+			b[3] = (unsigned char)v;
+			check_bytes(b, 4);
+		}
+	}
+}
+
+static void
+test_invalid(void)
+{
+	static const struct {
+		const char *s;
+		size_t n;
+	} bad[] = {
+		{ "\x80", 1 },			/* stray continuation */
+		{ "\xbf", 1 },
+		{ "\xc0\x80", 2 },		/* overlong NUL */
+		{ "\xc1\xbf", 2 },		/* overlong */
+		{ "\xe0\x80\x80", 3 },		/* overlong */
+		{ "\xe0\x9f\xbf", 3 },		/* overlong U+07FF */
+		{ "\xed\xa0\x80", 3 },		/* U+D800 */
+		{ "\xed\xbf\xbf", 3 },		/* U+DFFF */
+		{ "\xf0\x8f\xbf\xbf", 4 },	/* overlong U+FFFF */
+		{ "\xf4\x90\x80\x80", 4 },	/* U+110000 */
+		{ "\xf5\x80\x80\x80", 4 },
+		{ "\xff", 1 },
+		{ "\xe2\x82", 2 },		/* truncated euro sign */
+		{ "\xe2\x82\x41", 3 },		/* interrupted */
+		{ "", 0 },
+	};
+	static const unsigned char euro[] = "\xe2\x82\xac!";
+	static const unsigned char last[] = "\xf4\x8f\xbf\xbf";
+	uint32_t c;
+	size_t i;
+
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++)
+		CHECK(sp_utf8_decode((const unsigned char *)bad[i].s, bad[i].n,
+		    &c) == 0, "bad case %zu accepted", i);
+	CHECK(sp_utf8_decode(euro, 4, &c) == 3 && c == 0x20ac, "euro sign");
+	CHECK(sp_utf8_decode(last, 4, &c) == 4 && c == 0x10ffff, "U+10FFFF");
+}
+
+int
+main(void)
+{
+	test_invalid();
+	test_every_code_point();
+	test_exhaustive();
+	if (failed)
+		return 1;
+	printf("utf8: ok\n");
+	return 0;
+}
