@@ -1,0 +1,68 @@
+/*
+ * sp_stack.h - rebuild the call stacks of an interval stream: the engine
+ * of sp-stack.
+ *
+ * A stacker turns the interval-stage batches of one lane at a time into
+ * call-stage batches (see sp_batch.h), in one pass with one stack, so its
+ * memory is O(deepest nesting) whatever the number of calls.  The result is
+ * exactly the reference's reconstruction (spec/exports.md 1.2, 1.3) as long
+ * as the input is in canonical order, which the stacker checks.
+ *
+ * Usage, per run: sp_stacker_set_regions(); then per lane, in stream order:
+ * sp_stacker_begin_lane(), sp_stacker_push() for each batch of the lane,
+ * sp_stacker_end_lane().  After a failure the lane is lost: begin a new one.
+ *
+ * Ownership: the caller owns the stacker.  The region table given to
+ * sp_stacker_set_regions() is borrowed and must outlive the lanes pushed
+ * under it.  An output batch borrows the input batch's columns and adds
+ * depth, parent and self columns that belong to the stacker; they are valid
+ * until the next call on the same stacker.
+ */
+#ifndef SP_STACK_H
+#define SP_STACK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sp_batch.h"
+#include "sp_err.h"
+
+struct sp_stacker;
+
+/* NULL when out of memory. */
+struct sp_stacker *sp_stacker_new(void);
+void sp_stacker_free(struct sp_stacker *st);
+
+/*
+ * The run's region table: names[i] of name_lens[i] bytes (name_lens NULL:
+ * NUL-terminated) name region id i in error messages; order[i] is region
+ * i's rank in the region order that breaks ties between identical
+ * intervals (NULL: the ids themselves are that order).
+ */
+void sp_stacker_set_regions(struct sp_stacker *st, size_t n,
+    const char *const *names, const size_t *name_lens,
+    const uint32_t *order);
+
+/* Start a lane with an empty stack and sequence number 0. */
+void sp_stacker_begin_lane(struct sp_stacker *st, uint32_t run,
+    uint32_t rank, int64_t lane);
+
+/*
+ * Stack the next batch of the lane (interval stage, possibly empty) into
+ * *out: the same calls, plus depth, parent and the self times of the calls
+ * it closes; out->lane_end is 0.  Fails with SP_EDATA on a region id out of
+ * range, a call that ends before it starts, input out of canonical order,
+ * a batch whose sequence numbers do not follow on, and calls that overlap
+ * without nesting (the reference's message, without the file and rank).
+ */
+int sp_stacker_push(struct sp_stacker *st, const struct sp_batch *in,
+    struct sp_batch *out, struct sp_err *e);
+
+/*
+ * Close the lane: *out is an empty batch (n = 0, lane_end = 1) holding the
+ * self times of every call still open, deepest first.
+ */
+int sp_stacker_end_lane(struct sp_stacker *st, struct sp_batch *out,
+    struct sp_err *e);
+
+#endif

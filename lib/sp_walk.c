@@ -1,0 +1,177 @@
+#include "sp_walk.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+
+#define BAD "call stream is inconsistent: "
+
+struct sp_walker {
+	struct sp_walk_ops ops;
+	void *ctx;
+
+	int inlane;		/* a lane has begun and not yet ended */
+	uint32_t run, rank;
+	int64_t lane;
+	uint64_t next;		/* sequence number of the lane's next call */
+
+	struct sp_walk_call *stack;
+	size_t top, cap;
+};
+
+struct sp_walker *
+sp_walker_new(const struct sp_walk_ops *ops, void *ctx)
+{
+	struct sp_walker *w;
+
+	if ((w = calloc(1, sizeof *w)) == NULL)
+		return NULL;
+	w->ops = *ops;
+	w->ctx = ctx;
+	return w;
+}
+
+void
+sp_walker_free(struct sp_walker *w)
+{
+	if (w == NULL)
+		return;
+	free(w->stack);
+	free(w);
+}
+
+size_t
+sp_walker_depth(const struct sp_walker *w)
+{
+	return w->top;
+}
+
+const struct sp_walk_call *
+sp_walker_stack(const struct sp_walker *w)
+{
+	return w->stack;
+}
+
+/* Close the top call with the k-th self value of b. */
+static int
+pop(struct sp_walker *w, const struct sp_batch *b, size_t *k,
+    struct sp_err *e)
+{
+	const struct sp_walk_call *c = &w->stack[w->top - 1];
+
+	if (*k >= b->nclosed)
+		return sp_fail(e, SP_EDATA, BAD "a batch of lane %" PRId64
+		    " closes more calls than its %zu self times", w->lane,
+		    b->nclosed);
+	if (w->ops.close != NULL &&
+	    w->ops.close(w->ctx, c, b->self[*k], e) == -1)
+		return -1;
+	(*k)++;
+	w->top--;
+	return 0;
+}
+
+static int
+enter(struct sp_walker *w, const struct sp_batch *b, struct sp_err *e)
+{
+	if (w->inlane && (b->run != w->run || b->rank != w->rank ||
+	    b->lane != w->lane))
+		return sp_fail(e, SP_EDATA, BAD "a batch of run %" PRIu32
+		    " rank %" PRIu32 " lane %" PRId64 " arrives before run %"
+		    PRIu32 " rank %" PRIu32 " lane %" PRId64 " has ended",
+		    b->run, b->rank, b->lane, w->run, w->rank, w->lane);
+	if (!w->inlane) {
+		w->inlane = 1;
+		w->run = b->run;
+		w->rank = b->rank;
+		w->lane = b->lane;
+		w->next = 0;
+	}
+	if (b->first != w->next)
+		return sp_fail(e, SP_EDATA, BAD "a batch of lane %" PRId64
+		    " starts at call %" PRIu64 ", expected call %" PRIu64,
+		    b->lane, b->first, w->next);
+	if ((b->n > 0 && (b->depth == NULL || b->parent == NULL)) ||
+	    (b->nclosed > 0 && b->self == NULL))
+		return sp_fail(e, SP_EDATA, BAD "a batch lacks the stack "
+		    "columns (pipe the stream through sp-stack)");
+	return 0;
+}
+
+int
+sp_walker_push(struct sp_walker *w, const struct sp_batch *b,
+    struct sp_err *e)
+{
+	size_t i, k = 0;
+
+	if (enter(w, b, e) == -1)
+		return -1;
+	for (i = 0; i < b->n; i++) {
+		uint32_t d = b->depth[i];
+		int64_t up;
+		struct sp_walk_call *c;
+
+		if (d > w->top)
+			return sp_fail(e, SP_EDATA, BAD "call %" PRIu64
+			    " of lane %" PRId64 " has depth %" PRIu32
+			    " but only %zu calls are open", w->next, w->lane,
+			    d, w->top);
+		while (w->top > d)
+			if (pop(w, b, &k, e) == -1)
+				return -1;
+		up = w->top > 0 ? (int64_t)w->stack[w->top - 1].seq : -1;
+		if (b->parent[i] != up)
+			return sp_fail(e, SP_EDATA, BAD "call %" PRIu64
+			    " of lane %" PRId64 " names parent %" PRId64
+			    " but the open call is %" PRId64, w->next,
+			    w->lane, b->parent[i], up);
+
+		if (w->top == w->cap) {
+			size_t cap = w->cap ? 2 * w->cap : 64;
+
+			if (cap > SIZE_MAX / sizeof *c ||
+			    (c = realloc(w->stack, cap * sizeof *c)) == NULL)
+				return sp_fail(e, SP_ENOMEM, "out of memory");
+			w->stack = c;
+			w->cap = cap;
+		}
+		c = &w->stack[w->top++];
+		c->run = w->run;
+		c->rank = w->rank;
+		c->lane = w->lane;
+		c->seq = w->next++;
+		c->start = b->start[i];
+		c->end = b->end[i];
+		c->call = b->call[i];
+		c->parent = up;
+		c->region = b->region[i];
+		c->depth = d;
+		c->user = 0;
+		if (w->ops.open != NULL && w->ops.open(w->ctx, c, e) == -1)
+			return -1;
+	}
+	if (b->lane_end)
+		while (w->top > 0)
+			if (pop(w, b, &k, e) == -1)
+				return -1;
+	if (k != b->nclosed)
+		return sp_fail(e, SP_EDATA, BAD "a batch of lane %" PRId64
+		    " carries %zu self times for %zu closed calls", w->lane,
+		    b->nclosed, k);
+	if (b->lane_end) {
+		w->inlane = 0;
+		if (w->ops.lane_end != NULL && w->ops.lane_end(w->ctx, w->run,
+		    w->rank, w->lane, e) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+int
+sp_walker_finish(const struct sp_walker *w, struct sp_err *e)
+{
+	if (w->inlane)
+		return sp_fail(e, SP_EDATA, BAD "the stream ends inside run %"
+		    PRIu32 " rank %" PRIu32 " lane %" PRId64, w->run,
+		    w->rank, w->lane);
+	return 0;
+}

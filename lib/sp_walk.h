@@ -1,0 +1,79 @@
+/*
+ * sp_walk.h - replay a call stream as opens and closes: the consumer side
+ * of the call stage, shared by every exporter.
+ *
+ * A walker is pushed the call-stage batches of a stream in order and calls
+ * back when a call opens and when it closes (in closing order, with its
+ * self time), and when a lane ends.  It keeps only the open calls, so its
+ * memory is O(deepest nesting).  It also checks that the stream is
+ * consistent (depth, parent, self values and lane ends agree with each
+ * other) and fails with SP_EDATA "call stream is inconsistent: ..." when
+ * not, so an exporter can trust what it is handed.
+ *
+ * Ownership: the caller owns the walker; ops is copied and ctx borrowed.
+ * The records handed to callbacks and returned by sp_walker_stack() belong
+ * to the walker: they are valid until the call closes (for a record) or
+ * until the next push (for the stack array).  Callbacks must not push into
+ * the walker that called them.
+ */
+#ifndef SP_WALK_H
+#define SP_WALK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sp_batch.h"
+#include "sp_err.h"
+
+struct sp_walker;
+
+struct sp_walk_call {
+	uint32_t run;
+	uint32_t rank;
+	int64_t lane;
+	uint64_t seq;		/* sequence number within the lane */
+	int64_t start;		/* ns */
+	int64_t end;		/* ns */
+	int64_t call;		/* index of the call in its (rank, region) row */
+	int64_t parent;		/* seq of the parent, -1 for a root */
+	uint32_t region;
+	uint32_t depth;		/* 0 for a root; its index in the stack */
+	uint64_t user;		/* set by the open callback, kept until close */
+};
+
+/*
+ * Any callback may be NULL.  A callback fails by filling e and returning
+ * -1; the walk stops there and sp_walker_push() returns -1 with e as the
+ * callback left it.  While open or close runs, the call is the top of
+ * the stack (sp_walker_stack()[c->depth]); during open, the call is the
+ * (c->seq - b->first)-th of the batch b being pushed, for exporters that
+ * need its optional columns.
+ */
+struct sp_walk_ops {
+	int (*open)(void *ctx, struct sp_walk_call *c, struct sp_err *e);
+	int (*close)(void *ctx, const struct sp_walk_call *c, int64_t self_ns,
+	    struct sp_err *e);
+	int (*lane_end)(void *ctx, uint32_t run, uint32_t rank, int64_t lane,
+	    struct sp_err *e);
+};
+
+/* NULL when out of memory. */
+struct sp_walker *sp_walker_new(const struct sp_walk_ops *ops, void *ctx);
+void sp_walker_free(struct sp_walker *w);
+
+/*
+ * Replay one call-stage batch.  A batch of a new lane may only come once
+ * the previous lane has ended (a batch with lane_end set).  After a
+ * failure the walk is over: free the walker.
+ */
+int sp_walker_push(struct sp_walker *w, const struct sp_batch *b,
+    struct sp_err *e);
+
+/* At the end of the stream: fails if a lane was left open. */
+int sp_walker_finish(const struct sp_walker *w, struct sp_err *e);
+
+/* The number of open calls, and the open calls from the root (index 0). */
+size_t sp_walker_depth(const struct sp_walker *w);
+const struct sp_walk_call *sp_walker_stack(const struct sp_walker *w);
+
+#endif

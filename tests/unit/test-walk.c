@@ -1,0 +1,487 @@
+/*
+ * test-walk - the walker replaying stacker output of random lanes, checked
+ * call by call against a brute-force reconstruction; and the walker's
+ * consistency checks on hand-made broken streams.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sp_stack.h"
+#include "sp_walk.h"
+#include "stackgen.h"
+
+static int failures;
+
+#define CHECK(cond, ...) do {						\
+	if (!(cond)) {							\
+		if (failures++ < 20) {					\
+			fprintf(stderr, "test-walk:%d: ", __LINE__);	\
+			fprintf(stderr, __VA_ARGS__);			\
+			fputc('\n', stderr);				\
+		}							\
+	}								\
+} while (0)
+
+/* The lane being replayed and what the callbacks have seen of it. */
+struct lane {
+	struct sp_walker *w;
+	uint32_t run, rank;
+	int64_t lane;
+	const struct tc *c;
+	size_t n;
+	/* brute force, or NULL for lanes too large for it */
+	const int64_t *depth, *parent, *self;
+	const size_t *close;
+	int64_t *kids;		/* durations of the children opened so far */
+	size_t nopen, nclose;
+	int ended;
+	int64_t selfsum, rootsum;
+};
+
+static int
+on_open(void *ctx, struct sp_walk_call *c, struct sp_err *e)
+{
+	struct lane *l = ctx;
+	const struct sp_walk_call *stk = sp_walker_stack(l->w);
+	const struct tc *t;
+	size_t k;
+
+	(void)e;
+	CHECK(c->seq == l->nopen && c->seq < l->n, "open %" PRIu64
+	    " after %zu opens", c->seq, l->nopen);
+	if (c->seq >= l->n)
+		return 0;
+	t = &l->c[c->seq];
+	CHECK(c->run == l->run && c->rank == l->rank && c->lane == l->lane,
+	    "open %" PRIu64 ": wrong lane", c->seq);
+	CHECK(c->start == t->s && c->end == t->e && c->region == t->region &&
+	    c->call == t->call, "open %" PRIu64 ": wrong call", c->seq);
+	CHECK(c->user == 0, "open %" PRIu64 ": user not cleared", c->seq);
+	if (l->depth != NULL)
+		CHECK((int64_t)c->depth == l->depth[c->seq] &&
+		    c->parent == l->parent[c->seq], "open %" PRIu64
+		    ": depth %" PRIu32 " parent %" PRId64, c->seq, c->depth,
+		    c->parent);
+	CHECK(sp_walker_depth(l->w) == (size_t)c->depth + 1 &&
+	    &stk[c->depth] == c, "open %" PRIu64 ": not on top", c->seq);
+	/* The open chain is the chain of parents. */
+	for (k = c->depth; k > 0; k--)
+		CHECK(stk[k].parent == (int64_t)stk[k - 1].seq &&
+		    stk[k].depth == k, "open %" PRIu64 ": bad chain", c->seq);
+	/* Whatever is still open at this call's start contains it. */
+	if (c->depth > 0) {
+		const struct sp_walk_call *p = &stk[c->depth - 1];
+
+		CHECK(bf_E(&l->c[p->seq]) > bf_S(t) && p->end >= t->e,
+		    "open %" PRIu64 ": parent closed or too short", c->seq);
+		l->kids[p->seq] += t->e - t->s;
+	} else
+		l->rootsum += t->e - t->s;
+	c->user = c->seq * 7 + 1;
+	l->nopen++;
+	return 0;
+}
+
+static int
+on_close(void *ctx, const struct sp_walk_call *c, int64_t self_ns,
+    struct sp_err *e)
+{
+	struct lane *l = ctx;
+	const struct sp_walk_call *stk = sp_walker_stack(l->w);
+	int64_t dur = c->end - c->start;
+
+	(void)e;
+	CHECK(c->user == c->seq * 7 + 1, "close %" PRIu64 ": user lost",
+	    c->seq);
+	CHECK(sp_walker_depth(l->w) == (size_t)c->depth + 1 &&
+	    &stk[c->depth] == c, "close %" PRIu64 ": not on top", c->seq);
+	if (l->close != NULL) {
+		CHECK(l->nclose < l->n && c->seq == l->close[l->nclose],
+		    "close #%zu is %" PRIu64, l->nclose, c->seq);
+		CHECK(self_ns == l->self[c->seq], "close %" PRIu64 ": self %"
+		    PRId64 ", want %" PRId64, c->seq, self_ns,
+		    l->self[c->seq]);
+	}
+	/* It closes before the next call opens iff that one starts after. */
+	CHECK(l->nopen == l->n || bf_E(&l->c[c->seq]) <= bf_S(&l->c[l->nopen]),
+	    "close %" PRIu64 ": too early", c->seq);
+	CHECK(self_ns == dur - l->kids[c->seq] && self_ns >= 0,
+	    "close %" PRIu64 ": self %" PRId64 " of %" PRId64, c->seq,
+	    self_ns, dur);
+	l->selfsum += self_ns;
+	l->nclose++;
+	return 0;
+}
+
+static int
+on_lane_end(void *ctx, uint32_t run, uint32_t rank, int64_t lane,
+    struct sp_err *e)
+{
+	struct lane *l = ctx;
+
+	(void)e;
+	CHECK(run == l->run && rank == l->rank && lane == l->lane,
+	    "lane end of the wrong lane");
+	CHECK(l->nopen == l->n && l->nclose == l->n && !l->ended,
+	    "lane end after %zu opens, %zu closes", l->nopen, l->nclose);
+	CHECK(sp_walker_depth(l->w) == 0, "lane end with calls open");
+	CHECK(l->selfsum == l->rootsum, "lane self %" PRId64 " != roots %"
+	    PRId64, l->selfsum, l->rootsum);
+	l->ended = 1;
+	return 0;
+}
+
+static const struct sp_walk_ops check_ops = {
+	on_open, on_close, on_lane_end,
+};
+
+/* Stack the sorted lane in random batches and replay it through w. */
+static void
+replay(struct sp_stacker *st, struct sp_walker *w, struct lane *l,
+    uint64_t *rng)
+{
+	int64_t *start = malloc((l->n + 1) * sizeof *start);
+	int64_t *end = malloc((l->n + 1) * sizeof *end);
+	int64_t *call = malloc((l->n + 1) * sizeof *call);
+	uint32_t *region = malloc((l->n + 1) * sizeof *region);
+	size_t i, at, m, maxb = 1 + (size_t)rndn(rng, (int64_t)l->n);
+	struct sp_batch in, out;
+	struct sp_err e;
+
+	l->kids = calloc(l->n + 1, sizeof *l->kids);
+	for (i = 0; i < l->n; i++) {
+		start[i] = l->c[i].s;
+		end[i] = l->c[i].e;
+		call[i] = l->c[i].call;
+		region[i] = l->c[i].region;
+	}
+	sp_stacker_begin_lane(st, l->run, l->rank, l->lane);
+	for (at = 0; at < l->n;) {
+		memset(&in, 0, sizeof in);
+		in.run = l->run;
+		in.rank = l->rank;
+		in.lane = l->lane;
+		in.first = at;
+		m = l->n - at;
+		m = 1 + (size_t)rndn(rng, (int64_t)(maxb < m ? maxb : m));
+		if (rndn(rng, 8) == 0)
+			m = 0;
+		in.n = m;
+		in.start = start + at;
+		in.end = end + at;
+		in.call = call + at;
+		in.region = region + at;
+		CHECK(sp_stacker_push(st, &in, &out, &e) == 0, "stacker: %s",
+		    e.msg);
+		CHECK(sp_walker_push(w, &out, &e) == 0, "walker: %s", e.msg);
+		at += m;
+	}
+	CHECK(sp_stacker_end_lane(st, &out, &e) == 0, "stacker: %s", e.msg);
+	CHECK(sp_walker_push(w, &out, &e) == 0, "walker: %s", e.msg);
+	CHECK(l->ended, "the lane did not end");
+	free(l->kids);
+	free(start);
+	free(end);
+	free(call);
+	free(region);
+}
+
+/* Streams of a few runs, ranks and lanes of random forests each. */
+static void
+test_random_streams(uint64_t *rng, int trials, size_t maxn)
+{
+	struct sp_stacker *st = sp_stacker_new();
+	int t;
+
+	for (t = 0; t < trials; t++) {
+		struct lane l;
+		struct sp_walker *w = sp_walker_new(&check_ops, &l);
+		int nl = 1 + (int)rndn(rng, 4), j;
+		struct sp_err e;
+
+		memset(&l, 0, sizeof l);
+		l.w = w;
+		sp_stacker_set_regions(st, GEN_MAXREG, gen_names, NULL, NULL);
+		for (j = 0; j < nl; j++) {
+			size_t n = 1 + (size_t)rndn(rng, (int64_t)maxn);
+			struct tc *c = gen_forest(rng, n, GEN_MAXREG, 1000);
+			int64_t *depth = malloc(n * sizeof *depth);
+			int64_t *parent = malloc(n * sizeof *parent);
+			int64_t *self = malloc(n * sizeof *self);
+			size_t *close = malloc(n * sizeof *close);
+
+			gen_sort(c, n, NULL);
+			bf_build(c, n, depth, parent, self, close);
+			l.run = (uint32_t)(j / 2);
+			l.rank = (uint32_t)j;
+			l.lane = -2 - j;
+			l.c = c;
+			l.n = n;
+			l.depth = depth;
+			l.parent = parent;
+			l.self = self;
+			l.close = close;
+			l.nopen = l.nclose = 0;
+			l.ended = 0;
+			l.selfsum = l.rootsum = 0;
+			replay(st, w, &l, rng);
+			free(c);
+			free(depth);
+			free(parent);
+			free(self);
+			free(close);
+		}
+		CHECK(sp_walker_finish(w, &e) == 0, "finish: %s", e.msg);
+		sp_walker_free(w);
+	}
+	sp_stacker_free(st);
+}
+
+static void
+test_large(uint64_t *rng)
+{
+	struct sp_stacker *st = sp_stacker_new();
+	struct lane l;
+	struct sp_walker *w = sp_walker_new(&check_ops, &l);
+	size_t n = 100000;
+	struct tc *c = gen_forest(rng, n, GEN_MAXREG, 0);
+
+	sp_stacker_set_regions(st, GEN_MAXREG, gen_names, NULL, NULL);
+	gen_sort(c, n, NULL);
+	memset(&l, 0, sizeof l);
+	l.w = w;
+	l.lane = 3;
+	l.c = c;
+	l.n = n;
+	replay(st, w, &l, rng);
+	free(c);
+	sp_walker_free(w);
+	sp_stacker_free(st);
+}
+
+/* Hand-made call-stage batches. */
+struct hand {
+	int64_t start[4], end[4], call[4], parent[4], self[4];
+	uint32_t region[4], depth[4];
+	struct sp_batch b;
+};
+
+static struct sp_batch *
+hand(struct hand *h, int64_t lane, uint64_t first, size_t n,
+    size_t nclosed, int lane_end)
+{
+	memset(&h->b, 0, sizeof h->b);
+	h->b.lane = lane;
+	h->b.first = first;
+	h->b.n = n;
+	h->b.start = h->start;
+	h->b.end = h->end;
+	h->b.call = h->call;
+	h->b.region = h->region;
+	h->b.depth = h->depth;
+	h->b.parent = h->parent;
+	h->b.self = h->self;
+	h->b.nclosed = nclosed;
+	h->b.lane_end = lane_end;
+	return &h->b;
+}
+
+static void
+set(struct hand *h, size_t i, int64_t s, int64_t e, uint32_t depth,
+    int64_t parent)
+{
+	h->start[i] = s;
+	h->end[i] = e;
+	h->call[i] = (int64_t)i;
+	h->region[i] = 0;
+	h->depth[i] = depth;
+	h->parent[i] = parent;
+}
+
+/* Counts callbacks and fails on request. */
+struct counter {
+	int opens, closes, ends;
+	int fail_open, fail_close, fail_end;	/* at this count, 0: never */
+};
+
+static int
+count_open(void *ctx, struct sp_walk_call *c, struct sp_err *e)
+{
+	struct counter *k = ctx;
+
+	(void)c;
+	if (++k->opens == k->fail_open)
+		return sp_fail(e, SP_EIO, "open failed");
+	return 0;
+}
+
+static int
+count_close(void *ctx, const struct sp_walk_call *c, int64_t self_ns,
+    struct sp_err *e)
+{
+	struct counter *k = ctx;
+
+	(void)c;
+	(void)self_ns;
+	if (++k->closes == k->fail_close)
+		return sp_fail(e, SP_EIO, "close failed");
+	return 0;
+}
+
+static int
+count_end(void *ctx, uint32_t run, uint32_t rank, int64_t lane,
+    struct sp_err *e)
+{
+	struct counter *k = ctx;
+
+	(void)run;
+	(void)rank;
+	(void)lane;
+	if (++k->ends == k->fail_end)
+		return sp_fail(e, SP_EIO, "lane end failed");
+	return 0;
+}
+
+static const struct sp_walk_ops count_ops = {
+	count_open, count_close, count_end,
+};
+
+/* Push b into a fresh walker (after `pre`, if any) and expect msg. */
+static void
+expect(const char *what, struct sp_batch *pre, struct sp_batch *b,
+    const char *msg)
+{
+	struct counter k;
+	struct sp_walker *w;
+	struct sp_err e;
+
+	memset(&k, 0, sizeof k);
+	w = sp_walker_new(&count_ops, &k);
+	sp_err_clear(&e);
+	if (pre != NULL)
+		CHECK(sp_walker_push(w, pre, &e) == 0, "%s: pre: %s", what,
+		    e.msg);
+	CHECK(sp_walker_push(w, b, &e) == -1, "%s: no error", what);
+	CHECK(e.status == SP_EDATA && strcmp(e.msg, msg) == 0,
+	    "%s:\n got  %s\n want %s", what, e.msg, msg);
+	sp_walker_free(w);
+}
+
+static void
+test_inconsistent(void)
+{
+	struct hand h, g;
+	struct sp_batch *b, *pre;
+	struct counter k;
+	struct sp_walker *w;
+	struct sp_err e;
+
+	set(&h, 0, 0, 10, 1, -1);
+	expect("too deep", NULL, hand(&h, -1, 0, 1, 0, 0),
+	    "call stream is inconsistent: call 0 of lane -1 has depth 1 but "
+	    "only 0 calls are open");
+
+	set(&h, 0, 0, 10, 0, -1);
+	set(&h, 1, 1, 5, 1, 7);
+	expect("parent", NULL, hand(&h, -1, 0, 2, 0, 0),
+	    "call stream is inconsistent: call 1 of lane -1 names parent 7 "
+	    "but the open call is 0");
+
+	set(&h, 1, 20, 30, 0, -1);
+	expect("too few self", NULL, hand(&h, -1, 0, 2, 0, 0),
+	    "call stream is inconsistent: a batch of lane -1 closes more "
+	    "calls than its 0 self times");
+
+	h.self[0] = 10;
+	h.self[1] = 0;
+	expect("too many self", NULL, hand(&h, -1, 0, 1, 2, 1),
+	    "call stream is inconsistent: a batch of lane -1 carries 2 self "
+	    "times for 1 closed calls");
+
+	pre = hand(&g, -2, 0, 0, 0, 0);
+	expect("lane switch", pre, hand(&h, -3, 0, 1, 0, 0),
+	    "call stream is inconsistent: a batch of run 0 rank 0 lane -3 "
+	    "arrives before run 0 rank 0 lane -2 has ended");
+
+	expect("first", NULL, hand(&h, -3, 5, 1, 0, 0),
+	    "call stream is inconsistent: a batch of lane -3 starts at call "
+	    "5, expected call 0");
+
+	b = hand(&h, -1, 0, 1, 0, 0);
+	b->depth = NULL;
+	expect("columns", NULL, b, "call stream is inconsistent: a batch "
+	    "lacks the stack columns (pipe the stream through sp-stack)");
+
+	/* A lane ended may begin again (a new stream section). */
+	memset(&k, 0, sizeof k);
+	w = sp_walker_new(&count_ops, &k);
+	set(&h, 0, 0, 10, 0, -1);
+	set(&h, 1, 2, 4, 1, 0);
+	h.self[0] = 2;
+	h.self[1] = 8;
+	CHECK(sp_walker_push(w, hand(&h, -1, 0, 2, 0, 0), &e) == 0 &&
+	    sp_walker_depth(w) == 2, "two open: %s", e.msg);
+	CHECK(sp_walker_finish(w, &e) == -1 && strcmp(e.msg, "call stream is "
+	    "inconsistent: the stream ends inside run 0 rank 0 lane -1") == 0,
+	    "finish inside: %s", e.msg);
+	CHECK(sp_walker_push(w, hand(&h, -1, 2, 0, 2, 1), &e) == 0 &&
+	    sp_walker_depth(w) == 0 && k.closes == 2 && k.ends == 1,
+	    "lane end: %s", e.msg);
+	CHECK(sp_walker_finish(w, &e) == 0, "finish: %s", e.msg);
+	CHECK(sp_walker_push(w, hand(&h, -1, 0, 2, 2, 1), &e) == 0 &&
+	    k.opens == 4 && k.closes == 4 && k.ends == 2, "again: %s", e.msg);
+	sp_walker_free(w);
+	sp_walker_free(NULL);
+
+	/* A failing callback stops the walk with its own error. */
+	memset(&k, 0, sizeof k);
+	k.fail_open = 2;
+	w = sp_walker_new(&count_ops, &k);
+	CHECK(sp_walker_push(w, hand(&h, -1, 0, 2, 2, 1), &e) == -1 &&
+	    e.status == SP_EIO && strcmp(e.msg, "open failed") == 0 &&
+	    k.opens == 2 && k.closes == 0 && k.ends == 0, "fail open");
+	sp_walker_free(w);
+
+	memset(&k, 0, sizeof k);
+	k.fail_close = 1;
+	w = sp_walker_new(&count_ops, &k);
+	CHECK(sp_walker_push(w, hand(&h, -1, 0, 2, 2, 1), &e) == -1 &&
+	    strcmp(e.msg, "close failed") == 0 && k.closes == 1 &&
+	    k.ends == 0, "fail close");
+	sp_walker_free(w);
+
+	memset(&k, 0, sizeof k);
+	k.fail_end = 1;
+	w = sp_walker_new(&count_ops, &k);
+	CHECK(sp_walker_push(w, hand(&h, -1, 0, 2, 2, 1), &e) == -1 &&
+	    strcmp(e.msg, "lane end failed") == 0 && k.closes == 2,
+	    "fail lane end");
+	sp_walker_free(w);
+
+	/* No callbacks at all. */
+	{
+		static const struct sp_walk_ops none;
+
+		w = sp_walker_new(&none, NULL);
+		CHECK(sp_walker_push(w, hand(&h, -1, 0, 2, 2, 1), &e) == 0,
+		    "no callbacks: %s", e.msg);
+		sp_walker_free(w);
+	}
+}
+
+int
+main(void)
+{
+	uint64_t rng = 77;
+
+	test_inconsistent();
+	test_random_streams(&rng, 2000, 60);
+	test_large(&rng);
+	if (failures > 0) {
+		fprintf(stderr, "test-walk: %d failures\n", failures);
+		return 1;
+	}
+	return 0;
+}
