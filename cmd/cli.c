@@ -1,6 +1,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -35,6 +36,21 @@ cli_usage_error(const char *fmt, ...)
 	fprintf(stderr, "\nTry '%s --help' for more information.\n",
 	    progname);
 	exit(2);
+}
+
+void
+cli_bad_option(char **argv)
+{
+	const char *arg = argv[optind - 1];
+
+	if (optopt != 0 && strncmp(arg, "--", 2) != 0)
+		cli_usage_error("option '-%c' %s", optopt,
+		    strchr("o", optopt) != NULL || optopt == 'r' ||
+		    optopt == 'i' || optopt == 'x' ? "needs an argument" :
+		    "is unknown");
+	if (strchr(arg, '=') == NULL && optopt != 0)
+		cli_usage_error("option '%s' needs an argument", arg);
+	cli_usage_error("option '%s' is unknown or malformed", arg);
 }
 
 void

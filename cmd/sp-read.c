@@ -64,6 +64,7 @@ main(int argc, char **argv)
 		fprintf(stderr, "sp-read: out of memory\n");
 		return 1;
 	}
+	opterr = 0;
 	while ((c = getopt_long(argc, argv, "hi:o:r:Vx:", longopts,
 	    NULL)) != -1) {
 		switch (c) {
@@ -95,7 +96,7 @@ main(int argc, char **argv)
 			cli_version();
 			break;
 		default:
-			cli_usage_error("unknown option");
+			cli_bad_option(argv);
 		}
 	}
 	if (optind == argc)

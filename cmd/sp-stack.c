@@ -48,6 +48,7 @@ main(int argc, char **argv)
 	int c, force = 0, fd = STDIN_FILENO;
 
 	cli_init("sp-stack");
+	opterr = 0;
 	while ((c = getopt_long(argc, argv, "ho:V", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
@@ -63,7 +64,7 @@ main(int argc, char **argv)
 			cli_version();
 			break;
 		default:
-			cli_usage_error("unknown option");
+			cli_bad_option(argv);
 		}
 	}
 	if (argc - optind > 1)

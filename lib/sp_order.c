@@ -476,6 +476,7 @@ merge_lane(struct order *or, const struct seg *sg, size_t k, uint32_t rank)
 		oom(or);
 		goto out;
 	}
+	or->out.run = or->run;
 	or->out.rank = rank;
 	or->out.n = 0;
 	for (i = 0; i < k; i++) {

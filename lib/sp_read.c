@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "sp_h5.h"
 #include "sp_label.h"
@@ -12,11 +13,14 @@
 static int
 refuse(const char *path, struct sp_err *e)
 {
-	FILE *f = fopen(path, "rb");
+	FILE *f;
 	unsigned char b[16] = { 0 };
 	size_t n = 0, i = 0;
+	struct stat st;
 
-	if (f == NULL)
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		return sp_fail(e, SP_EDATA, "%s: is a directory", path);
+	if ((f = fopen(path, "rb")) == NULL)
 		return sp_fail_errno(e, errno, "%s", path);
 	n = fread(b, 1, sizeof b, f);
 	fclose(f);

@@ -103,7 +103,7 @@ sp_restack(struct sp_reader *r, struct sp_writer *w, struct sp_err *e)
 			batches++;
 			continue;
 		}
-		default:
+		default:	/* SP_ITEM_OTHER and the rest pass through */
 			break;
 		}
 		if (sp_writer_raw(w, it.raw, it.raw_len, e) < 0)

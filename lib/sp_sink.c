@@ -83,6 +83,28 @@ sp_sink_open_file(const char *path, struct sp_err *e)
 		return sp_sink_new_fd(STDOUT_FILENO, "<stdout>", e);
 	if ((s = sink_alloc(path, e)) == NULL)
 		return NULL;
+	{
+		struct stat st;
+
+		/*
+		 * A device, pipe or socket (/dev/null, a FIFO) is written as it
+		 * is: renaming a temporary file over it would replace it.
+		 */
+		if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+			if (S_ISDIR(st.st_mode)) {
+				sp_fail(e, SP_EUSAGE, "%s: is a directory",
+				    path);
+				goto fail;
+			}
+			if ((s->fd = open(path, O_WRONLY)) < 0) {
+				sp_fail_errno(e, errno, "%s: cannot open",
+				    path);
+				goto fail;
+			}
+			s->owns_fd = 1;
+			return s;
+		}
+	}
 	if (sp_mkparents(path, e) < 0)
 		goto fail;
 	base = strrchr(path, '/');

@@ -134,6 +134,7 @@ enum sp_item_kind {
 	SP_ITEM_BATCH,
 	SP_ITEM_RUN_END,
 	SP_ITEM_STREAM_END,
+	SP_ITEM_OTHER,		/* a kind of a newer minor version: only raw */
 };
 
 struct sp_item {

@@ -422,12 +422,17 @@ read_run(struct ctx *c, size_t body, const uint8_t *item)
 	    get_u32(c, body, "num_ranks", &run->num_ranks) < 0 ||
 	    get_bool(c, body, "event_data", &run->event_data) < 0)
 		return -1;
-	if ((rc = opt_i64(c, body, "first_ns", &v)) < 0)
+	/* null (no call in the run) or an integer */
+	i = need_key(c, body, "first_ns");
+	if (i < 0)
 		return -1;
-	run->has_span = rc;
-	run->first_ns = v;
-	if (rc && opt_i64(c, body, "last_ns", &run->last_ns) != 1)
-		return bad(c, "missing key", "last_ns");
+	if (sp_cdoc_node(c->d, (size_t)i)->type != SP_CV_NULL) {
+		if ((rc = opt_i64(c, body, "first_ns", &v)) < 0 ||
+		    opt_i64(c, body, "last_ns", &run->last_ns) != 1)
+			return bad(c, "not an integer or null:", "first_ns/last_ns");
+		run->has_span = 1;
+		run->first_ns = v;
+	}
 	i = need_key(c, body, "metadata");
 	if (i < 0)
 		return -1;
@@ -1105,7 +1110,8 @@ sp_reader_next(struct sp_reader *r, struct sp_item *item, struct sp_err *e)
 				return sp_fail(e, SP_EDATA, "%s: bad sp stream: "
 				    "%.*s item outside a run", r->name,
 				    (int)kind_len, kind);
-			continue;
+			item->kind = SP_ITEM_OTHER;
+			return 1;
 		}
 		if (IS("regions")) {
 			c.kind = "regions";
@@ -1147,6 +1153,8 @@ sp_reader_next(struct sp_reader *r, struct sp_item *item, struct sp_err *e)
 			return 1;
 		}
 #undef IS
-		/* An item kind of a newer minor version: skip it. */
+		/* An item kind of a newer minor version: hand it on as such. */
+		item->kind = SP_ITEM_OTHER;
+		return 1;
 	}
 }

@@ -138,6 +138,9 @@ main(int argc, char **argv)
 		case SP_ITEM_STREAM_END:
 			printf("stream-end runs=%u\n", it.u.stream_end_runs);
 			break;
+		case SP_ITEM_OTHER:
+			printf("other %zuB\n", it.raw_len);
+			break;
 		}
 	}
 	if (rc < 0) {
