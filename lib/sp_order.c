@@ -118,6 +118,102 @@ struct open_seg {
 };
 
 /*
+ * The scan of one chunk of a row without lanes: one open segment, a tight
+ * loop.  Same results as the general loop of scan_row.
+ */
+static int
+scan_plain(struct order *or, const struct sp_src_row *r, size_t row,
+    uint64_t off, size_t n, struct segs *segs, int64_t *prevp, int64_t *lop,
+    int64_t *span_lo, int64_t *span_hi, int *any, struct open_seg **openp,
+    size_t *nopen, size_t *capopen, int *gpu_any)
+{
+	struct sp_source *src = or->src;
+	const int64_t *a = or->a, *b = or->b, *gpu = or->x[SP_X_GPU];
+	const int64_t *cid = or->x[SP_X_CALL_ID], *pid = or->x[SP_X_PARENT_ID];
+	int64_t prev = *prevp, lo = *lop, slo = *span_lo, shi = *span_hi;
+	int64_t ls, le;
+	struct open_seg *os;
+	size_t i, sg;
+
+	if (*nopen == 0) {
+		if (*capopen == 0) {
+			if ((*openp = malloc(sizeof **openp)) == NULL)
+				return oom(or);
+			*capopen = 1;
+		}
+		*nopen = 1;
+		os = *openp;
+		if ((sg = (size_t)segs_add(or, segs, row, -1, off, prev)) ==
+		    (size_t)-1)
+			return -1;
+		os->lane = -1;
+		os->seg = sg;
+		/* the first call never breaks a segment */
+		os->last_start = INT64_MIN;
+		os->last_end = INT64_MIN;
+	}
+	os = *openp;
+	sg = os->seg;
+	ls = os->last_start;
+	le = os->last_end;
+	for (i = 0; i < n; i++) {
+		int64_t s, en;
+
+		if (src->delta) {
+			s = prev + a[i];
+			en = s + b[i];
+			if (b[i] < 0)
+				en = s - 1;
+		} else {
+			s = a[i];
+			en = b[i];
+		}
+		if (en < s)
+			return sp_fail(or->e, SP_EDATA, "%s: rank %u region "
+			    "'%s' call %llu ends before it starts [%lld, "
+			    "%lld] ns", src->path, r->rank,
+			    src->names[r->region],
+			    (unsigned long long)(off + i), (long long)s,
+			    (long long)(src->delta ? s + b[i] : en));
+		if (s < lo)
+			lo = s;
+		if (s < slo)
+			slo = s;
+		if (en > shi)
+			shi = en;
+		if (s < ls || (s == ls && en > le)) {
+			/* out of order: the rest of the row is a new segment */
+			segs->v[sg].end = off + i;
+			int k = segs_add(or, segs, row, -1, off + i, prev);
+
+			if (k < 0)
+				return -1;
+			sg = (size_t)k;
+		}
+		segs->v[sg].count++;
+		ls = s;
+		le = en;
+		prev = s;
+		if (gpu != NULL && gpu[i] >= 0)
+			*gpu_any = 1;
+		if (cid != NULL && cid[i] != -1)
+			or->id_any[0] = 1;
+		if (pid != NULL && pid[i] != -1)
+			or->id_any[1] = 1;
+	}
+	segs->v[sg].end = off + n;
+	os->seg = sg;
+	os->last_start = ls;
+	os->last_end = le;
+	*prevp = prev;
+	*lop = lo;
+	*span_lo = slo;
+	*span_hi = shi;
+	*any = *any || n > 0;
+	return 0;
+}
+
+/*
  * Scan one row: check it, find its ordered segments (when it is to be
  * emitted), its earliest start, and the span of its calls.
  */
@@ -142,6 +238,13 @@ scan_row(struct order *or, size_t row, int emit, struct segs *segs,
 		if (src->ops->read(src, row, off, n, or->a, or->b,
 		    emit ? xs : none, or->e) < 0)
 			goto out;
+		if (emit && !or->lanes) {
+			if (scan_plain(or, r, row, off, n, segs, &prev, &lo,
+			    span_lo, span_hi, any, &open, &nopen, &capopen,
+			    &gpu_any) < 0)
+				goto out;
+			continue;
+		}
 		for (i = 0; i < n; i++) {
 			int64_t s, en;
 
@@ -373,19 +476,34 @@ refill(struct order *or, struct cursor *c)
 	return 0;
 }
 
-/* A heap entry caches its cursor's current sort key. */
+/*
+ * A heap entry caches its cursor's current sort key.  Start ascending and
+ * end descending fold into one unsigned 128-bit number (sign bits flipped
+ * so that unsigned order is signed order, the end complemented), so most
+ * comparisons are one; region order and call index only break exact ties.
+ */
+typedef unsigned __int128 key128;
+
 struct hent {
-	int64_t start, end;
+	key128 key;
 	uint32_t order;
 	int64_t call;
 	struct cursor *c;
 };
 
+static inline key128
+key_of(int64_t start, int64_t end)
+{
+	uint64_t hi = (uint64_t)start ^ ((uint64_t)1 << 63);
+	uint64_t lo = ~((uint64_t)end ^ ((uint64_t)1 << 63));
+
+	return (key128)hi << 64 | lo;
+}
+
 static void
 hent_load(const struct order *or, struct hent *h, struct cursor *c)
 {
-	h->start = c->start[c->pos];
-	h->end = c->end[c->pos];
+	h->key = key_of(c->start[c->pos], c->end[c->pos]);
 	h->order = or->order[c->region];
 	h->call = c->call[c->pos];
 	h->c = c;
@@ -395,10 +513,8 @@ hent_load(const struct order *or, struct hent *h, struct cursor *c)
 static inline int
 hent_before(const struct hent *a, const struct hent *b)
 {
-	if (a->start != b->start)
-		return a->start < b->start;
-	if (a->end != b->end)
-		return a->end > b->end;
+	if (a->key != b->key)
+		return a->key < b->key;
 	if (a->order != b->order)
 		return a->order < b->order;
 	return a->call < b->call;
@@ -513,8 +629,8 @@ merge_lane(struct order *or, const struct seg *sg, size_t k, uint32_t rank)
 		struct sp_batch *b = &or->out;
 		size_t j = b->n;
 
-		b->start[j] = heap[0].start;
-		b->end[j] = heap[0].end;
+		b->start[j] = c->start[c->pos];
+		b->end[j] = c->end[c->pos];
 		b->region[j] = c->region;
 		b->call[j] = heap[0].call;
 		for (x = 0; x < SP_X_COUNT; x++)

@@ -1,3 +1,4 @@
+#define _GNU_SOURCE	/* F_SETPIPE_SZ */
 #include "sp_sink.h"
 
 #include <errno.h>
@@ -40,13 +41,29 @@ sink_alloc(const char *name, struct sp_err *e)
 	return s;
 }
 
+void
+sp_pipe_widen(int fd)
+{
+#ifdef F_SETPIPE_SZ
+	struct stat st;
+
+	/* failure only costs speed: the kernel may cap the size */
+	if (fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode))
+		(void)fcntl(fd, F_SETPIPE_SZ, 1 << 20);
+#else
+	(void)fd;
+#endif
+}
+
 struct sp_sink *
 sp_sink_new_fd(int fd, const char *name, struct sp_err *e)
 {
 	struct sp_sink *s = sink_alloc(name, e);
 
-	if (s != NULL)
+	if (s != NULL) {
 		s->fd = fd;
+		sp_pipe_widen(fd);
+	}
 	return s;
 }
 

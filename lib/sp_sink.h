@@ -35,6 +35,12 @@ int sp_sink_fd(const struct sp_sink *s);
 /* Bytes accepted so far. */
 unsigned long long sp_sink_written(const struct sp_sink *s);
 
+/*
+ * Give a pipe a 1 MiB buffer (F_SETPIPE_SZ) so that a stream between two
+ * programs moves in few large steps; a no-op for anything but a pipe.
+ */
+void sp_pipe_widen(int fd);
+
 /* Create the missing parent directories of path. */
 int sp_mkparents(const char *path, struct sp_err *e);
 

@@ -108,6 +108,7 @@ sp_reader_new(int fd, const char *name, struct sp_err *e)
 	if (r == NULL)
 		goto oom;
 	r->fd = fd;
+	sp_pipe_widen(fd);
 	r->name = strdup(strcmp(name, "-") == 0 ? "<stdin>" : name);
 	r->doc = sp_cdoc_new();
 	r->section_arena = sp_arena_new();
@@ -277,8 +278,8 @@ static int
 text_at(struct ctx *c, struct sp_arena *a, size_t i, const char *key,
     const char **out, size_t *lenp)
 {
-	const char *p;
-	size_t len;
+	const char *p = NULL;
+	size_t len = 0;
 
 	if (sp_cdoc_text(c->d, i, &p, &len) < 0)
 		return bad(c, "not text:", key);
@@ -336,6 +337,8 @@ get_array(struct ctx *c, size_t map, const char *key, size_t *first,
 	long i = need_key(c, map, key);
 	const struct sp_cv *v;
 
+	*first = 0;
+	*n = 0;
 	if (i < 0)
 		return -1;
 	v = sp_cdoc_node(c->d, (size_t)i);
