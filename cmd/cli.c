@@ -39,23 +39,26 @@ cli_usage_error(const char *fmt, ...)
 }
 
 void
-cli_bad_option(char **argv)
+cli_bad_option(int c, char **argv)
 {
 	const char *arg = argv[optind - 1];
+	int is_long = strncmp(arg, "--", 2) == 0;
 
-	if (optopt != 0 && strncmp(arg, "--", 2) != 0)
-		cli_usage_error("option '-%c' %s", optopt,
-		    strchr("o", optopt) != NULL || optopt == 'r' ||
-		    optopt == 'i' || optopt == 'x' ? "needs an argument" :
-		    "is unknown");
-	if (strchr(arg, '=') == NULL && optopt != 0)
-		cli_usage_error("option '%s' needs an argument", arg);
-	cli_usage_error("option '%s' is unknown or malformed", arg);
+	if (c == ':') {
+		if (is_long)
+			cli_usage_error("option '%s' needs an argument", arg);
+		cli_usage_error("option '-%c' needs an argument", optopt);
+	}
+	if (is_long || optopt == 0)
+		cli_usage_error("option '%s' is unknown or malformed", arg);
+	cli_usage_error("option '-%c' is unknown", optopt);
 }
 
 void
 cli_fail(const struct sp_err *e)
 {
+	if (e->status == SP_EUSAGE)
+		cli_usage_error("%s", e->msg);
 	fprintf(stderr, "%s: %s\n", progname, e->msg);
 	exit(sp_err_exit_code(e));
 }

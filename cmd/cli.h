@@ -19,8 +19,12 @@ void cli_usage_error(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2), noreturn));
 /* "NAME: message" and the status the error calls for (1 or 2). */
 void cli_fail(const struct sp_err *e) __attribute__((noreturn));
-/* The usage error for the option getopt_long just refused (opterr 0). */
-void cli_bad_option(char **argv) __attribute__((noreturn));
+/*
+ * The usage error for the option getopt_long just refused: c is what it
+ * returned (':' missing argument, '?' unknown; the option string starts
+ * with ':' and opterr is 0).
+ */
+void cli_bad_option(int c, char **argv) __attribute__((noreturn));
 /* --version output. */
 void cli_version(void) __attribute__((noreturn));
 

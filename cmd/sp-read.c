@@ -65,7 +65,7 @@ main(int argc, char **argv)
 		return 1;
 	}
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "hi:o:r:Vx:", longopts,
+	while ((c = getopt_long(argc, argv, ":hi:o:r:Vx:", longopts,
 	    NULL)) != -1) {
 		switch (c) {
 		case 'b':
@@ -96,7 +96,7 @@ main(int argc, char **argv)
 			cli_version();
 			break;
 		default:
-			cli_bad_option(argv);
+			cli_bad_option(c, argv);
 		}
 	}
 	if (optind == argc)

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -49,7 +50,7 @@ main(int argc, char **argv)
 
 	cli_init("sp-stack");
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "ho:V", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":ho:V", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
 			force = 1;
@@ -64,7 +65,7 @@ main(int argc, char **argv)
 			cli_version();
 			break;
 		default:
-			cli_bad_option(argv);
+			cli_bad_option(c, argv);
 		}
 	}
 	if (argc - optind > 1)
@@ -75,6 +76,14 @@ main(int argc, char **argv)
 	if (strcmp(in, "-") != 0 && (fd = open(in, O_RDONLY)) < 0) {
 		sp_fail_errno(&e, errno, "%s", in);
 		cli_fail(&e);
+	}
+	{
+		struct stat st;
+
+		if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+			sp_fail(&e, SP_EDATA, "%s: is a directory", in);
+			cli_fail(&e);
+		}
 	}
 	if ((r = sp_reader_new(fd, in, &e)) == NULL)
 		cli_fail(&e);

@@ -275,6 +275,7 @@ struct nest {
 	struct sp_cbuf *b;
 	const void *buf;
 	H5T_class_t cls;
+	int unsig;		/* unsigned 64-bit integers, read as such */
 	const hsize_t *dims;
 	int ndims;
 	size_t pos;
@@ -286,7 +287,9 @@ emit(struct nest *nt, int dim)
 	hsize_t i;
 
 	if (dim == nt->ndims) {
-		if (nt->cls == H5T_INTEGER)
+		if (nt->cls == H5T_INTEGER && nt->unsig)
+			sp_cbuf_uint(nt->b, ((const uint64_t *)nt->buf)[nt->pos]);
+		else if (nt->cls == H5T_INTEGER)
 			sp_cbuf_int(nt->b, ((const int64_t *)nt->buf)[nt->pos]);
 		else if (nt->cls == H5T_FLOAT)
 			sp_cbuf_double(nt->b, ((const double *)nt->buf)[nt->pos]);
@@ -313,6 +316,7 @@ values_cbor(hid_t obj, int is_attr, struct sp_cbuf *b, const char *file,
 	long long n = elements(sp);
 	void *buf = NULL;
 	size_t i;
+	int unsig;
 
 	if (ndims < 0 || n < 0)
 		goto bad;
@@ -345,8 +349,12 @@ values_cbor(hid_t obj, int is_attr, struct sp_cbuf *b, const char *file,
 		    what);
 		goto out;
 	}
+	/* a u64 above INT64_MAX must not be clamped: read u64 as u64 */
+	unsig = cls == H5T_INTEGER && H5Tget_sign(type) == H5T_SGN_NONE &&
+	    H5Tget_size(type) >= 8;
 	if (n > 0) {
-		hid_t mt = cls == H5T_INTEGER ? H5T_NATIVE_INT64 :
+		hid_t mt = unsig ? H5T_NATIVE_UINT64 :
+		    cls == H5T_INTEGER ? H5T_NATIVE_INT64 :
 		    cls == H5T_FLOAT ? H5T_NATIVE_DOUBLE : -1;
 		hid_t own = -1;
 
@@ -362,7 +370,7 @@ values_cbor(hid_t obj, int is_attr, struct sp_cbuf *b, const char *file,
 	}
 	/* Scalars as values; arrays nested by dimension, row-major. */
 	{
-		struct nest nt = { b, buf, cls, dims, ndims, 0 };
+		struct nest nt = { b, buf, cls, unsig, dims, ndims, 0 };
 
 		emit(&nt, 0);
 	}
