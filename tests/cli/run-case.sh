@@ -1,0 +1,139 @@
+#!/bin/sh
+# run-case.sh - run one golden CLI case and compare what it printed.
+#
+#     tests/cli/run-case.sh tests/cli/<program>/<case>.sh
+#
+# The case script runs under sh in a fresh, empty scratch directory, with
+# LC_ALL=C and standard input from /dev/null.  Its standard output, standard
+# error and exit status must equal <case>.stdout, <case>.stderr and
+# <case>.exit (the status as a decimal number and a newline) byte for byte.
+# A case may post-process what it runs (pipe a stream through sp-dump, sed a
+# scratch path away); it exits 77 to be reported as skipped.
+#
+# The case sees these variables (meson test sets the first ones; when run by
+# hand they default to a build tree in $SP_BUILDDIR, default $SRCDIR/build):
+#
+#   SRCDIR                 the source tree
+#   SP_READ SP_STACK ...   each program of cmd/ (SP_<NAME> for sp-<name>)
+#   SP_DUMP                tests/sp-dump: a stream as text
+#   SP_VERSION             the project version (to keep --version cases stable)
+#   SPGEN                  the test-data generator: "$SPGEN spec - out.h5 <<EOF"
+#   SP_ITEMS               tests/cli/sp-items.py: stream items as CBOR text
+#   PYTHON                 a python3 (standard library only)
+#   CASEDIR                the directory of the case script
+#
+# SP_UPDATE_GOLDEN=1 writes the expected files from what the case printed
+# instead of comparing (check the diff before committing it).  Cases that
+# meson registers as expected to fail (SP_XFAIL=1) keep their hand-written
+# expected files: they say what the program should print once fixed.
+# SP_KEEP_TMP=1 keeps the scratch directory and prints its name.
+
+set -u
+
+if [ $# -ne 1 ]; then
+	echo "usage: run-case.sh CASE.sh" >&2
+	exit 2
+fi
+case "$1" in
+/*)	case_sh=$1 ;;
+*)	case_sh=$(pwd)/$1 ;;
+esac
+if [ ! -f "$case_sh" ]; then
+	echo "run-case.sh: $1: no such case" >&2
+	exit 2
+fi
+base=${case_sh%.sh}
+CASEDIR=$(dirname "$case_sh")
+
+here=$(cd "$(dirname "$0")" && pwd)
+: "${SRCDIR:=$(cd "$here/../.." && pwd)}"
+: "${SP_BUILDDIR:=$SRCDIR/build}"
+: "${SP_READ:=$SP_BUILDDIR/cmd/sp-read}"
+: "${SP_STACK:=$SP_BUILDDIR/cmd/sp-stack}"
+: "${SP_DUMP:=$SP_BUILDDIR/tests/sp-dump}"
+progs="SP_READ SP_STACK SP_DUMP"
+# every other program of the build tree: SP_<NAME> for cmd/sp-<name>
+for exe in "$SP_BUILDDIR"/cmd/sp-*; do
+	[ -f "$exe" ] && [ -x "$exe" ] || continue
+	v=$(basename "$exe" | tr 'a-z-' 'A-Z_')
+	eval "[ -n \"\${$v:-}\" ] || $v=\$exe"
+	progs="$progs $v"
+done
+# the case runs elsewhere: make relative program paths absolute
+for v in $progs; do
+	eval "p=\$$v"
+	case $p in
+	/*)	;;
+	*)	eval "$v=\$(pwd)/\$p" ;;
+	esac
+	export "$v"
+done
+: "${SP_VERSION:=$("$SP_READ" --version 2>/dev/null | sed 's/.* //')}"
+: "${SPGEN_PYTHON:=/usr/bin/python3}"
+: "${SPGEN:=$SPGEN_PYTHON $SRCDIR/tests/gen/spgen.py}"
+: "${PYTHON:=python3}"
+: "${SP_ITEMS:=$PYTHON $SRCDIR/tests/cli/sp-items.py}"
+export SRCDIR SP_READ SP_STACK SP_DUMP SP_VERSION SPGEN SP_ITEMS PYTHON CASEDIR
+
+# The generator needs h5py: without it, cases that use it are skipped.
+# SPGEN_H5PY=1/0 says whether it is there (meson checks once at setup).
+if grep -q 'SPGEN' "$case_sh"; then
+	if [ -z "${SPGEN_H5PY:-}" ]; then
+		if $SPGEN_PYTHON -c 'import h5py' >/dev/null 2>&1; then
+			SPGEN_H5PY=1
+		else
+			SPGEN_H5PY=0
+		fi
+	fi
+	if [ "$SPGEN_H5PY" != 1 ]; then
+		echo "SKIP: $SPGEN_PYTHON has no h5py"
+		exit 77
+	fi
+fi
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/sp-cli.XXXXXX") || exit 1
+if [ -n "${SP_KEEP_TMP:-}" ]; then
+	echo "scratch directory: $tmp"
+else
+	trap 'rm -rf "$tmp"' EXIT
+	trap 'exit 1' HUP INT TERM
+fi
+mkdir "$tmp/work" "$tmp/out"
+
+(
+	cd "$tmp/work" || exit 1
+	unset LANG LANGUAGE LC_CTYPE LC_MESSAGES
+	LC_ALL=C TZ=UTC0 HOME=$tmp/work
+	export LC_ALL TZ HOME
+	exec sh "$case_sh"
+) </dev/null >"$tmp/out/stdout" 2>"$tmp/out/stderr"
+echo "$?" >"$tmp/out/exit"
+
+if [ "$(cat "$tmp/out/exit")" = 77 ] &&
+    [ "$(cat "$base.exit" 2>/dev/null)" != 77 ]; then
+	echo "SKIP: the case skipped itself"
+	cat "$tmp/out/stdout" "$tmp/out/stderr"
+	exit 77
+fi
+
+rc=0
+for k in stdout stderr exit; do
+	if [ -n "${SP_UPDATE_GOLDEN:-}" ] && [ -n "${SP_XFAIL:-}" ]; then
+		echo "not updated: $base.$k (an expected failure)"
+		cmp -s "$tmp/out/$k" "$base.$k" 2>/dev/null || rc=1
+	elif [ -n "${SP_UPDATE_GOLDEN:-}" ]; then
+		if ! cmp -s "$tmp/out/$k" "$base.$k" 2>/dev/null; then
+			cp "$tmp/out/$k" "$base.$k" || rc=1
+			echo "updated $base.$k"
+		fi
+	elif [ ! -f "$base.$k" ]; then
+		echo "FAIL: $base.$k is missing (SP_UPDATE_GOLDEN=1 writes it); got:"
+		cat "$tmp/out/$k"
+		rc=1
+	elif ! cmp -s "$base.$k" "$tmp/out/$k"; then
+		echo "FAIL: $k differs from $base.$k:"
+		diff -u "$base.$k" "$tmp/out/$k" | sed -n '3,$p'
+		rc=1
+	fi
+done
+exit $rc

@@ -1,0 +1,8 @@
+#!/bin/sh
+# --include is Python re.match: anchored at the start only, so 'solve'
+# keeps solve and solver_x but not presolve.
+$SPGEN spec - in.h5 <<'EOF'
+{"ranks": {"0": [["main", [0], [100]], ["solve", [10], [20]], ["solver_x", [30], [40]],
+                 ["presolve", [50], [60]], ["io", [70], [80]]]}}
+EOF
+"$SP_READ" -i solve in.h5 >in.sps && "$SP_DUMP" in.sps

@@ -1,0 +1,8 @@
+#!/bin/sh
+# Blanks around list parts and range bounds are allowed (as Python's int()).
+$SPGEN spec - in.h5 <<'EOF'
+{"ranks": [{"rank": 3, "regions": [["b", [7], [9]]]},
+           {"rank": 0, "regions": [["a", [0], [10]]]},
+           {"rank": 1, "regions": [["a", [5], [8]], ["b", [1], [2]]]}]}
+EOF
+"$SP_READ" -r " 0 , 1 - 1 " in.h5 >in.sps && "$SP_DUMP" in.sps

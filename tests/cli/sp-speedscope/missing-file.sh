@@ -1,0 +1,4 @@
+#!/bin/sh
+"$SP_SPEEDSCOPE" -o doc.json nothing.sps
+echo "exit $?"
+ls -A

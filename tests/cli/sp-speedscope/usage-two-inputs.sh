@@ -1,0 +1,2 @@
+#!/bin/sh
+"$SP_SPEEDSCOPE" a.sps b.sps

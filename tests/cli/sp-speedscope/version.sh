@@ -1,0 +1,2 @@
+#!/bin/sh
+"$SP_SPEEDSCOPE" --version | sed "s/ $SP_VERSION\$/ VERSION/"

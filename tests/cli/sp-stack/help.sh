@@ -1,0 +1,3 @@
+#!/bin/sh
+# --help prints the usage on stdout and exits 0.
+"$SP_STACK" --help
