@@ -12,7 +12,7 @@ build=${1:-build}
 # their real consumers (h5py writes test profiles, python3 loads .prof,
 # node validates speedscope documents, mandoc lints the man pages).
 pkgs="meson ninja-build pkg-config gcc libc6-dev libhdf5-dev hdf5-tools
-libcbor-dev libpcre2-dev zlib1g-dev python3 python3-h5py python3-numpy
+libcbor-dev libpcre2-dev libyajl-dev zlib1g-dev python3 python3-h5py python3-numpy
 mandoc time nodejs npm"
 missing=
 for p in $pkgs; do
