@@ -477,18 +477,26 @@ refill(struct order *or, struct cursor *c)
 }
 
 /*
- * A heap entry caches its cursor's current sort key.  Start ascending and
- * end descending fold into one unsigned 128-bit number (sign bits flipped
- * so that unsigned order is signed order, the end complemented), so most
- * comparisons are one; region order and call index only break exact ties.
+ * The merge is a tree of losers over the cursors (Knuth 5.4.1): each
+ * internal node keeps the loser of the match below it, so replacing the
+ * winner costs one match per level.  A cursor's sort key is cached in flat
+ * arrays: start ascending and end descending fold into one unsigned
+ * 128-bit number (sign bits flipped so unsigned order is signed order, the
+ * end complemented), so most matches are one comparison; region order and
+ * call index only break exact ties.  An exhausted cursor gets a key above
+ * every real one (a real key never has all bits set: that would need an
+ * end before its start).
  */
 typedef unsigned __int128 key128;
 
-struct hent {
-	key128 key;
-	uint32_t order;
-	int64_t call;
-	struct cursor *c;
+#define KEY_DONE (~(key128)0)
+
+struct tourney {
+	size_t k;
+	size_t *t;		/* t[0] winner, t[1..k-1] losers */
+	key128 *key;
+	uint32_t *order;
+	int64_t *call;
 };
 
 static inline key128
@@ -500,43 +508,77 @@ key_of(int64_t start, int64_t end)
 	return (key128)hi << 64 | lo;
 }
 
-static void
-hent_load(const struct order *or, struct hent *h, struct cursor *c)
-{
-	h->key = key_of(c->start[c->pos], c->end[c->pos]);
-	h->order = or->order[c->region];
-	h->call = c->call[c->pos];
-	h->c = c;
-}
-
 /* The canonical order: start asc, end desc, region order, call index. */
 static inline int
-hent_before(const struct hent *a, const struct hent *b)
+t_before(const struct tourney *tr, size_t a, size_t b)
 {
-	if (a->key != b->key)
-		return a->key < b->key;
-	if (a->order != b->order)
-		return a->order < b->order;
-	return a->call < b->call;
+	if (tr->key[a] != tr->key[b])
+		return tr->key[a] < tr->key[b];
+	if (tr->order[a] != tr->order[b])
+		return tr->order[a] < tr->order[b];
+	return tr->call[a] < tr->call[b];
 }
 
 static void
-sift_down(struct hent *h, size_t n, size_t i)
+t_load(struct tourney *tr, size_t i, const struct cursor *c, uint32_t order)
 {
-	struct hent t = h[i];
-
-	for (;;) {
-		size_t l = 2 * i + 1, m;
-
-		if (l >= n)
-			break;
-		m = l + 1 < n && hent_before(&h[l + 1], &h[l]) ? l + 1 : l;
-		if (!hent_before(&h[m], &t))
-			break;
-		h[i] = h[m];
-		i = m;
+	if (c->pos < c->len) {
+		tr->key[i] = key_of(c->start[c->pos], c->end[c->pos]);
+		tr->order[i] = order;
+		tr->call[i] = c->call[c->pos];
+	} else {
+		tr->key[i] = KEY_DONE;
+		tr->order[i] = UINT32_MAX;
+		tr->call[i] = INT64_MAX;
 	}
-	h[i] = t;
+}
+
+/* Cursor w's key changed: play its matches up to the root. */
+static inline void
+t_replay(struct tourney *tr, size_t w)
+{
+	size_t node = (w + tr->k) / 2;
+
+	while (node > 0) {
+		if (t_before(tr, tr->t[node], w)) {
+			size_t l = tr->t[node];
+
+			tr->t[node] = w;
+			w = l;
+		}
+		node /= 2;
+	}
+	tr->t[0] = w;
+}
+
+/* Build the tree: a contender parks at an empty node until its rival. */
+static void
+t_build(struct tourney *tr)
+{
+	size_t i, none = (size_t)-1;
+
+	for (i = 0; i < tr->k; i++)
+		tr->t[i] = none;
+	for (i = 0; i < tr->k; i++) {
+		size_t w = i, node = (i + tr->k) / 2;
+
+		while (node > 0) {
+			if (tr->t[node] == none) {
+				tr->t[node] = w;
+				w = none;
+				break;
+			}
+			if (t_before(tr, tr->t[node], w)) {
+				size_t l = tr->t[node];
+
+				tr->t[node] = w;
+				w = l;
+			}
+			node /= 2;
+		}
+		if (w != none)
+			tr->t[0] = w;
+	}
 }
 
 static void
@@ -578,8 +620,9 @@ static int
 merge_lane(struct order *or, const struct seg *sg, size_t k, uint32_t rank)
 {
 	struct cursor *cs = calloc(k, sizeof *cs);
-	struct hent *heap = NULL;
-	size_t cap = MERGE_BUDGET / k, n = 0, i, x;
+	struct tourney tr = { k, NULL, NULL, NULL, NULL };
+	size_t cap = MERGE_BUDGET / k, live = 0, i, x, nx = 0;
+	size_t xs[SP_X_COUNT];
 	uint64_t seq = 0;
 	int64_t lane = sg[0].lane;
 	int rc = -1;
@@ -588,10 +631,19 @@ merge_lane(struct order *or, const struct seg *sg, size_t k, uint32_t rank)
 		cap = MERGE_MIN;
 	if (cap > SCAN_CHUNK)
 		cap = SCAN_CHUNK;
-	if (cs == NULL || (heap = malloc(k * sizeof *heap)) == NULL) {
+	tr.t = malloc(k * sizeof *tr.t);
+	tr.key = malloc(k * sizeof *tr.key);
+	tr.order = malloc(k * sizeof *tr.order);
+	tr.call = malloc(k * sizeof *tr.call);
+	if (cs == NULL || tr.t == NULL || tr.key == NULL || tr.order == NULL ||
+	    tr.call == NULL) {
 		oom(or);
 		goto out;
 	}
+	/* the optional columns this run carries, checked once, not per call */
+	for (x = 0; x < SP_X_COUNT; x++)
+		if ((or->xmask >> x) & 1)
+			xs[nx++] = x;
 	or->out.run = or->run;
 	or->out.rank = rank;
 	or->out.n = 0;
@@ -611,49 +663,43 @@ merge_lane(struct order *or, const struct seg *sg, size_t k, uint32_t rank)
 			oom(or);
 			goto out;
 		}
-		for (x = 0; x < SP_X_COUNT; x++)
-			if ((or->xmask >> x) & 1 &&
-			    (c->x[x] = malloc(cap * 8)) == NULL) {
+		for (x = 0; x < nx; x++)
+			if ((c->x[xs[x]] = malloc(cap * 8)) == NULL) {
 				oom(or);
 				goto out;
 			}
 		if (refill(or, c) < 0)
 			goto out;
-		if (c->len > 0)
-			hent_load(or, &heap[n++], c);
+		live += c->len > 0;
+		t_load(&tr, i, c, or->order[c->region]);
 	}
-	for (i = n / 2; i-- > 0;)
-		sift_down(heap, n, i);
-	while (n > 1) {
-		struct cursor *c = heap[0].c;
+	t_build(&tr);
+	while (live > 1) {
+		size_t w = tr.t[0];
+		struct cursor *c = &cs[w];
 		struct sp_batch *b = &or->out;
 		size_t j = b->n;
 
 		b->start[j] = c->start[c->pos];
 		b->end[j] = c->end[c->pos];
 		b->region[j] = c->region;
-		b->call[j] = heap[0].call;
-		for (x = 0; x < SP_X_COUNT; x++)
-			if (b->x[x] != NULL)
-				b->x[x][j] = c->x[x][c->pos];
+		b->call[j] = c->call[c->pos];
+		for (x = 0; x < nx; x++)
+			b->x[xs[x]][j] = c->x[xs[x]][c->pos];
 		b->n++;
 		if (b->n == or->batch && flush_batch(or, lane, &seq) < 0)
 			goto out;
 		if (++c->pos == c->len) {
 			if (refill(or, c) < 0)
 				goto out;
-			if (c->len == 0) {
-				heap[0] = heap[--n];
-				sift_down(heap, n, 0);
-				continue;
-			}
+			live -= c->len == 0;
 		}
-		hent_load(or, &heap[0], c);
-		sift_down(heap, n, 0);
+		t_load(&tr, w, c, tr.order[w]);
+		t_replay(&tr, w);
 	}
 	/* one segment left: its calls follow in order, copy them in runs */
-	if (n == 1) {
-		struct cursor *c = heap[0].c;
+	if (live == 1) {
+		struct cursor *c = &cs[tr.t[0]];
 
 		for (;;) {
 			while (c->pos < c->len) {
@@ -674,7 +720,10 @@ merge_lane(struct order *or, const struct seg *sg, size_t k, uint32_t rank)
 	rc = flush_batch(or, lane, &seq);
 out:
 	cursors_free(cs, k);
-	free(heap);
+	free(tr.t);
+	free(tr.key);
+	free(tr.order);
+	free(tr.call);
 	return rc;
 }
 
