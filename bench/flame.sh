@@ -1,0 +1,290 @@
+#!/usr/bin/env bash
+# bench/flame.sh: time and peak memory of sp-flame on call streams of 1M
+# and 10M calls (the template profiles of bench/run.sh), and on a
+# 1M-call random forest with many distinct call paths: the default SVG, --interactive, --folded, --gaps
+# --max-frames 0 (flameprof's full layout), and sp-pstats on the same
+# stream (the pstats dict the SVG is drawn from) for comparison.
+#
+#   bench/flame.sh            writes bench/FLAME.md
+#   bench/flame.sh --quick    100K and 1M calls, bench/data/FLAME-quick.md
+#
+# Inputs are generated into bench/data/ (git-ignored) when missing and
+# reused otherwise; their call streams are made there by the sp-read and
+# sp-stack under test.
+# Environment: SP_BUILD (release build tree, default build-bench),
+# SP_BENCH_REPS (runs per measurement, default 3; the median is reported,
+# the largest RSS), SP_BENCH_OUT (results file), SP_BENCH_IDLE /
+# SP_BENCH_WAIT (wait for an idle machine: percent idle, default 90, and
+# seconds at most, default 300).
+set -euo pipefail
+
+usage() {
+	sed -n '2,20s/^# \{0,1\}//p' "$0"
+}
+
+quick=0
+for a in "$@"; do
+	case $a in
+	--quick) quick=1 ;;
+	-h | --help) usage; exit 0 ;;
+	*) echo "flame.sh: unknown option '$a'" >&2; usage >&2; exit 2 ;;
+	esac
+done
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+bench=$root/bench
+data=$bench/data
+build=${SP_BUILD:-$root/build-bench}
+case $build in /*) ;; *) build=$root/$build ;; esac
+reps=${SP_BENCH_REPS:-3}
+py=/usr/bin/python3
+gen=$root/tests/gen/spgen.py
+if [ $quick = 1 ]; then
+	sizes=(100000 1000000)
+	out=${SP_BENCH_OUT:-$data/FLAME-quick.md}
+else
+	sizes=(1000000 10000000)
+	out=${SP_BENCH_OUT:-$bench/FLAME.md}
+fi
+wide=1000000
+# The same inputs as bench/run.sh: the parameters are part of the names.
+genargs=(--schema 3 --shape template --ranks 1 --storage auto --seed 1)
+genkey=s3-template-r1-auto-seed1
+wideargs=(--schema 3 --shape random --regions 40 --depth 10 --ranks 1
+	--storage auto --seed 1)
+widekey=s3-random40d10-r1-auto-seed1
+
+say() { printf 'flame.sh: %s\n' "$*" >&2; }
+die() { printf 'flame.sh: %s\n' "$*" >&2; exit 1; }
+
+mkdir -p "$data"
+tmp=$(mktemp -d "$data/tmp.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+timebin=/usr/bin/time
+if ! [ -x $timebin ] || ! $timebin -f %M true >/dev/null 2>&1; then
+	die "GNU time is missing: install the package 'time'"
+fi
+
+# --- build ---------------------------------------------------------------
+
+if [ ! -f "$build/build.ninja" ]; then
+	say "setting up $build (release)"
+	meson setup "$build" --buildtype=release >/dev/null
+fi
+say "building in $build"
+ninja -C "$build" cmd/sp-read cmd/sp-stack cmd/sp-flame cmd/sp-pstats \
+	>/dev/null || die "ninja failed"
+buildtype=$($py -c 'import json,sys
+o={x["name"]:x["value"] for x in json.load(open(sys.argv[1]))}
+print(o.get("buildtype","?"), "-O%s" % o.get("optimization","?"))' \
+	"$build/meson-info/intro-buildoptions.json" 2>/dev/null || echo unknown)
+case $buildtype in
+release*) ;;
+*) say "warning: $build is '$buildtype', not a release build" ;;
+esac
+spread=$build/cmd/sp-read
+spstack=$build/cmd/sp-stack
+spflame=$build/cmd/sp-flame
+sppstats=$build/cmd/sp-pstats
+
+# --- inputs --------------------------------------------------------------
+
+# stream KEY N ARGS...: the call stream of a generated profile, made once
+stream() {
+	local key=$1 n=$2 f s
+	shift 2
+	f=$data/synth-$key-c$n.h5
+	s=$data/synth-$key-c$n.calls.sps
+	if [ ! -s "$f" ]; then
+		say "generating $f"
+		$py "$gen" synth "$@" --calls "$n" "$tmp/gen.h5" >/dev/null
+		mv "$tmp/gen.h5" "$f"
+	fi
+	if ! { [ -s "$s" ] && [ "$s" -nt "$spstack" ] &&
+	    [ "$s" -nt "$spread" ] && [ "$s" -nt "$f" ]; }; then
+		say "making $s"
+		"$spread" "$f" | "$spstack" -o "$tmp/gen.sps" ||
+			die "sp-read | sp-stack failed on $f"
+		mv "$tmp/gen.sps" "$s"
+	fi
+	echo "$s"
+}
+
+declare -A input
+for n in "${sizes[@]}"; do
+	input[$n]=$(stream "$genkey" "$n" "${genargs[@]}")
+done
+input[wide]=$(stream "$widekey" "$wide" "${wideargs[@]}")
+
+# --- measuring -----------------------------------------------------------
+
+fsize() { stat -c %s "$1"; }
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.6f", b - a }'; }
+median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END {
+	if (NR % 2) print v[(NR + 1) / 2]; else printf "%.6f\n", (v[NR/2] + v[NR/2 + 1]) / 2 }'; }
+maxof() { printf '%s\n' "$@" | sort -g | tail -n 1; }
+mib() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
+mcps() { awk -v n="$1" -v t="$2" 'BEGIN { printf "%.1f", n / t / 1e6 }'; }
+
+idle_pct() {
+	local a b
+	a=$(awk '/^cpu / { print $5 + $6, $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9 }' /proc/stat)
+	sleep 0.5
+	b=$(awk '/^cpu / { print $5 + $6, $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9 }' /proc/stat)
+	awk -v a="$a" -v b="$b" 'BEGIN { split(a, x, " "); split(b, y, " ");
+	    d = y[2] - x[2]; p = 100; if (d > 0) p = 100 * (y[1] - x[1]) / d;
+	    printf "%d", p }'
+}
+waited=0
+BUSY=0
+wait_quiet() {
+	local want=${SP_BENCH_IDLE:-90} limit=${SP_BENCH_WAIT:-300} p
+	while :; do
+		p=$(idle_pct)
+		[ "$p" -ge "$want" ] && return 0
+		if [ "$waited" -ge "$limit" ]; then
+			BUSY=$((BUSY + 1))
+			return 0
+		fi
+		[ $((waited % 30)) = 0 ] && say "machine busy ($p% idle), waiting"
+		sleep 1
+		waited=$((waited + 1))
+	done
+}
+
+# timed CMD...: one run; T (wall seconds), R (peak RSS KiB), C (CPU s).
+timed() {
+	local t0 t1
+	wait_quiet
+	t0=$EPOCHREALTIME
+	$timebin -f '%M %U %S' -o "$tmp/rss" "$@" >/dev/null 2>"$tmp/err" ||
+		die "failed: $* ($(cat "$tmp/err"))"
+	t1=$EPOCHREALTIME
+	T=$(elapsed "$t0" "$t1")
+	read -r R C < <(tail -n 1 "$tmp/rss" | awk '{ print $1, $2 + $3 }')
+}
+
+# measure KEY IN LABEL ARGS...: reps runs of sp-flame ARGS -o FILE IN;
+# res[KEY:LABEL:t|r|c|bytes|frames]
+declare -A res
+measure() {
+	local key=$1 in=$2 label=$3 ts=() rs=() cs=() i o
+	shift 3
+	for ((i = 0; i < reps; i++)); do
+		rm -rf "$tmp/o"
+		mkdir "$tmp/o"
+		if [ "${1:-}" = "pstats" ]; then
+			timed "$sppstats" -o "$tmp/o/p.prof" "$in"
+		else
+			timed "$spflame" "$@" -o "$tmp/o/f" "$in"
+		fi
+		ts+=("$T") rs+=("$R") cs+=("$C")
+	done
+	o=$(ls "$tmp"/o/* | head -n 1)
+	res[$key:$label:t]=$(median "${ts[@]}")
+	res[$key:$label:r]=$(maxof "${rs[@]}")
+	res[$key:$label:c]=$(median "${cs[@]}")
+	res[$key:$label:bytes]=$(fsize "$o")
+	res[$key:$label:frames]=-
+	case $o in
+	*.svg)
+		res[$key:$label:frames]=$($py "$root/tests/check-svg.py" "$o" |
+			awk '{ print $2 }')
+		$py "$root/tests/check-svg.py" "$o" >/dev/null ||
+			die "check-svg.py refuses $o"
+		;;
+	esac
+}
+
+variants=(svg interactive folded gaps pstats)
+run_variants() {
+	local key=$1 in=$2
+	cat "$in" >/dev/null	# page cache
+	say "$key: default SVG"
+	measure "$key" "$in" svg
+	say "$key: --interactive"
+	measure "$key" "$in" interactive --interactive
+	say "$key: --folded"
+	measure "$key" "$in" folded --folded
+	say "$key: --gaps --max-frames 0"
+	measure "$key" "$in" gaps --gaps --max-frames 0
+	say "$key: sp-pstats"
+	measure "$key" "$in" pstats pstats
+}
+for n in "${sizes[@]}"; do
+	run_variants "$n" "${input[$n]}"
+done
+run_variants wide "${input[wide]}"
+
+# --- report --------------------------------------------------------------
+
+cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
+commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
+dirty=$(git -C "$root" status --porcelain -- lib cmd 2>/dev/null | head -n 1)
+[ -n "$dirty" ] && commit="$commit + uncommitted changes"
+small=${sizes[0]} large=${sizes[1]}
+widepaths=$("$spflame" --folded "${input[wide]}" | wc -l)
+flat=$(awk -v a="${res[$small:svg:r]}" -v b="${res[$large:svg:r]}" 'BEGIN {
+	d = b - a; printf "%+.1f MiB (%+.0f%%)", d / 1024, 100 * d / a }')
+
+{
+	echo "# sp-flame: time and memory"
+	echo
+	echo "Written by \`bench/flame.sh$([ $quick = 1 ] && echo ' --quick')\`" \
+		"on $(date -u +%Y-%m-%d) at commit $commit."
+	echo "Machine: $cpu, $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo) RAM."
+	echo "Build: \`$build\` ($buildtype). Median of $reps runs; peak RSS is"
+	echo "the largest of them (GNU time %M)."
+	[ "$BUSY" -gt 0 ] && echo "**$BUSY runs started on a busy machine.**"
+	echo
+	echo "Inputs: call streams made by sp-read | sp-stack (in page cache) of"
+	echo "\`spgen synth ${genargs[*]} --calls N\` (the template tree, few"
+	echo "distinct call paths) and, as \"wide\", of \`spgen synth"
+	echo "${wideargs[*]} --calls $wide\` (a random forest of 40 regions,"
+	echo "depth 10: many distinct call paths, $widepaths of them with self"
+	echo "time)."
+	echo "M calls/s = calls read / wall time; frames as tests/check-svg.py"
+	echo "counts them."
+	echo
+	echo "| input | what | wall | M calls/s | CPU | peak RSS | output | frames |"
+	echo "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"
+	for key in "${sizes[@]}" wide; do
+		n=$key
+		[ "$key" = wide ] && n=$wide
+		for v in "${variants[@]}"; do
+			case $v in
+			svg) what="sp-flame (SVG)" ;;
+			interactive) what="--interactive" ;;
+			folded) what="--folded" ;;
+			gaps) what="--gaps --max-frames 0" ;;
+			pstats) what="sp-pstats (.prof)" ;;
+			esac
+			printf '| %s | %s | %.3f s | %s | %.2f s | %s MiB | %s | %s |\n' \
+				"$([ "$key" = wide ] && echo "wide $wide" || echo "$n")" \
+				"$what" "${res[$key:$v:t]}" \
+				"$(mcps "$n" "${res[$key:$v:t]}")" "${res[$key:$v:c]}" \
+				"$(mib "${res[$key:$v:r]}")" \
+				"$(awk -v b="${res[$key:$v:bytes]}" 'BEGIN {
+				    if (b >= 1e6) printf "%.1f MB", b / 1e6;
+				    else printf "%.1f kB", b / 1e3 }')" \
+				"${res[$key:$v:frames]}"
+		done
+	done
+	echo
+	echo "Peak RSS of the default SVG from $small to $large calls: $flat"
+	echo "(memory is O(distinct call paths), not O(calls))."
+	echo
+	echo "The SVG is drawn from the pstats dict of the rank, which sp-flame"
+	echo "builds as sp-pstats does (the sp-pstats rows: the same walk, the"
+	echo "same float sums, one interned \"a > b > c\" name per call path), so"
+	echo "on the wide input, with its many distinct paths, most of the time"
+	echo "and memory is that dict's; drawing adds the call graph's nodes and"
+	echo "edges and the layout (a few passes more when the frame budget"
+	echo "binds). --folded keeps integer nodes without names and is"
+	echo "the cheapest way to a flame graph of such a profile (flamegraph.pl"
+	echo "or inferno then prune it). On the template inputs, the few paths"
+	echo "make the run time that of reading and replaying the call stream."
+} >"$out"
+say "wrote $out"
+cat "$out"

@@ -1,0 +1,2 @@
+#!/bin/sh
+"$SP_FLAME" --help

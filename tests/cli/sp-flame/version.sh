@@ -1,0 +1,2 @@
+#!/bin/sh
+"$SP_FLAME" --version | sed "s/ $SP_VERSION\$/ VERSION/"
