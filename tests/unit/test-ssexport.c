@@ -1,0 +1,737 @@
+/*
+ * Unit test of sp_ssexport: the file names of exports.md 3.4, the option
+ * values, and whole exports of hand-made call streams: documents named by
+ * run, the first one copied to its labelled name byte for byte, notes,
+ * the one-document outputs (standard output, devices), the refusal of an
+ * interval stream, and memory that does not grow with the calls.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "sp_sink.h"
+#include "sp_ssexport.h"
+#include "sp_stream.h"
+
+static int failed;
+
+#define CHECK(cond, ...) do {						\
+	if (!(cond)) {							\
+		printf("FAIL %s:%d: ", __FILE__, __LINE__);		\
+		printf(__VA_ARGS__);					\
+		putchar('\n');						\
+		failed = 1;						\
+	}								\
+} while (0)
+
+static char tmpdir[] = "/tmp/test-ssexport.XXXXXX";
+
+/* --- names and values --- */
+
+static void
+test_path(void)
+{
+	static const struct { const char *base, *label, *want; } t[] = {
+		{ "profile.speedscope.json", NULL, "profile.speedscope.json" },
+		{ "profile.speedscope.json", "run one",
+		    "profile_run_one.speedscope.json" },
+		{ "out/profile.speedscope.json", "run (2)",
+		    "out/profile_run_2.speedscope.json" },
+		{ "out/profile", NULL, "out/profile.speedscope.json" },
+		{ "out/profile", "b", "out/profile_b.speedscope.json" },
+		{ "a.b/run.json", "x", "a.b/run_x.json" },
+		{ "run.tar.json", "x", "run_x.tar.json" },
+		{ "out/", NULL, "out/profile.speedscope.json" },
+		{ "out/", "baseline", "out/profile_baseline.speedscope.json" },
+		{ ".hidden", NULL, ".hidden" },
+		{ ".hidden", "l", "_l.hidden" },
+		{ "p.json", "__init__", "p_init.json" },
+		{ "p.json", "(/)", "p_(_).json" },
+		{ "p.json", "caf\xc3\xa9 1", "p_caf\xc3\xa9_1.json" },
+	};
+	size_t i;
+	char *out;
+	struct sp_err e;
+
+	for (i = 0; i < sizeof t / sizeof t[0]; i++) {
+		CHECK(sp_ssexport_path(t[i].base, t[i].label, &out, &e) == 0,
+		    "path %s: %s", t[i].base, e.msg);
+		CHECK(out != NULL && strcmp(out, t[i].want) == 0,
+		    "path %s + %s: %s, want %s", t[i].base,
+		    t[i].label ? t[i].label : "NULL", out, t[i].want);
+		free(out);
+	}
+}
+
+static void
+test_values(void)
+{
+	static const struct { const char *s; int64_t ns; } d[] = {
+		{ "0", 0 }, { "250000", 250000 }, { "1ns", 1 },
+		{ "0.5ns", 1 }, { "1us", 1000 }, { "1.5us", 1500 },
+		{ "1.0000005us", 1001 }, { "1.0000000us", 1000 },
+		{ "0.25ms", 250000 }, { ".5ms", 500000 }, { "2.ms", 2000000 },
+		{ "10s", 10000000000 }, { "0.000000001s", 1 },
+		{ "0.0000000001s", 1 }, { "9223372036854775807", INT64_MAX },
+		{ "9223372036.854775807s", INT64_MAX },
+	};
+	static const char *bad_d[] = {
+		"", ".", "1.5", "-1", "+1", "1e3", "1 ms", "1m", "1min", "ms",
+		"9223372036854775808", "9223372036.854775808s", "10000000000s",
+		"1.5.5us", "99999999999999999999999",
+	};
+	static const struct { const char *s; uint64_t b; } z[] = {
+		{ "0", 0 }, { "400M", 400000000 }, { "400MB", 400000000 },
+		{ "1k", 1000 }, { "1K", 1000 }, { "1.5G", 1500000000 },
+		{ "123", 123 }, { "123B", 123 },
+		{ "18446744073709551615", UINT64_MAX },
+	};
+	static const char *bad_z[] = {
+		"", "1.5", "1T", "-1", "1 M", "M", "18446744073709551616",
+		"1.5B", "18446744073709552k",
+	};
+	size_t i;
+	int64_t ns;
+	uint64_t b;
+	struct sp_err e;
+
+	for (i = 0; i < sizeof d / sizeof d[0]; i++) {
+		ns = -1;
+		CHECK(sp_ssexport_parse_duration("--d", d[i].s, &ns, &e) == 0 &&
+		    ns == d[i].ns, "duration '%s': %" PRId64 ", want %" PRId64,
+		    d[i].s, ns, d[i].ns);
+	}
+	for (i = 0; i < sizeof bad_d / sizeof bad_d[0]; i++) {
+		CHECK(sp_ssexport_parse_duration("--d", bad_d[i], &ns, &e) < 0 &&
+		    e.status == SP_EUSAGE && strncmp(e.msg, "--d: '", 6) == 0,
+		    "duration '%s' accepted", bad_d[i]);
+	}
+	for (i = 0; i < sizeof z / sizeof z[0]; i++) {
+		b = 7;
+		CHECK(sp_ssexport_parse_size("--s", z[i].s, &b, &e) == 0 &&
+		    b == z[i].b, "size '%s': %" PRIu64, z[i].s, b);
+	}
+	for (i = 0; i < sizeof bad_z / sizeof bad_z[0]; i++)
+		CHECK(sp_ssexport_parse_size("--s", bad_z[i], &b, &e) < 0 &&
+		    e.status == SP_EUSAGE, "size '%s' accepted", bad_z[i]);
+}
+
+/* --- hand-made call streams --- */
+
+struct call {
+	int64_t start, end;
+	uint32_t region, depth;
+};
+
+struct gen {
+	struct sp_sink *sink;
+	struct sp_writer *w;
+	uint64_t calls, batches;	/* of the run */
+};
+
+static void
+die(const char *what, const struct sp_err *e)
+{
+	printf("FAIL: %s: %s\n", what, e->msg);
+	exit(1);
+}
+
+static int
+gen_open(struct gen *g, const char *path, enum sp_stage stage)
+{
+	struct sp_err e;
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+	if (fd < 0 || (g->sink = sp_sink_new_fd(fd, path, &e)) == NULL ||
+	    (g->w = sp_writer_new(g->sink, &e)) == NULL ||
+	    sp_writer_header(g->w, stage, "test-ssexport", &e) < 0)
+		die("stream", &e);
+	return fd;
+}
+
+static void
+gen_close(struct gen *g, int fd, uint32_t runs)
+{
+	struct sp_err e;
+
+	if (sp_writer_stream_end(g->w, runs, &e) < 0 ||
+	    sp_sink_flush(g->sink, &e) < 0)
+		die("stream end", &e);
+	sp_writer_free(g->w);
+	sp_sink_free(g->sink);
+	close(fd);
+}
+
+static void
+gen_run(struct gen *g, uint32_t run, const char *label, int64_t first,
+    const char *const *names, size_t nnames)
+{
+	static const uint8_t empty_map[] = { 0xa0 };
+	static const uint32_t order[] = { 0, 1, 2, 3 };
+	struct sp_run_info ri;
+	struct sp_region_table t;
+	struct sp_err e;
+
+	memset(&ri, 0, sizeof ri);
+	ri.run = run;
+	ri.label = label;
+	ri.source = "test.h5";
+	ri.source_format = "hdf5";
+	ri.layout = "columnar";
+	ri.schema = 3;
+	ri.num_ranks = 1;
+	ri.event_data = 1;
+	ri.has_span = first >= 0;
+	ri.first_ns = first;
+	ri.last_ns = first;
+	ri.metadata = empty_map;
+	ri.metadata_len = 1;
+	memset(&t, 0, sizeof t);
+	t.run = run;
+	t.n = nnames;
+	t.names = (const char **)names;
+	t.order = order;	/* nnames <= 4 */
+	if (sp_writer_run(g->w, &ri, &e) < 0 ||
+	    sp_writer_regions(g->w, &t, &e) < 0)
+		die("run", &e);
+	g->calls = g->batches = 0;
+}
+
+static void
+gen_rank(struct gen *g, uint32_t run, uint32_t rank)
+{
+	struct sp_rank_info rk;
+	struct sp_err e;
+
+	memset(&rk, 0, sizeof rk);
+	rk.run = run;
+	rk.rank = rank;
+	if (sp_writer_rank(g->w, &rk, &e) < 0)
+		die("rank", &e);
+}
+
+static void
+gen_run_end(struct gen *g, uint32_t run)
+{
+	struct sp_err e;
+
+	if (sp_writer_run_end(g->w, run, g->calls, g->batches, &e) < 0)
+		die("run end", &e);
+}
+
+/*
+ * One lane of calls, in order with their depths, as batches of at most
+ * bsize calls of the call stage (or of the interval stage).
+ */
+struct lanegen {
+	struct gen *g;
+	uint32_t run, rank;
+	int64_t lane;
+	enum sp_stage stage;
+	size_t bsize;
+	/* the batch being filled */
+	int64_t *start, *end, *call, *parent, *self;
+	uint32_t *region, *depth;
+	size_t n, nclosed;
+	uint64_t first, next;
+	/* the open calls */
+	int64_t *ostart, *oend, *okids;
+	uint64_t *oseq;
+	size_t top;
+};
+
+static void
+lane_init(struct lanegen *l, struct gen *g, uint32_t run, uint32_t rank,
+    int64_t lane, enum sp_stage stage, size_t bsize)
+{
+	memset(l, 0, sizeof *l);
+	l->g = g;
+	l->run = run;
+	l->rank = rank;
+	l->lane = lane;
+	l->stage = stage;
+	l->bsize = bsize;
+	l->start = calloc(bsize, 8);
+	l->end = calloc(bsize, 8);
+	l->call = calloc(bsize, 8);
+	l->parent = calloc(bsize, 8);
+	l->region = calloc(bsize, 4);
+	l->depth = calloc(bsize, 4);
+	l->self = calloc(bsize + 256, 8);	/* closes of a batch */
+	l->ostart = calloc(256, 8);
+	l->oend = calloc(256, 8);
+	l->okids = calloc(256, 8);
+	l->oseq = calloc(256, 8);
+}
+
+static void
+lane_flush(struct lanegen *l, int lane_end)
+{
+	struct sp_batch b;
+	struct sp_err e;
+
+	memset(&b, 0, sizeof b);
+	b.run = l->run;
+	b.rank = l->rank;
+	b.lane = l->lane;
+	b.first = l->first;
+	b.n = l->n;
+	b.start = l->start;
+	b.end = l->end;
+	b.region = l->region;
+	b.call = l->call;
+	if (l->stage == SP_STAGE_CALLS) {
+		b.depth = l->depth;
+		b.parent = l->parent;
+		b.self = l->self;
+		b.nclosed = l->nclosed;
+		b.lane_end = lane_end;
+	}
+	if (sp_writer_batch(l->g->w, &b, &e) < 0)
+		die("batch", &e);
+	l->g->calls += l->n;
+	l->g->batches++;
+	l->first += l->n;
+	l->n = l->nclosed = 0;
+}
+
+static void
+lane_pop(struct lanegen *l)
+{
+	size_t k = --l->top;
+	int64_t dur = l->oend[k] - l->ostart[k];
+
+	l->self[l->nclosed++] = dur - l->okids[k];
+	if (k > 0)
+		l->okids[k - 1] += dur;
+}
+
+static void
+lane_call(struct lanegen *l, const struct call *c)
+{
+	size_t i;
+
+	/* the closes before a call go in the call's batch */
+	if (l->n == l->bsize)
+		lane_flush(l, 0);
+	while (l->top > c->depth)
+		lane_pop(l);
+	i = l->n++;
+	l->start[i] = c->start;
+	l->end[i] = c->end;
+	l->region[i] = c->region;
+	l->call[i] = (int64_t)l->next;
+	l->depth[i] = c->depth;
+	l->parent[i] = l->top > 0 ? (int64_t)l->oseq[l->top - 1] : -1;
+	l->ostart[l->top] = c->start;
+	l->oend[l->top] = c->end;
+	l->okids[l->top] = 0;
+	l->oseq[l->top++] = l->next++;
+}
+
+static void
+lane_free(struct lanegen *l)
+{
+	free(l->start);
+	free(l->end);
+	free(l->call);
+	free(l->parent);
+	free(l->region);
+	free(l->depth);
+	free(l->self);
+	free(l->ostart);
+	free(l->oend);
+	free(l->okids);
+	free(l->oseq);
+}
+
+static void
+lane_end(struct lanegen *l)
+{
+	while (l->top > 0)
+		lane_pop(l);
+	lane_flush(l, 1);
+	lane_free(l);
+}
+
+static void
+lane_calls(struct gen *g, uint32_t run, uint32_t rank, int64_t lane,
+    const struct call *c, size_t n, enum sp_stage stage)
+{
+	struct lanegen l;
+	size_t i;
+
+	lane_init(&l, g, run, rank, lane, stage, 2);
+	for (i = 0; i < n; i++)
+		lane_call(&l, &c[i]);
+	if (stage == SP_STAGE_CALLS) {
+		lane_end(&l);
+	} else {
+		lane_flush(&l, 0);
+		lane_free(&l);
+	}
+}
+
+/* Two runs, "one" (nested calls) and "two" (one call). */
+static const char *names1[] = { "main", "solve" };
+static const struct call calls1[] = {
+	{ 1000, 2000, 0, 0 }, { 1100, 1500, 1, 1 }, { 1500, 1500, 1, 1 },
+	{ 1600, 1900, 1, 1 },
+};
+static const char *names2[] = { "io" };
+static const struct call calls2[] = { { 50, 70, 0, 0 } };
+
+static void
+write_runs(const char *path, int with_two, int empty_first)
+{
+	struct gen g;
+	int fd = gen_open(&g, path, SP_STAGE_CALLS);
+
+	gen_run(&g, 0, "one", empty_first ? -1 : 1000, names1, 2);
+	gen_rank(&g, 0, 0);
+	if (!empty_first)
+		lane_calls(&g, 0, 0, -1, calls1, 4, SP_STAGE_CALLS);
+	gen_run_end(&g, 0);
+	if (with_two) {
+		gen_run(&g, 1, "two", 50, names2, 1);
+		gen_rank(&g, 1, 0);
+		lane_calls(&g, 1, 0, -1, calls2, 1, SP_STAGE_CALLS);
+		gen_run_end(&g, 1);
+	}
+	gen_close(&g, fd, with_two ? 2 : 1);
+}
+
+struct notes {
+	int n[3];
+	char label[64];
+};
+
+static void
+on_note(void *ctx, enum sp_ssexport_note what, const char *label,
+    const char *path, uint64_t value)
+{
+	struct notes *ns = ctx;
+
+	(void)path;
+	(void)value;
+	ns->n[what]++;
+	snprintf(ns->label, sizeof ns->label, "%s", label);
+}
+
+static int
+export(const char *in, struct sp_ssexport_opts *o, struct notes *ns,
+    struct sp_ssexport_stats *st, struct sp_err *e)
+{
+	int fd = open(in, O_RDONLY), rc;
+	struct sp_reader *r;
+
+	if (fd < 0 || (r = sp_reader_new(fd, in, e)) == NULL)
+		die("reader", e);
+	memset(ns, 0, sizeof *ns);
+	o->note = on_note;
+	o->note_ctx = ns;
+	rc = sp_ssexport_stream(r, o, st, e);
+	sp_reader_free(r);
+	close(fd);
+	return rc;
+}
+
+static char *
+slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *p;
+	long n;
+
+	if (f == NULL)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	p = malloc((size_t)n + 1);
+	if (fread(p, 1, (size_t)n, f) != (size_t)n)
+		n = 0;
+	p[n] = '\0';
+	fclose(f);
+	*len = (size_t)n;
+	return p;
+}
+
+static int
+exists(const char *path)
+{
+	struct stat sb;
+
+	return stat(path, &sb) == 0;
+}
+
+static void
+test_runs(void)
+{
+	char in[256], base[256], p1[256], p2[256], alone[256];
+	struct sp_ssexport_opts o;
+	struct sp_ssexport_stats st;
+	struct notes ns;
+	struct sp_err e;
+	char *a, *b, *c;
+	size_t la, lb, lc;
+
+	/* one run alone: its plain name */
+	snprintf(in, sizeof in, "%s/one.sps", tmpdir);
+	write_runs(in, 0, 0);
+	snprintf(base, sizeof base, "%s/alone/p.speedscope.json", tmpdir);
+	memset(&o, 0, sizeof o);
+	o.output = base;
+	CHECK(export(in, &o, &ns, &st, &e) == 0, "one run: %s", e.msg);
+	CHECK(st.runs == 1 && st.documents == 1 && st.calls == 4 &&
+	    st.dropped == 0, "one run: stats");
+	snprintf(alone, sizeof alone, "%s", base);
+	a = slurp(alone, &la);
+	CHECK(a != NULL && la == st.bytes && la > 0 && a[la - 1] == '}',
+	    "one run: document of %zu bytes", la);
+
+	/* two runs: labelled names, the first copied byte for byte */
+	snprintf(in, sizeof in, "%s/two.sps", tmpdir);
+	write_runs(in, 1, 0);
+	snprintf(base, sizeof base, "%s/out/p.speedscope.json", tmpdir);
+	o.output = base;
+	CHECK(export(in, &o, &ns, &st, &e) == 0, "two runs: %s", e.msg);
+	CHECK(st.runs == 2 && st.documents == 2 && st.calls == 5,
+	    "two runs: stats");
+	snprintf(p1, sizeof p1, "%s/out/p_one.speedscope.json", tmpdir);
+	snprintf(p2, sizeof p2, "%s/out/p_two.speedscope.json", tmpdir);
+	CHECK(!exists(base), "two runs: %s exists", base);
+	b = slurp(p1, &lb);
+	c = slurp(p2, &lc);
+	CHECK(b != NULL && a != NULL && lb == la && memcmp(a, b, la) == 0,
+	    "two runs: the first document differs from the one alone");
+	CHECK(c != NULL && strstr(c, "\"name\": \"two\"") != NULL &&
+	    strstr(c, "{\"name\": \"io\"}") != NULL, "two runs: second");
+	CHECK(st.bytes == lb + lc, "two runs: %" PRIu64 " bytes", st.bytes);
+	free(b);
+	free(c);
+
+	/* the same into a directory, with notes of the size */
+	snprintf(base, sizeof base, "%s/dir/", tmpdir);
+	o.output = base;
+	o.max_size = 10;
+	CHECK(export(in, &o, &ns, &st, &e) == 0, "dir: %s", e.msg);
+	CHECK(ns.n[SP_SSEXPORT_OVERSIZE] == 2, "oversize notes: %d",
+	    ns.n[SP_SSEXPORT_OVERSIZE]);
+	snprintf(p1, sizeof p1, "%s/dir/profile_one.speedscope.json", tmpdir);
+	CHECK(exists(p1), "dir: no %s", p1);
+	o.max_size = 0;
+
+	/* an empty first run: a note, then the second run's document */
+	snprintf(in, sizeof in, "%s/empty.sps", tmpdir);
+	write_runs(in, 1, 1);
+	snprintf(base, sizeof base, "%s/empty/q.json", tmpdir);
+	o.output = base;
+	CHECK(export(in, &o, &ns, &st, &e) == 0, "empty: %s", e.msg);
+	CHECK(ns.n[SP_SSEXPORT_NO_CALLS] == 1 && strcmp(ns.label, "one") ==
+	    0 && st.documents == 1, "empty: notes");
+	snprintf(p2, sizeof p2, "%s/empty/q_two.json", tmpdir);
+	snprintf(p1, sizeof p1, "%s/empty/q_one.json", tmpdir);
+	CHECK(exists(p2) && !exists(p1), "empty: files");
+
+	/* an empty run alone: the error, and no note */
+	write_runs(in, 0, 1);
+	CHECK(export(in, &o, &ns, &st, &e) < 0 && e.status == SP_EDATA &&
+	    strstr(e.msg, "no calls recorded in run 'one'") != NULL &&
+	    ns.n[SP_SSEXPORT_NO_CALLS] == 0, "empty alone: %s", e.msg);
+
+	/* min_duration: every call of run one but main, the rest dropped */
+	snprintf(in, sizeof in, "%s/one.sps", tmpdir);
+	snprintf(base, sizeof base, "%s/min.json", tmpdir);
+	o.output = base;
+	o.min_duration_ns = 400;
+	CHECK(export(in, &o, &ns, &st, &e) == 0 && st.dropped == 2,
+	    "min_duration: %" PRIu64 " dropped", st.dropped);
+	o.min_duration_ns = 2000;
+	CHECK(export(in, &o, &ns, &st, &e) < 0 &&
+	    strstr(e.msg, "no calls left in run 'one'") != NULL &&
+	    st.dropped == 4, "min_duration all: %s", e.msg);
+	o.min_duration_ns = 0;
+	free(a);
+}
+
+/* Standard output takes one document; a second run is a usage error. */
+static void
+test_stdout(void)
+{
+	char in[256], out[256], big[256];
+	struct sp_ssexport_opts o;
+	struct sp_ssexport_stats st;
+	struct notes ns;
+	struct sp_err e;
+	struct gen g;
+	struct lanegen l;
+	struct call c;
+	char *a, *b;
+	size_t la, lb, i;
+	int fd, saved = dup(STDOUT_FILENO);
+
+	/* run one, large enough to pass the output buffers, then run two */
+	snprintf(in, sizeof in, "%s/big.sps", tmpdir);
+	fd = gen_open(&g, in, SP_STAGE_CALLS);
+	gen_run(&g, 0, "big", 0, names1, 2);
+	gen_rank(&g, 0, 0);
+	lane_init(&l, &g, 0, 0, -1, SP_STAGE_CALLS, 4096);
+	for (i = 0; i < 40000; i++) {
+		c.start = (int64_t)i * 10;
+		c.end = c.start + 5;
+		c.region = (uint32_t)(i % 2);
+		c.depth = 0;
+		lane_call(&l, &c);
+	}
+	lane_end(&l);
+	gen_run_end(&g, 0);
+	gen_run(&g, 1, "two", 50, names2, 1);
+	gen_rank(&g, 1, 0);
+	lane_calls(&g, 1, 0, -1, calls2, 1, SP_STAGE_CALLS);
+	gen_run_end(&g, 1);
+	gen_close(&g, fd, 2);
+
+	snprintf(out, sizeof out, "%s/stdout.json", tmpdir);
+	fflush(stdout);
+	fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	dup2(fd, STDOUT_FILENO);
+	close(fd);
+	memset(&o, 0, sizeof o);
+	o.output = "-";
+	CHECK(export(in, &o, &ns, &st, &e) < 0 && e.status == SP_EUSAGE &&
+	    strstr(e.msg, "several runs") != NULL, "stdout: %s", e.msg);
+	dup2(saved, STDOUT_FILENO);
+
+	/* what reached standard output is a strict prefix of the document */
+	snprintf(big, sizeof big, "%s/bigone.json", tmpdir);
+	o.output = big;
+	CHECK(export(in, &o, &ns, &st, &e) == 0 && st.documents == 2,
+	    "big: %s", e.msg);
+	snprintf(big, sizeof big, "%s/bigone_big.json", tmpdir);
+	a = slurp(out, &la);
+	b = slurp(big, &lb);
+	CHECK(a != NULL && b != NULL && lb > ((size_t)1 << 21) && la > 0 &&
+	    la < lb && memcmp(a, b, la) == 0, "stdout: %zu bytes of %zu", la,
+	    lb);
+	free(a);
+	free(b);
+
+	/* a device takes one document as it is */
+	o.output = "/dev/null";
+	CHECK(export(in, &o, &ns, &st, &e) < 0 && e.status == SP_EUSAGE &&
+	    strstr(e.msg, "/dev/null takes one document") != NULL,
+	    "device: %s", e.msg);
+	snprintf(in, sizeof in, "%s/one.sps", tmpdir);
+	CHECK(export(in, &o, &ns, &st, &e) == 0 && st.documents == 1,
+	    "device: %s", e.msg);
+	close(saved);
+}
+
+static void
+test_interval(void)
+{
+	char in[256];
+	struct sp_ssexport_opts o;
+	struct sp_ssexport_stats st;
+	struct notes ns;
+	struct sp_err e;
+	struct gen g;
+	int fd;
+
+	snprintf(in, sizeof in, "%s/intervals.sps", tmpdir);
+	fd = gen_open(&g, in, SP_STAGE_INTERVALS);
+	gen_run(&g, 0, "one", 1000, names1, 2);
+	gen_rank(&g, 0, 0);
+	lane_calls(&g, 0, 0, -1, calls1, 4, SP_STAGE_INTERVALS);
+	gen_run_end(&g, 0);
+	gen_close(&g, fd, 1);
+	memset(&o, 0, sizeof o);
+	o.output = "/dev/null";
+	CHECK(export(in, &o, &ns, &st, &e) < 0 && e.status == SP_EUSAGE &&
+	    strstr(e.msg, "intervals.sps: an interval stream: pipe it "
+	    "through sp-stack first") != NULL, "intervals: %s", e.msg);
+}
+
+static long
+maxrss_kib(void)
+{
+	struct rusage ru;
+
+	getrusage(RUSAGE_SELF, &ru);
+	return ru.ru_maxrss;
+}
+
+/* 2M calls of three lanes: memory stays put (O(frames + depth)). */
+static void
+test_memory(void)
+{
+	char in[256];
+	struct sp_ssexport_opts o;
+	struct sp_ssexport_stats st;
+	struct notes ns;
+	struct sp_err e;
+	struct gen g;
+	struct lanegen l;
+	struct call c;
+	const char *names[] = { "a", "b", "c", "d" };
+	long before;
+	size_t i;
+	int fd, lane;
+
+	snprintf(in, sizeof in, "%s/many.sps", tmpdir);
+	fd = gen_open(&g, in, SP_STAGE_CALLS);
+	gen_run(&g, 0, "many", 0, names, 4);
+	gen_rank(&g, 0, 0);
+	for (lane = -4; lane <= -2; lane++) {
+		lane_init(&l, &g, 0, 0, lane, SP_STAGE_CALLS, 65536);
+		for (i = 0; i < 700000; i++) {
+			c.depth = (uint32_t)(i % 4);
+			c.start = (int64_t)(i / 4) * 100 + c.depth * 10;
+			c.end = (int64_t)(i / 4) * 100 + 90 - c.depth * 10;
+			c.region = c.depth;
+			lane_call(&l, &c);
+		}
+		lane_end(&l);
+	}
+	gen_run_end(&g, 0);
+	gen_close(&g, fd, 1);
+	before = maxrss_kib();
+	memset(&o, 0, sizeof o);
+	o.output = "/dev/null";
+	CHECK(export(in, &o, &ns, &st, &e) == 0 && st.calls == 2100000,
+	    "many: %s", e.msg);
+	CHECK(maxrss_kib() - before < 24 * 1024, "many: %ld KiB more after "
+	    "%" PRIu64 " bytes of JSON", maxrss_kib() - before, st.bytes);
+	printf("2.1M calls, %" PRIu64 " bytes: peak RSS %ld KiB (+%ld)\n",
+	    st.bytes, maxrss_kib(), maxrss_kib() - before);
+}
+
+int
+main(void)
+{
+	char cmd[128];
+
+	if (mkdtemp(tmpdir) == NULL) {
+		perror("mkdtemp");
+		return 1;
+	}
+	test_path();
+	test_values();
+	test_runs();
+	test_stdout();
+	test_interval();
+	test_memory();
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+	if (system(cmd) != 0)
+		printf("could not remove %s\n", tmpdir);
+	if (!failed)
+		printf("test-ssexport: ok\n");
+	return failed;
+}
