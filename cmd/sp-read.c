@@ -14,9 +14,11 @@ usage(void)
 {
 	printf("usage: sp-read [-o FILE] [--force] [-r RANKS]... "
 	    "[-i REGEX]... [-x REGEX]...\n"
-	    "               [--batch N] FILE...\n"
-	    "Read scope-profiler HDF5 profiles (schema 1, 2, 3) and write "
-	    "their calls as an\nsp interval stream, in reconstruction order.\n"
+	    "               [--batch N] [--order ORDER] FILE...\n"
+	    "Read scope-profiler profiles, HDF5 (schema 1, 2, 3) or JSON "
+	    "(.json, .json.gz),\nand write their calls as an sp interval "
+	    "stream, in reconstruction order.\nFILE '-' is a JSON profile on "
+	    "standard input.\n"
 	    "\n"
 	    "  -o, --output FILE    write the stream to FILE (default: "
 	    "standard output)\n"
@@ -29,6 +31,10 @@ usage(void)
 	    "  -x, --exclude REGEX  drop regions whose name matches at its "
 	    "start (repeatable)\n"
 	    "      --batch N        calls per stream batch (default 65536)\n"
+	    "      --order ORDER    time (the default): reconstruction order; "
+	    "file: each\n"
+	    "                       row's calls in recording order, for "
+	    "sp-json\n"
 	    "  -h, --help           show this help and exit\n"
 	    "  -V, --version        show the version and exit\n"
 	    "\n"
@@ -44,6 +50,7 @@ main(int argc, char **argv)
 		{ "exclude", required_argument, NULL, 'x' },
 		{ "force", no_argument, NULL, 'f' },
 		{ "include", required_argument, NULL, 'i' },
+		{ "order", required_argument, NULL, 'O' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "ranks", required_argument, NULL, 'r' },
 		{ "help", no_argument, NULL, 'h' },
@@ -52,7 +59,7 @@ main(int argc, char **argv)
 	};
 	struct sp_ranks *ranks = sp_ranks_new();
 	struct sp_filter *filter = sp_filter_new();
-	struct sp_order_opts o = { NULL, NULL, 0 };
+	struct sp_order_opts o = { NULL, NULL, 0, SP_ORDER_TIME };
 	const char *out = "-";
 	struct sp_writer *w;
 	struct sp_sink *sink;
@@ -81,6 +88,15 @@ main(int argc, char **argv)
 		case 'o':
 			out = optarg;
 			break;
+		case 'O':
+			if (strcmp(optarg, "time") == 0)
+				o.order = SP_ORDER_TIME;
+			else if (strcmp(optarg, "file") == 0)
+				o.order = SP_ORDER_FILE;
+			else
+				cli_usage_error("--order: '%s' is not an order: "
+				    "give time or file", optarg);
+			break;
 		case 'r':
 			if (sp_ranks_add(ranks, optarg, &e) < 0)
 				cli_fail(&e);
@@ -101,10 +117,12 @@ main(int argc, char **argv)
 	}
 	if (optind == argc)
 		cli_usage_error("no input file");
-	for (i = optind; i < argc; i++)
+	for (i = optind + 1; i < argc; i++)
 		if (strcmp(argv[i], "-") == 0)
-			cli_usage_error("an HDF5 profile needs random access: "
-			    "give a file name, not standard input");
+			for (c = optind; c < i; c++)
+				if (strcmp(argv[c], "-") == 0)
+					cli_usage_error("standard input can be "
+					    "read once only");
 	if (!sp_ranks_all(ranks))
 		o.ranks = ranks;
 	if (sp_filter_active(filter))
@@ -112,7 +130,7 @@ main(int argc, char **argv)
 	sink = cli_stream_output(out, force);
 	if ((w = sp_writer_new(sink, &e)) == NULL ||
 	    sp_read_files((const char *const *)argv + optind,
-	    (size_t)(argc - optind), &o, w, &e) < 0 ||
+	    (size_t)(argc - optind), &o, NULL, w, &e) < 0 ||
 	    sp_sink_commit(sink, &e) < 0) {
 		/* what was written stays unfinished: no stream-end */
 		sp_sink_flush(sink, NULL);

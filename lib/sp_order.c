@@ -4,6 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sp_cbor.h"
+#include "sp_cbuf.h"
+
 /* Calls read per pre-pass chunk, and the merge's read-buffer budget. */
 #define SCAN_CHUNK ((size_t)1 << 16)
 #define MERGE_BUDGET ((size_t)1 << 19)
@@ -727,6 +730,104 @@ out:
 	return rc;
 }
 
+/* --- file order --- */
+
+/* Pairs (region id, row index) by region id. */
+static int
+cmp_row_region(const void *a, const void *b)
+{
+	const size_t *x = a, *y = b;
+
+	return *x < *y ? -1 : *x > *y;
+}
+
+/*
+ * The rows of a rank by region id, each row's calls in recording order,
+ * in batches of lane -1.  A batch may span rows.
+ */
+static int
+emit_file_rows(struct order *or, uint32_t rank, size_t r0, size_t r1)
+{
+	struct sp_source *src = or->src;
+	struct sp_batch *b = &or->out;
+	size_t *idx = malloc((r1 - r0 + 1) * sizeof *idx);
+	size_t n = 0, i, k;
+	uint64_t seq = 0;
+	int rc = -1;
+
+	if (idx == NULL)
+		return oom(or);
+	/* (region, row) pairs sorted by region, unique within a rank */
+	for (i = r0; i < r1; i++)
+		if (row_selected(or, &src->rows[i]))
+			idx[n++] = i;
+	if (n > 1) {
+		size_t *key = malloc(n * 2 * sizeof *key);
+
+		if (key == NULL) {
+			oom(or);
+			goto out;
+		}
+		for (i = 0; i < n; i++) {
+			key[2 * i] = src->rows[idx[i]].region;
+			key[2 * i + 1] = idx[i];
+		}
+		qsort(key, n, 2 * sizeof *key, cmp_row_region);
+		for (i = 0; i < n; i++)
+			idx[i] = key[2 * i + 1];
+		free(key);
+	}
+	b->run = or->run;
+	b->rank = rank;
+	b->n = 0;
+	for (k = 0; k < n; k++) {
+		const struct sp_src_row *r = &src->rows[idx[k]];
+		int64_t prev = 0;
+		uint64_t off;
+
+		for (off = 0; off < r->count; off += SCAN_CHUNK) {
+			size_t m = r->count - off < SCAN_CHUNK ?
+			    (size_t)(r->count - off) : SCAN_CHUNK, j = 0, x;
+
+			if (src->ops->read(src, idx[k], off, m, or->a, or->b,
+			    or->x, or->e) < 0)
+				goto out;
+			if (src->delta) {
+				for (i = 0; i < m; i++) {
+					prev += or->a[i];
+					or->a[i] = prev;
+					or->b[i] += prev;
+				}
+			}
+			while (j < m) {
+				size_t room = or->batch - b->n;
+				size_t c = m - j < room ? m - j : room;
+
+				memcpy(b->start + b->n, or->a + j, c * 8);
+				memcpy(b->end + b->n, or->b + j, c * 8);
+				for (i = 0; i < c; i++) {
+					b->region[b->n + i] = r->region;
+					b->call[b->n + i] =
+					    (int64_t)(off + j + i);
+				}
+				for (x = 0; x < SP_X_COUNT; x++)
+					if (b->x[x] != NULL)
+						memcpy(b->x[x] + b->n,
+						    or->x[x] + j, c * 8);
+				b->n += c;
+				j += c;
+				if (b->n == or->batch &&
+				    flush_batch(or, -1, &seq) < 0)
+					goto out;
+			}
+		}
+	}
+	rc = flush_batch(or, -1, &seq);
+out:
+	free(idx);
+	return rc;
+}
+
 struct side_ctx {
 	struct order *or;
 	uint32_t rank;
@@ -756,6 +857,9 @@ emit_rank(struct order *or, uint32_t rank, size_t r0, size_t r1,
 	memset(&ri, 0, sizeof ri);
 	if (rows == NULL)
 		return oom(or);
+	/* tables first: a source may make the rank's row texts ready there */
+	if (src->ops->tables(src, rank, &ri, or->e) < 0)
+		goto out;
 	for (i = r0; i < r1; i++)
 		if (row_selected(or, &src->rows[i]))
 			rows[n++] = src->rows[i].info;
@@ -763,10 +867,13 @@ emit_rank(struct order *or, uint32_t rank, size_t r0, size_t r1,
 	ri.rank = rank;
 	ri.nrows = n;
 	ri.rows = rows;
-	if (src->ops->tables(src, rank, &ri, or->e) < 0 ||
-	    sp_writer_rank(or->w, &ri, or->e) < 0 ||
+	if (sp_writer_rank(or->w, &ri, or->e) < 0 ||
 	    src->ops->sides(src, rank, emit_side, &sc, or->e) < 0)
 		goto out;
+	if (or->o->order == SP_ORDER_FILE) {
+		rc = emit_file_rows(or, rank, r0, r1);
+		goto out;
+	}
 	if (nsegs > 1)
 		qsort(segs, nsegs, sizeof *segs, cmp_seg_lane);
 	for (i = 0; i < nsegs;) {
@@ -783,6 +890,36 @@ out:
 	free(ri.threads);
 	free(ri.tasks);
 	free(rows);
+	return rc;
+}
+
+/* The "file-order" side item: the ranks whose items follow. */
+static int
+emit_rank_list(struct order *or, const uint32_t *ranks, size_t n)
+{
+	struct sp_cbuf *b = sp_cbuf_new();
+	struct sp_side s;
+	size_t i;
+	int rc;
+
+	if (b == NULL)
+		return oom(or);
+	sp_cbuf_map(b, 1);
+	sp_cbuf_cstr(b, "ranks");
+	sp_cbuf_array(b, n);
+	for (i = 0; i < n; i++)
+		sp_cbuf_uint(b, ranks[i]);
+	if (sp_cbuf_failed(b)) {
+		sp_cbuf_free(b);
+		return oom(or);
+	}
+	memset(&s, 0, sizeof s);
+	s.run = or->run;
+	s.kind = SP_ORDER_SIDE_KIND;
+	s.data = sp_cbuf_data(b);
+	s.len = sp_cbuf_len(b);
+	rc = sp_writer_side(or->w, &s, or->e);
+	sp_cbuf_free(b);
 	return rc;
 }
 
@@ -956,6 +1093,9 @@ sp_order_emit(struct sp_source *src, const char *label, uint32_t run,
 				ranks[j++] = ranks[i];
 		nranks = j;
 	}
+	if (o->order == SP_ORDER_FILE &&
+	    emit_rank_list(&or, ranks, nranks) < 0)
+		goto out;
 	{
 		size_t r = 0;
 
@@ -989,5 +1129,123 @@ out:
 	free(or.order);
 	free(seg_end);
 	free(ranks);
+	return rc;
+}
+
+/* --- the order of a section --- */
+
+int
+sp_order_write_header(struct sp_writer *w, enum sp_stream_order order,
+    const char *producer, struct sp_err *e)
+{
+	struct sp_cbuf *b;
+	int rc;
+
+	if (order != SP_ORDER_FILE)
+		return sp_writer_header(w, SP_STAGE_INTERVALS, producer, e);
+	/* As sp_writer_header writes it, with "order": "file". */
+	if ((b = sp_cbuf_new()) == NULL)
+		return sp_fail(e, SP_ENOMEM, "out of memory");
+	sp_cbuf_tag(b, 55799);
+	sp_cbuf_array(b, 2);
+	sp_cbuf_cstr(b, "header");
+	sp_cbuf_map(b, 5);
+	sp_cbuf_cstr(b, "format");
+	sp_cbuf_cstr(b, "sp-stream");
+	sp_cbuf_cstr(b, "version");
+	sp_cbuf_array(b, 2);
+	sp_cbuf_uint(b, SP_STREAM_MAJOR);
+	sp_cbuf_uint(b, SP_STREAM_MINOR);
+	sp_cbuf_cstr(b, "stage");
+	sp_cbuf_cstr(b, "intervals");
+	sp_cbuf_cstr(b, "order");
+	sp_cbuf_cstr(b, "file");
+	sp_cbuf_cstr(b, "producer");
+	sp_cbuf_cstr(b, producer != NULL ? producer : "");
+	if (sp_cbuf_failed(b)) {
+		sp_cbuf_free(b);
+		return sp_fail(e, SP_ENOMEM, "out of memory");
+	}
+	rc = sp_writer_raw(w, sp_cbuf_data(b), sp_cbuf_len(b), e);
+	sp_cbuf_free(b);
+	return rc;
+}
+
+enum sp_stream_order
+sp_order_of_header(const struct sp_item *header)
+{
+	struct sp_cdoc *d = sp_cdoc_new();
+	enum sp_stream_order order = SP_ORDER_TIME;
+	size_t used, need, body;
+	const char *p;
+	size_t len;
+	long i;
+
+	if (d == NULL || header->raw == NULL ||
+	    sp_cdoc_parse(d, header->raw, header->raw_len, header->raw_len,
+	    &used, &need, NULL) != 1)
+		goto out;
+	/* tag 55799 [ "header", {body} ] */
+	i = sp_cdoc_node(d, 0)->type == SP_CV_TAG ? 1 : 0;
+	if (sp_cdoc_node(d, (size_t)i)->type != SP_CV_ARRAY)
+		goto out;
+	body = sp_cdoc_next(d, (size_t)i + 1);
+	if ((i = sp_cdoc_map_get(d, body, "order")) < 0)
+		goto out;
+	if (sp_cdoc_text(d, (size_t)i, &p, &len) < 0) {
+		order = SP_ORDER_OTHER;
+		goto out;
+	}
+	if (len == 4 && memcmp(p, "time", 4) == 0)
+		order = SP_ORDER_TIME;
+	else if (len == 4 && memcmp(p, "file", 4) == 0)
+		order = SP_ORDER_FILE;
+	else
+		order = SP_ORDER_OTHER;
+out:
+	sp_cdoc_free(d);
+	return order;
+}
+
+int
+sp_order_side_ranks(const struct sp_side *s, uint32_t **ranks, size_t *n,
+    struct sp_err *e)
+{
+	struct sp_cdoc *d = sp_cdoc_new();
+	size_t used, need, k, c, m;
+	uint64_t v;
+	long i;
+	int rc = -1;
+
+	*ranks = NULL;
+	*n = 0;
+	if (d == NULL)
+		return sp_fail(e, SP_ENOMEM, "out of memory");
+	if (sp_cdoc_parse(d, s->data, s->len, s->len, &used, &need,
+	    NULL) != 1 || (i = sp_cdoc_map_get(d, 0, "ranks")) < 0 ||
+	    sp_cdoc_node(d, (size_t)i)->type != SP_CV_ARRAY) {
+		sp_fail(e, SP_EDATA, "a %s side item without its ranks",
+		    SP_ORDER_SIDE_KIND);
+		goto out;
+	}
+	m = (size_t)sp_cdoc_node(d, (size_t)i)->u;
+	if ((*ranks = malloc((m + 1) * sizeof **ranks)) == NULL) {
+		sp_fail(e, SP_ENOMEM, "out of memory");
+		goto out;
+	}
+	for (k = 0, c = (size_t)i + 1; k < m; k++, c = sp_cdoc_next(d, c)) {
+		if (sp_cdoc_uint(d, c, &v) < 0 || v > UINT32_MAX) {
+			sp_fail(e, SP_EDATA, "a %s side item with a bad rank",
+			    SP_ORDER_SIDE_KIND);
+			free(*ranks);
+			*ranks = NULL;
+			goto out;
+		}
+		(*ranks)[k] = (uint32_t)v;
+	}
+	*n = m;
+	rc = 0;
+out:
+	sp_cdoc_free(d);
 	return rc;
 }

@@ -13,6 +13,16 @@
  * then a k-way merge of its segments, read in chunks.  Memory: the row
  * index, one entry per segment, and a read buffer per merged segment.
  *
+ * The file order (sp-read --order file) is for sp-json, which needs each
+ * (rank, region) row's calls in recording order: ranks ascending, and in
+ * each rank its rows by region id, each row's calls in recording order,
+ * in batches of lane -1 (a batch may span rows; the thread and task
+ * columns still say each call's lane).  The header says "order": "file",
+ * and a side item of kind "file-order" without a rank, right after the
+ * region table, lists the ranks whose items follow, so that a consumer
+ * knows which rank is the last.  The run, region and rank items are the
+ * same as in time order.  Such a stream cannot be stacked.
+ *
  * Ownership: nothing is kept beyond the call.
  */
 #ifndef SP_ORDER_H
@@ -23,15 +33,34 @@
 #include "sp_source.h"
 #include "sp_stream.h"
 
+enum sp_stream_order {
+	SP_ORDER_TIME = 0,	/* reconstruction order, sp-stream(5) */
+	SP_ORDER_FILE,		/* recording order, rows whole */
+	SP_ORDER_OTHER,		/* a value this sp does not know */
+};
+
 struct sp_order_opts {
 	const struct sp_ranks *ranks;	/* NULL: every rank */
 	const struct sp_filter *filter;	/* NULL: every region */
 	size_t batch;			/* calls per batch, 0 = default */
+	enum sp_stream_order order;	/* SP_ORDER_TIME or SP_ORDER_FILE */
 };
+
+/* The kind of the side item that lists the ranks of a file-order run. */
+#define SP_ORDER_SIDE_KIND "file-order"
 
 /* Write run, regions, rank, side and batch items and the run-end. */
 int sp_order_emit(struct sp_source *src, const char *label, uint32_t run,
     const struct sp_order_opts *o, struct sp_writer *w, uint64_t *ncalls,
+    struct sp_err *e);
+
+/* The header item of a section, saying "order": "file" when it is one. */
+int sp_order_write_header(struct sp_writer *w, enum sp_stream_order order,
+    const char *producer, struct sp_err *e);
+/* The order a header item declares (its raw bytes): "time" when none. */
+enum sp_stream_order sp_order_of_header(const struct sp_item *header);
+/* The ranks a "file-order" side item lists; *ranks is the caller's. */
+int sp_order_side_ranks(const struct sp_side *s, uint32_t **ranks, size_t *n,
     struct sp_err *e);
 
 #endif

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "sp_order.h"
 #include "sp_stack.h"
 
 struct lane_state {
@@ -51,6 +52,21 @@ sp_restack(struct sp_reader *r, struct sp_writer *w, struct sp_err *e)
 				sp_fail(e, SP_EDATA, "%s: already a call stream "
 				    "(stacked by %s)", sp_reader_name(r),
 				    it.u.header.producer);
+				goto out;
+			}
+			switch (sp_order_of_header(&it)) {
+			case SP_ORDER_TIME:
+				break;
+			case SP_ORDER_FILE:
+				sp_fail(e, SP_EDATA, "%s: a stream in file order "
+				    "(sp-read --order file), which only sp-json "
+				    "reads: read the profile again without "
+				    "--order file", sp_reader_name(r));
+				goto out;
+			default:
+				sp_fail(e, SP_EDATA, "%s: a stream in an order "
+				    "this sp-stack does not know: upgrade sp",
+				    sp_reader_name(r));
 				goto out;
 			}
 			if (sp_writer_header(w, SP_STAGE_CALLS, producer, e) < 0)

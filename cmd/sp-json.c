@@ -1,0 +1,176 @@
+/* sp-json: an sp stream in, scope-profiler JSON profiles (or NDJSON) out. */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "sp_json.h"
+#include "sp_ssexport.h"
+
+static void
+usage(void)
+{
+	printf("usage: sp-json [-o FILE] [--indent N] [--level N] [--lines] "
+	    "[-S SIZE]\n"
+	    "               [-T DIR] [-v] [FILE]\n"
+	    "Write the runs of an sp stream (from sp-read, or sp-stack) as "
+	    "scope-profiler\nJSON profiles, format version 1: one document "
+	    "per run, lossless, gzip-compressed\nfor a name ending in .gz.  "
+	    "Or, with --lines, one JSON object per call (NDJSON).\nFILE, or "
+	    "standard input when it is absent or '-'.\n"
+	    "\n"
+	    "  -o, --output FILE             base name of the documents: "
+	    "FILE, or FILE_<run>\n"
+	    "                                for several runs (default: one "
+	    "document to\n"
+	    "                                standard output)\n"
+	    "      --indent N                indent nested values by N "
+	    "spaces (default: one\n"
+	    "                                line)\n"
+	    "      --level N                 gzip level of .gz outputs, 1 to "
+	    "9 (default 6)\n"
+	    "      --lines                   NDJSON: one line per call, as "
+	    "the calls arrive\n"
+	    "  -S, --buffer-size SIZE        memory for regrouping calls "
+	    "(k, M, G; default\n"
+	    "                                64M)\n"
+	    "  -T, --temporary-directory DIR\n"
+	    "                                where the rest goes (default: "
+	    "$TMPDIR or /tmp)\n"
+	    "  -v, --verbose                 say what was written and what "
+	    "was spilled\n"
+	    "  -h, --help                    show this help and exit\n"
+	    "  -V, --version                 show the version and exit\n"
+	    "\n"
+	    "Exit status: 0 ok, 1 bad data or I/O error, 2 usage error.\n");
+	exit(0);
+}
+
+static void
+fail(const struct sp_err *e)
+{
+	fprintf(stderr, "%s: %s\n", cli_name(), e->msg);
+	exit(sp_err_exit_code(e));
+}
+
+static int
+number(const char *opt, const char *arg, int lo, int hi)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(arg, &end, 10);
+	if (errno != 0 || end == arg || *end != '\0' || v < lo || v > hi)
+		cli_usage_error("%s: '%s' is not a number from %d to %d", opt,
+		    arg, lo, hi);
+	return (int)v;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "buffer-size", required_argument, NULL, 'S' },
+		{ "indent", required_argument, NULL, 'i' },
+		{ "level", required_argument, NULL, 'l' },
+		{ "lines", no_argument, NULL, 'L' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "temporary-directory", required_argument, NULL, 'T' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct sp_json_opts o;
+	struct sp_json_stats st;
+	const char *in = "-";
+	struct sp_reader *r;
+	struct sp_err e;
+	struct stat sb;
+	int c, fd = STDIN_FILENO, lines = 0, verbose = 0, rc;
+
+	cli_init("sp-json");
+	memset(&o, 0, sizeof o);
+	o.indent = -1;
+	o.level = 6;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":ho:S:T:vV", longopts,
+	    NULL)) != -1) {
+		switch (c) {
+		case 'i':
+			o.indent = number("--indent", optarg, 0, 1000);
+			break;
+		case 'l':
+			o.level = number("--level", optarg, 1, 9);
+			break;
+		case 'L':
+			lines = 1;
+			break;
+		case 'o':
+			o.output = optarg;
+			break;
+		case 'S':
+			if (sp_ssexport_parse_size("--buffer-size", optarg,
+			    &o.buffer, &e) < 0)
+				cli_usage_error("%s", e.msg);
+			if (o.buffer == 0)
+				cli_usage_error("--buffer-size: '%s' is not a "
+				    "size above 0", optarg);
+			break;
+		case 'T':
+			o.tmpdir = optarg;
+			break;
+		case 'v':
+			verbose = 1;
+			break;
+		case 'h':
+			usage();
+			break;
+		case 'V':
+			cli_version();
+			break;
+		default:
+			cli_bad_option(c, argv);
+		}
+	}
+	if (lines && o.indent >= 0)
+		cli_usage_error("--lines writes one line per call: --indent "
+		    "does not go with it");
+	if (argc - optind > 1)
+		cli_usage_error("one input at most (concatenate streams with "
+		    "cat)");
+	if (optind < argc)
+		in = argv[optind];
+	if (strcmp(in, "-") != 0 && (fd = open(in, O_RDONLY)) < 0) {
+		sp_fail_errno(&e, errno, "%s", in);
+		fail(&e);
+	}
+	if (fstat(fd, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+		sp_fail(&e, SP_EDATA, "%s: is a directory", in);
+		fail(&e);
+	}
+	if ((r = sp_reader_new(fd, in, &e)) == NULL)
+		fail(&e);
+	rc = lines ? sp_json_lines(r, &o, &st, &e) :
+	    sp_json_export(r, &o, &st, &e);
+	if (verbose)
+		fprintf(stderr, "%s: %" PRIu64 " runs, %" PRIu64 " calls: %"
+		    PRIu64 " bytes of JSON in %" PRIu64 " files (%" PRIu64
+		    " bytes written); %" PRIu64 " bytes spilled to temporary "
+		    "files; %" PRIu64 " rows written as they came\n",
+		    cli_name(), st.runs, st.calls, st.text_bytes,
+		    st.documents, st.file_bytes, st.spilled, st.live_rows);
+	if (rc < 0)
+		fail(&e);
+	sp_reader_free(r);
+	if (fd != STDIN_FILENO)
+		close(fd);
+	return 0;
+}

@@ -1,0 +1,110 @@
+/*
+ * sp_json_emit.h - JSON values laid out as Python's json.dumps lays them
+ * out, with or without indent, on top of the text writer sp_jsonw.
+ *
+ * Without indent (indent < 0) containers are "[a, b]" and "{"k": v}"; with
+ * indent N every element goes on its own line, N spaces deeper per level,
+ * items separated by "," and keys by ": "; an empty container is "[]" or
+ * "{}".  An emitter starts at a given depth, so that a fragment (a region
+ * row, a rank's thread list) can be written apart and placed later at
+ * that depth of the document: the bytes come out as if the whole document
+ * had been written in one go.
+ *
+ * Besides the primitives, the emitter writes values from elsewhere the
+ * way scope-profiler's json_export would: a CBOR value (metadata, side
+ * payloads) and a JSON text (per-call event metadata, stored as text in
+ * profiles) re-read and written again, non-finite floats as null.
+ *
+ * Ownership: the emitter borrows the writer, which must outlive it; the
+ * caller owns both.  Nothing passed in is kept beyond the call.
+ */
+#ifndef SP_JSON_EMIT_H
+#define SP_JSON_EMIT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sp_cbor.h"
+#include "sp_err.h"
+#include "sp_jsonw.h"
+
+struct sp_jout;
+
+/* indent < 0: one line; depth: the nesting level of the first value. */
+struct sp_jout *sp_jout_new(struct sp_jsonw *w, int indent, int depth,
+    struct sp_err *e);
+void sp_jout_free(struct sp_jout *o);
+struct sp_jsonw *sp_jout_writer(const struct sp_jout *o);
+
+/* Open '{' or '[' at the current value position; close the innermost. */
+int sp_jout_open(struct sp_jout *o, char bracket, struct sp_err *e);
+int sp_jout_close(struct sp_jout *o, struct sp_err *e);
+/*
+ * Continue inside a container whose bracket was written elsewhere (first:
+ * no element yet); leave one without writing its closer; mark the
+ * innermost as holding elements written elsewhere.  For fragments.
+ */
+int sp_jout_resume(struct sp_jout *o, char bracket, int first,
+    struct sp_err *e);
+void sp_jout_leave(struct sp_jout *o);
+void sp_jout_touch(struct sp_jout *o);
+/* In an object: the separator, then "key": (key is UTF-8, escaped). */
+int sp_jout_key(struct sp_jout *o, const char *key, size_t n,
+    struct sp_err *e);
+/* A key known to need no escaping (a C string literal). */
+int sp_jout_lkey(struct sp_jout *o, const char *key, struct sp_err *e);
+/* In an array: the separator before the next element. */
+int sp_jout_elem(struct sp_jout *o, struct sp_err *e);
+
+/* Scalars, written at the value position (after a key or an elem). */
+int sp_jout_str(struct sp_jout *o, const char *s, size_t n, struct sp_err *e);
+int sp_jout_i64(struct sp_jout *o, int64_t v, struct sp_err *e);
+int sp_jout_u64(struct sp_jout *o, uint64_t v, struct sp_err *e);
+/* Python repr; NaN and infinities as null (json_export's rule). */
+int sp_jout_f64(struct sp_jout *o, double v, struct sp_err *e);
+int sp_jout_bool(struct sp_jout *o, int v, struct sp_err *e);
+int sp_jout_null(struct sp_jout *o, struct sp_err *e);
+/* Bytes written as they are at the value position (a rendered value). */
+int sp_jout_raw(struct sp_jout *o, const char *s, size_t n, struct sp_err *e);
+
+/* Elements of the innermost (array) container: the hot path of columns. */
+int sp_jout_i64s(struct sp_jout *o, const int64_t *v, size_t n,
+    struct sp_err *e);
+
+/*
+ * The CBOR value at node i of d: integers, floats (non-finite as null),
+ * text, byte strings (decoded as UTF-8 with replacement), booleans, null
+ * (and undefined), arrays and maps (a key that is not text is written as
+ * its JSON text), tags as their content.
+ */
+int sp_jout_cbor(struct sp_jout *o, const struct sp_cdoc *d, size_t i,
+    struct sp_err *e);
+
+/*
+ * The JSON text s re-read and written again as json.loads then json.dumps
+ * would: the same values, strings escaped as ensure_ascii escapes them,
+ * integers as their digits, floats as Python's repr of the nearest double,
+ * NaN, Infinity and -Infinity (which json.loads takes) and floats that
+ * overflow as null.  Fails (SP_EDATA) on text that is not one JSON value.
+ */
+int sp_jout_jsontext(struct sp_jout *o, const char *s, size_t n,
+    struct sp_err *e);
+
+/*
+ * Whether the JSON text s is an array with at least one element that
+ * Python finds true (a non-empty object or array or string, a non-zero
+ * number, true): json_export writes event_metadata only then.  0 also
+ * for text that is not an array; -1 for text that is not JSON.
+ */
+int sp_json_text_any_true(const char *s, size_t n);
+
+/* Base64 (RFC 4648, padded) of n bytes as a JSON string. */
+int sp_jout_base64(struct sp_jout *o, const uint8_t *p, size_t n,
+    struct sp_err *e);
+/*
+ * Decode base64 text (padding optional, no whitespace) into out, which
+ * has room for n / 4 * 3 + 3 bytes; returns the length, or -1.
+ */
+long sp_json_base64_decode(const char *s, size_t n, uint8_t *out);
+
+#endif

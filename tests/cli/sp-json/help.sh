@@ -1,0 +1,3 @@
+#!/bin/sh
+# --help prints the usage on standard output and exits 0.
+"$SP_JSON" --help

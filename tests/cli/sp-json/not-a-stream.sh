@@ -1,0 +1,8 @@
+#!/bin/sh
+# A profile given to sp-json instead of a stream is named, with the fix:
+# read it with sp-read.
+$SPGEN spec - in.h5 <<'EOF2'
+{"ranks": {"0": [["x", [0], [10]]]}}
+EOF2
+"$SP_JSON" in.h5; echo "exit $?"
+"$SP_JSON" missing.sps; echo "exit $?"

@@ -1,0 +1,401 @@
+/*
+ * Unit test of sp-json's library parts: the emitter's layouts (as
+ * json.dumps with and without indent), JSON text re-spelled as json.loads
+ * then json.dumps would, truthiness of event metadata, base64, the
+ * document file names, and the spill primitives (spools and stores on
+ * memory and on file, in order and in any order).
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sp_json_emit.h"
+#include "sp_json_file.h"
+#include "sp_json_spill.h"
+
+static int failed;
+
+#define CHECK(cond, ...) do {						\
+	if (!(cond)) {							\
+		printf("FAIL %s:%d: ", __FILE__, __LINE__);		\
+		printf(__VA_ARGS__);					\
+		putchar('\n');						\
+		failed = 1;						\
+	}								\
+} while (0)
+
+struct mem {
+	char *p;
+	size_t len, cap;
+};
+
+static int
+mem_write(void *ctx, const void *p, size_t n, struct sp_err *e)
+{
+	struct mem *m = ctx;
+
+	(void)e;
+	if (m->len + n + 1 > m->cap) {
+		m->cap = (m->len + n + 1) * 2;
+		if ((m->p = realloc(m->p, m->cap)) == NULL)
+			abort();
+	}
+	memcpy(m->p + m->len, p, n);
+	m->len += n;
+	m->p[m->len] = '\0';
+	return 0;
+}
+
+/* A writer and an emitter on a fresh memory buffer. */
+struct out {
+	struct mem m;
+	struct sp_jsonw *w;
+	struct sp_jout *o;
+};
+
+static void
+out_open(struct out *t, int indent, int depth)
+{
+	struct sp_err e;
+
+	memset(t, 0, sizeof *t);
+	if ((t->w = sp_jsonw_new(mem_write, &t->m, &e)) == NULL ||
+	    (t->o = sp_jout_new(t->w, indent, depth, &e)) == NULL)
+		abort();
+}
+
+static const char *
+out_text(struct out *t)
+{
+	struct sp_err e;
+
+	if (sp_jsonw_flush(t->w, &e) < 0)
+		abort();
+	return t->m.p != NULL ? t->m.p : "";
+}
+
+static void
+out_close(struct out *t)
+{
+	sp_jout_free(t->o);
+	sp_jsonw_free(t->w);
+	free(t->m.p);
+}
+
+/* {"a": [1, 2], "b": {}, "c": [], "d": "x"} at an indent. */
+static void
+layout_case(int indent, const char *want)
+{
+	static const int64_t v[] = { 1, 2 };
+	struct out t;
+	struct sp_err e;
+
+	out_open(&t, indent, 0);
+	if (sp_jout_open(t.o, '{', &e) < 0 ||
+	    sp_jout_lkey(t.o, "a", &e) < 0 || sp_jout_open(t.o, '[', &e) < 0 ||
+	    sp_jout_i64s(t.o, v, 1, &e) < 0 ||
+	    sp_jout_i64s(t.o, v + 1, 1, &e) < 0 ||
+	    sp_jout_close(t.o, &e) < 0 ||
+	    sp_jout_lkey(t.o, "b", &e) < 0 || sp_jout_open(t.o, '{', &e) < 0 ||
+	    sp_jout_close(t.o, &e) < 0 ||
+	    sp_jout_lkey(t.o, "c", &e) < 0 || sp_jout_open(t.o, '[', &e) < 0 ||
+	    sp_jout_close(t.o, &e) < 0 ||
+	    sp_jout_key(t.o, "d", 1, &e) < 0 || sp_jout_str(t.o, "x", 1, &e) < 0 ||
+	    sp_jout_close(t.o, &e) < 0)
+		abort();
+	CHECK(strcmp(out_text(&t), want) == 0, "indent %d: got [%s]", indent,
+	    out_text(&t));
+	out_close(&t);
+}
+
+static void
+test_layout(void)
+{
+	struct out t;
+	struct sp_err e;
+	static const int64_t big[] = { INT64_MIN, -1, 0, 9, 10, 99999999,
+	    100000000, 1700000001893, 9999999999999999, 10000000000000000,
+	    INT64_MAX };
+
+	layout_case(-1, "{\"a\": [1, 2], \"b\": {}, \"c\": [], \"d\": \"x\"}");
+	layout_case(2, "{\n  \"a\": [\n    1,\n    2\n  ],\n  \"b\": {},\n"
+	    "  \"c\": [],\n  \"d\": \"x\"\n}");
+	layout_case(0, "{\n\"a\": [\n1,\n2\n],\n\"b\": {},\n\"c\": [],\n"
+	    "\"d\": \"x\"\n}");
+
+	/* the fast integer path spells every int64 as printf does */
+	out_open(&t, -1, 0);
+	if (sp_jout_open(t.o, '[', &e) < 0 ||
+	    sp_jout_i64s(t.o, big, sizeof big / sizeof big[0], &e) < 0 ||
+	    sp_jout_close(t.o, &e) < 0)
+		abort();
+	CHECK(strcmp(out_text(&t), "[-9223372036854775808, -1, 0, 9, 10, "
+	    "99999999, 100000000, 1700000001893, 9999999999999999, "
+	    "10000000000000000, 9223372036854775807]") == 0, "ints: %s",
+	    out_text(&t));
+	out_close(&t);
+
+	/* a fragment at depth 2 continuing an object opened elsewhere */
+	out_open(&t, 1, 2);
+	if (sp_jout_resume(t.o, '{', 0, &e) < 0 ||
+	    sp_jout_lkey(t.o, "k", &e) < 0 || sp_jout_i64(t.o, 5, &e) < 0)
+		abort();
+	CHECK(strcmp(out_text(&t), ",\n   \"k\": 5") == 0, "fragment: [%s]",
+	    out_text(&t));
+	out_close(&t);
+
+	/* non-finite floats are null, others Python's repr */
+	out_open(&t, -1, 0);
+	if (sp_jout_open(t.o, '[', &e) < 0 || sp_jout_elem(t.o, &e) < 0 ||
+	    sp_jout_f64(t.o, 0.1, &e) < 0 || sp_jout_elem(t.o, &e) < 0 ||
+	    sp_jout_f64(t.o, 1.0 / 0.0, &e) < 0 || sp_jout_elem(t.o, &e) < 0 ||
+	    sp_jout_f64(t.o, 0.0 / 0.0, &e) < 0 || sp_jout_elem(t.o, &e) < 0 ||
+	    sp_jout_f64(t.o, 1e16, &e) < 0 || sp_jout_close(t.o, &e) < 0)
+		abort();
+	CHECK(strcmp(out_text(&t), "[0.1, null, null, 1e+16]") == 0,
+	    "floats: %s", out_text(&t));
+	out_close(&t);
+}
+
+/* json.dumps(json.loads(in), indent=indent) */
+static void
+text_case(const char *in, int indent, const char *want)
+{
+	struct out t;
+	struct sp_err e;
+	int rc;
+
+	out_open(&t, indent, 0);
+	rc = sp_jout_jsontext(t.o, in, strlen(in), &e);
+	if (want == NULL) {
+		CHECK(rc < 0, "[%s] should fail", in);
+	} else {
+		CHECK(rc == 0, "[%s]: %s", in, e.msg);
+		CHECK(rc == 0 && strcmp(out_text(&t), want) == 0,
+		    "[%s] -> [%s], want [%s]", in, out_text(&t), want);
+	}
+	out_close(&t);
+}
+
+static void
+test_text(void)
+{
+	text_case("[{\"a\":1,\"b\":[true,false,null]}]", -1,
+	    "[{\"a\": 1, \"b\": [true, false, null]}]");
+	text_case(" {\"a\" : 1.50, \"b\": 1e3, \"c\": -0, \"d\": -0.0} ", -1,
+	    "{\"a\": 1.5, \"b\": 1000.0, \"c\": 0, \"d\": -0.0}");
+	text_case("[NaN, Infinity, -Infinity, 1e400]", -1,
+	    "[null, null, null, null]");
+	text_case("[123456789012345678901234567890]", -1,
+	    "[123456789012345678901234567890]");
+	/* escapes as ensure_ascii writes them; pairs; lone surrogates */
+	text_case("[\"\\u00e9\\/\\\"\\t\x7f\", \"\xc3\xa9\", "
+	    "\"\\ud83d\\ude00\", \"\\udc80\"]", -1,
+	    "[\"\\u00e9/\\\"\\t\\u007f\", \"\\u00e9\", \"\\ud83d\\ude00\", "
+	    "\"\\udc80\"]");
+	text_case("[{}, []]", 2, "[\n  {},\n  []\n]");
+	text_case("[{\"k\": [1]}]", 1, "[\n {\n  \"k\": [\n   1\n  ]\n }\n]");
+	text_case("[1,]", -1, NULL);
+	text_case("[1] 2", -1, NULL);
+	text_case("{\"a\" 1}", -1, NULL);
+	text_case("", -1, NULL);
+
+	CHECK(sp_json_text_any_true("[{}, {}]", 8) == 0, "all empty");
+	CHECK(sp_json_text_any_true("[]", 2) == 0, "empty list");
+	CHECK(sp_json_text_any_true("[{}, {\"a\": 0}]", 14) == 1, "one");
+	CHECK(sp_json_text_any_true("[0, 0.0, \"\", null, false]", 25) == 0,
+	    "falsy scalars");
+	CHECK(sp_json_text_any_true("[0.5]", 5) == 1, "0.5 is true");
+	CHECK(sp_json_text_any_true("[NaN]", 5) == 1, "NaN is true");
+	CHECK(sp_json_text_any_true("{\"a\": 1}", 8) == 0, "not a list");
+	CHECK(sp_json_text_any_true("[{", 2) < 0, "not JSON");
+}
+
+static void
+test_base64(void)
+{
+	static const char *const want[] = { "\"\"", "\"AA==\"", "\"AAE=\"",
+		"\"AAEC\"", "\"AAECAw==\"" };
+	uint8_t in[4000], back[4000];
+	struct out t;
+	struct sp_err e;
+	size_t n;
+	long k;
+
+	for (n = 0; n < sizeof in; n++)
+		in[n] = (uint8_t)(n * 7 + 3);
+	for (n = 0; n < 5; n++) {
+		uint8_t b[4] = { 0, 1, 2, 3 };
+
+		out_open(&t, -1, 0);
+		if (sp_jout_base64(t.o, b, n, &e) < 0)
+			abort();
+		CHECK(strcmp(out_text(&t), want[n]) == 0, "%zu bytes: %s", n,
+		    out_text(&t));
+		out_close(&t);
+	}
+	out_open(&t, -1, 0);
+	if (sp_jout_base64(t.o, in, sizeof in, &e) < 0)
+		abort();
+	out_text(&t);
+	k = sp_json_base64_decode(t.m.p + 1, t.m.len - 2, back);
+	CHECK(k == (long)sizeof in && memcmp(in, back, sizeof in) == 0,
+	    "round trip: %ld bytes", k);
+	CHECK(sp_json_base64_decode("A*==", 4, back) < 0, "bad character");
+	out_close(&t);
+}
+
+static void
+test_path(void)
+{
+	static const struct { const char *base, *label, *want; } t[] = {
+		{ "profile.json", NULL, "profile.json" },
+		{ "out/profile.json.gz", "run (2)", "out/profile_run_2.json.gz" },
+		{ "out/profile", "a", "out/profile_a.json" },
+		{ "out/", NULL, "out/profile.json" },
+		{ "out/", "run two", "out/profile_run_two.json" },
+		{ "a.b/c.d.e", "x", "a.b/c_x.d.e" },
+	};
+	struct sp_err e;
+	size_t i;
+
+	for (i = 0; i < sizeof t / sizeof t[0]; i++) {
+		char *out = NULL;
+
+		CHECK(sp_json_path(t[i].base, t[i].label, &out, &e) == 0 &&
+		    strcmp(out, t[i].want) == 0, "%s + %s: %s", t[i].base,
+		    t[i].label ? t[i].label : "-", out ? out : e.msg);
+		free(out);
+	}
+	CHECK(sp_json_is_gz("a.json.gz") && sp_json_is_gz("A.JSON.GZ") &&
+	    !sp_json_is_gz("a.json") && !sp_json_is_gz("gz"), "is_gz");
+}
+
+static int
+spool_sink(void *ctx, const void *p, size_t n, struct sp_err *e)
+{
+	return mem_write(ctx, p, n, e);
+}
+
+static void
+test_spool(void)
+{
+	struct sp_jbudget b = { 10000, 0 };
+	struct sp_jtmp *t;
+	struct sp_jspool *s;
+	struct sp_err e;
+	struct mem m = { 0 };
+	static uint64_t offs[60000];
+	uint64_t off;
+	char piece[64];
+	size_t i;
+
+	if ((t = sp_jtmp_new(NULL, &e)) == NULL ||
+	    (s = sp_jspool_new(t, &b, 4096, &e)) == NULL)
+		abort();
+	/* past its share: onto the file, and still read back in any order */
+	for (i = 0; i < 60000; i++) {
+		int n = snprintf(piece, sizeof piece, "<%zu>", i);
+
+		if (sp_jspool_append(s, piece, (size_t)n, &offs[i], &e) < 0)
+			abort();
+	}
+	CHECK(sp_jtmp_size(t) > 0, "the spool went to the file");
+	CHECK(b.used == 0, "budget given back: %" PRIu64, b.used);
+	for (i = 60000; i-- > 0;) {
+		int n = snprintf(piece, sizeof piece, "<%zu>", i);
+
+		m.len = 0;
+		if (sp_jspool_copy(s, offs[i], (uint64_t)n, spool_sink, &m,
+		    &e) < 0)
+			abort();
+		CHECK(m.len == (size_t)n && memcmp(m.p, piece, m.len) == 0,
+		    "piece %zu", i);
+	}
+	off = sp_jspool_size(s);
+	CHECK(sp_jspool_copy(s, off, 1, spool_sink, &m, &e) < 0,
+	    "beyond the end");
+	sp_jspool_free(s);
+	sp_jtmp_free(t);
+	free(m.p);
+}
+
+/* n slots put in a scrambled order (or in runs), read back in order. */
+static void
+store_case(uint64_t limit, uint64_t n, int scramble, int expect_memory)
+{
+	struct sp_jbudget b = { limit, 0 };
+	struct sp_jtmp *t;
+	struct sp_jstore *s;
+	struct sp_err e;
+	int64_t *back = malloc(n * 8 + 8);
+	uint64_t i, k;
+	int ok = 1;
+
+	if (back == NULL || (t = sp_jtmp_new(NULL, &e)) == NULL ||
+	    (s = sp_jstore_new(t, &b, n, 32768, 4, &e)) == NULL)
+		abort();
+	CHECK(sp_jstore_in_memory(s) == expect_memory, "in memory %d",
+	    expect_memory);
+	for (k = 0; k < n; k++) {
+		/* a permutation (n is odd), or four streams of runs */
+		i = scramble ? (k * 7919) % n : k;
+		if (sp_jstore_put(s, (size_t)(i % 4), i, (int64_t)i * 3 - 7,
+		    &e) < 0)
+			abort();
+	}
+	if (sp_jstore_seal(s, &e) < 0 || sp_jstore_read(s, 0, n, back, &e) < 0)
+		abort();
+	for (i = 0; i < n; i++)
+		ok = ok && back[i] == (int64_t)i * 3 - 7;
+	CHECK(ok, "store of %" PRIu64 " slots (scramble %d)", n, scramble);
+	if (n > 10) {
+		CHECK(sp_jstore_read(s, n - 3, 3, back, &e) == 0 &&
+		    back[2] == (int64_t)(n - 1) * 3 - 7, "a read at the end");
+		CHECK(sp_jstore_read(s, n - 3, 4, back, &e) < 0,
+		    "a read past the end");
+	}
+	sp_jstore_free(s);
+	CHECK(b.used == 0, "budget given back");
+	sp_jtmp_free(t);
+	free(back);
+}
+
+static void
+test_store(void)
+{
+	struct sp_jbudget b = { 1 << 20, 0 };
+	struct sp_jtmp *t;
+	struct sp_jstore *s;
+	struct sp_err e;
+
+	store_case(1 << 24, 100001, 1, 1);
+	store_case(1000, 100001, 1, 0);		/* on file, any order */
+	store_case(1000, 100001, 0, 0);		/* on file, in runs */
+	store_case(10, 3, 0, 0);
+	store_case(0, 0, 0, 1);			/* nothing at all */
+
+	/* a store in memory is used again while it is large enough */
+	if ((t = sp_jtmp_new(NULL, &e)) == NULL ||
+	    (s = sp_jstore_new(t, &b, 1000, 32768, 0, &e)) == NULL)
+		abort();
+	CHECK(sp_jstore_reuse(s, 500) == 0, "reuse smaller");
+	CHECK(sp_jstore_reuse(s, 1001) < 0, "reuse larger");
+	sp_jstore_free(s);
+	sp_jtmp_free(t);
+}
+
+int
+main(void)
+{
+	test_layout();
+	test_text();
+	test_base64();
+	test_path();
+	test_spool();
+	test_store();
+	if (!failed)
+		printf("ok\n");
+	return failed;
+}
