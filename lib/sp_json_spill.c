@@ -292,7 +292,8 @@ spool_flush_blocks(struct sp_jspool *s, struct sp_err *e)
 		s->blocks[s->nblocks++] = off;
 		done += SPOOL_BLOCK;
 	}
-	memmove(s->mem, s->mem + done, s->len - done);
+	if (s->len > done)	/* mem is NULL while nothing is held */
+		memmove(s->mem, s->mem + done, s->len - done);
 	s->len -= done;
 	return 0;
 }

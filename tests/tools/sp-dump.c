@@ -145,6 +145,7 @@ main(int argc, char **argv)
 	}
 	if (rc < 0) {
 		fprintf(stderr, "sp-dump: %s\n", e.msg);
+		sp_reader_free(r);
 		return 1;
 	}
 	sp_reader_free(r);
