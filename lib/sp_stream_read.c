@@ -742,7 +742,7 @@ read_side(struct ctx *c, size_t body, const uint8_t *item,
 	struct sp_reader *r = c->r;
 	long i;
 	int rc;
-	int64_t rank;
+	int64_t rank = 0;
 	const char *p;
 	size_t len;
 
