@@ -10,10 +10,11 @@ build=${1:-build}
 
 # Build tools and libraries, plus what the tests use to check outputs with
 # their real consumers (h5py writes test profiles, python3 loads .prof,
-# node validates speedscope documents, mandoc lints the man pages).
+# node validates speedscope documents, jq runs the NDJSON recipes, mandoc
+# lints the man pages).
 pkgs="meson ninja-build pkg-config gcc libc6-dev libhdf5-dev hdf5-tools
 libcbor-dev libpcre2-dev libyajl-dev zlib1g-dev python3 python3-h5py python3-numpy
-mandoc time nodejs npm"
+mandoc time jq nodejs npm"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
