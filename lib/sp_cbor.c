@@ -6,7 +6,13 @@
 
 /* Deep enough for any sp item and for metadata nested inside it. */
 #define MAX_NEST 64
-#define MAX_NODES ((size_t)1 << 26)
+/*
+ * At most this many values in one item (48 bytes of node each): far more
+ * than any sp producer writes in one item (batches hold their calls in
+ * typed arrays, a few values each), and it keeps an item of tiny values
+ * from costing 48 times its size.
+ */
+#define MAX_NODES ((size_t)1 << 20)
 
 struct open_node {
 	size_t index;

@@ -145,7 +145,12 @@ sp_reader_free(struct sp_reader *r)
 	free(r);
 }
 
-/* Make the buffer hold at least `need` bytes of the current item. */
+/*
+ * Make the buffer hold at least `need` bytes of the current item.  The
+ * buffer grows (doubling) only as bytes arrive, never to the size an item
+ * merely declares: a stream that claims a string of 200 MiB and then ends
+ * costs no more memory than the bytes it really holds.
+ */
 static int
 fill(struct sp_reader *r, size_t need, struct sp_err *e)
 {
@@ -154,20 +159,20 @@ fill(struct sp_reader *r, size_t need, struct sp_err *e)
 		r->end -= r->start;
 		r->start = 0;
 	}
-	if (need > r->cap) {
-		size_t cap = r->cap;
-		uint8_t *nb;
-
-		while (cap < need)
-			cap *= 2;
-		if ((nb = realloc(r->buf, cap)) == NULL)
-			return sp_fail(e, SP_ENOMEM, "%s: out of memory",
-			    r->name);
-		r->buf = nb;
-		r->cap = cap;
-	}
 	while (r->end < need && !r->eof) {
-		ssize_t n = read(r->fd, r->buf + r->end, r->cap - r->end);
+		ssize_t n;
+
+		if (r->end == r->cap) {
+			size_t cap = r->cap * 2;
+			uint8_t *nb;
+
+			if ((nb = realloc(r->buf, cap)) == NULL)
+				return sp_fail(e, SP_ENOMEM,
+				    "%s: out of memory", r->name);
+			r->buf = nb;
+			r->cap = cap;
+		}
+		n = read(r->fd, r->buf + r->end, r->cap - r->end);
 
 		if (n < 0) {
 			if (errno == EINTR)

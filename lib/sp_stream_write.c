@@ -18,6 +18,7 @@ const char *const sp_xcol_names[SP_X_COUNT] = {
 struct sp_writer {
 	struct sp_sink *sink;
 	struct sp_cbuf *cb;
+	const char *kind;	/* of the item being built, for errors */
 	enum sp_stage stage;
 };
 
@@ -49,6 +50,7 @@ sp_writer_free(struct sp_writer *w)
 static struct sp_cbuf *
 begin(struct sp_writer *w, const char *kind, size_t nkeys)
 {
+	w->kind = kind;
 	sp_cbuf_reset(w->cb);
 	sp_cbuf_array(w->cb, 2);
 	sp_cbuf_cstr(w->cb, kind);
@@ -62,6 +64,12 @@ finish(struct sp_writer *w, struct sp_err *e)
 	if (sp_cbuf_failed(w->cb))
 		return sp_fail(e, SP_ENOMEM, "%s: out of memory",
 		    sp_sink_name(w->sink));
+	/* Never write what every reader would refuse as too large. */
+	if (sp_cbuf_len(w->cb) > SP_ITEM_MAX)
+		return sp_fail(e, SP_EDATA, "%s: a %s item of %zu bytes is "
+		    "larger than the %zu MiB an sp stream item may have",
+		    sp_sink_name(w->sink), w->kind, sp_cbuf_len(w->cb),
+		    SP_ITEM_MAX >> 20);
 	return sp_sink_write(w->sink, sp_cbuf_data(w->cb),
 	    sp_cbuf_len(w->cb), e);
 }

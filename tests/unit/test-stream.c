@@ -231,6 +231,92 @@ test_newer_major(void)
 	close(fd);
 }
 
+/*
+ * The bytes of the sample (intervals) up to its first batch item, so that
+ * hand-made items can follow a valid header, run, regions and rank.
+ */
+static size_t
+sample_prefix(unsigned char *buf, size_t cap)
+{
+	int fd = write_sample(SP_STAGE_INTERVALS, 0);
+	ssize_t n = read(fd, buf, cap);
+	struct sp_err e;
+	struct sp_reader *r;
+	struct sp_item it;
+	size_t off = 0;
+
+	close(fd);
+	CHECK(n > 0 && (size_t)n < cap);
+	fd = dup(fileno(tmpfile()));
+	CHECK(write(fd, buf, (size_t)n) == n);
+	lseek(fd, 0, SEEK_SET);
+	r = sp_reader_new(fd, "prefix", &e);
+	while (sp_reader_next(r, &it, &e) == 1 && it.kind != SP_ITEM_BATCH)
+		off += it.raw_len;
+	sp_reader_free(r);
+	close(fd);
+	return off;
+}
+
+/* Sizes a stream declares but does not hold are refused, not allocated. */
+static void
+test_absurd_sizes(void)
+{
+	static unsigned char buf[1 << 16];
+	size_t p = sample_prefix(buf, sizeof buf / 2), n;
+	struct sp_err e;
+	/* ["batch", {"run": 0, "rank": 3, "lane": -1, "first": 0,
+	 *  "n": 2^40, ...}] after rank 3 */
+	static const unsigned char batch[] = {
+		0x82, 0x65, 'b', 'a', 't', 'c', 'h', 0xa5,
+		0x63, 'r', 'u', 'n', 0x00,
+		0x64, 'r', 'a', 'n', 'k', 0x03,
+		0x64, 'l', 'a', 'n', 'e', 0x20,
+		0x65, 'f', 'i', 'r', 's', 't', 0x00,
+		0x61, 'n', 0x1b, 0, 0, 0x01, 0, 0, 0, 0, 0,
+	};
+	/* ["side", {"data": a text string of 2^31 bytes ...}] */
+	static const unsigned char huge[] = {
+		0x82, 0x64, 's', 'i', 'd', 'e', 0xa1,
+		0x64, 'd', 'a', 't', 'a', 0x7a, 0x80, 0, 0, 0, 'x',
+	};
+	/* the same with 200 MiB declared and 1 KiB there */
+	static const unsigned char big[] = {
+		0x82, 0x64, 's', 'i', 'd', 'e', 0xa1,
+		0x64, 'd', 'a', 't', 'a', 0x7a, 0x0c, 0x80, 0, 0,
+	};
+	/* an array claiming 2^32 - 1 elements, each a tiny value */
+	static const unsigned char wide[] = {
+		0x82, 0x64, 's', 'i', 'd', 'e', 0xa1,
+		0x64, 'd', 'a', 't', 'a', 0x9a, 0xff, 0xff, 0xff, 0xff,
+	};
+
+	CHECK(p > 0);
+	memcpy(buf + p, batch, sizeof batch);
+	CHECK(read_bytes(buf, p + sizeof batch, &e) == -1 &&
+	    strstr(e.msg, "batch of 1099511627776 calls") != NULL);
+	memcpy(buf + p, huge, sizeof huge);
+	CHECK(read_bytes(buf, p + sizeof huge, &e) == -1 &&
+	    strstr(e.msg, "larger than") != NULL);
+	memcpy(buf + p, big, sizeof big);
+	memset(buf + p + sizeof big, 'x', 1024);
+	CHECK(read_bytes(buf, p + sizeof big + 1024, &e) == -1 &&
+	    strstr(e.msg, "truncated") != NULL);
+	/* more values than an item may hold: refused as they come */
+	{
+		size_t cap = p + sizeof wide + ((size_t)1 << 20) + 16;
+		unsigned char *w = calloc(cap, 1);
+
+		CHECK(w != NULL);
+		memcpy(w, buf, p);
+		memcpy(w + p, wide, sizeof wide);
+		n = cap;
+		CHECK(read_bytes(w, n, &e) == -1 &&
+		    strstr(e.msg, "too many values") != NULL);
+		free(w);
+	}
+}
+
 int
 main(void)
 {
@@ -238,6 +324,7 @@ main(void)
 	test_round_trip(SP_STAGE_CALLS);
 	test_truncation_and_concat();
 	test_newer_major();
+	test_absurd_sizes();
 	if (failures)
 		fprintf(stderr, "%d failures\n", failures);
 	return failures != 0;
