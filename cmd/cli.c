@@ -9,6 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "sp_ssexport.h"
+
 static const char *progname = "sp";
 
 void
@@ -97,4 +99,15 @@ cli_count(const char *opt, const char *arg, size_t max)
 		cli_usage_error("%s: '%s' is not a count from 1 to %zu", opt,
 		    arg, max);
 	return (size_t)v;
+}
+
+uint64_t
+cli_size(const char *opt, const char *arg)
+{
+	struct sp_err e;
+	uint64_t v;
+
+	if (sp_ssexport_parse_size(opt, arg, &v, &e) < 0)
+		cli_usage_error("%s", e.msg);
+	return v;
 }

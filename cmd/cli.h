@@ -6,6 +6,8 @@
 #ifndef SP_CLI_H
 #define SP_CLI_H
 
+#include <stdint.h>
+
 #include "sp_err.h"
 #include "sp_sink.h"
 
@@ -36,5 +38,13 @@ struct sp_sink *cli_stream_output(const char *path, int force);
 
 /* Parse a positive count option or die with a usage error. */
 size_t cli_count(const char *opt, const char *arg, size_t max);
+
+/*
+ * The bound on what a program must hold (--max-memory): the default, and
+ * a SIZE argument (k, M, G are powers of 10; 0 is no bound) parsed or a
+ * usage error.
+ */
+#define CLI_MAX_MEMORY_DEFAULT "4G"
+uint64_t cli_size(const char *opt, const char *arg);
 
 #endif

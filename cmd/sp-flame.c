@@ -24,7 +24,8 @@ usage(void)
 	    "[--threshold F]\n"
 	    "                [--max-frames N] [--title TEXT] [--fixed-width] "
 	    "[--interactive]\n"
-	    "                [--gaps] [--no-call-paths] [FILE]\n"
+	    "                [--gaps] [--no-call-paths] [--max-memory SIZE] "
+	    "[FILE]\n"
 	    "Draw the calls of an sp call stream (from sp-stack) as flame "
 	    "graphs, one SVG per\nrun and rank: callees above, who called "
 	    "what below, frames as wide as their\ntime.  FILE, or standard "
@@ -57,6 +58,10 @@ usage(void)
 	    "not as [other]\n"
 	    "      --no-call-paths  one node per region instead of per call "
 	    "path\n"
+	    "      --max-memory SIZE  fail rather than let a rank's call "
+	    "path table outgrow\n"
+	    "                       SIZE bytes (k, M, G; default "
+	    CLI_MAX_MEMORY_DEFAULT ", 0 no bound)\n"
 	    "  -h, --help           show this help and exit\n"
 	    "  -V, --version        show the version and exit\n"
 	    "\n"
@@ -117,6 +122,7 @@ main(int argc, char **argv)
 		{ "interactive", no_argument, NULL, 'i' },
 		{ "lanes", no_argument, NULL, 'l' },
 		{ "max-frames", required_argument, NULL, 'm' },
+		{ "max-memory", required_argument, NULL, 'M' },
 		{ "no-call-paths", no_argument, NULL, 'P' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "threshold", required_argument, NULL, 't' },
@@ -137,6 +143,7 @@ main(int argc, char **argv)
 	cli_init("sp-flame");
 	memset(&o, 0, sizeof o);
 	sp_flame_opts_init(&o.svg);
+	o.max_memory = cli_size("--max-memory", CLI_MAX_MEMORY_DEFAULT);
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":ho:V", longopts, NULL)) != -1) {
 		switch (c) {
@@ -158,6 +165,9 @@ main(int argc, char **argv)
 		case 'm':
 			o.svg.max_frames = (size_t)count_arg("--max-frames",
 			    optarg, 1, INT_MAX);
+			break;
+		case 'M':
+			o.max_memory = cli_size("--max-memory", optarg);
 			break;
 		case 'P':
 			o.no_call_paths = 1;

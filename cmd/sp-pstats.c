@@ -16,8 +16,9 @@ usage(void)
 {
 	printf("usage: sp-pstats [-o FILE] [--force] [--no-call-paths] "
 	    "[--root NAME]\n"
-	    "                 [--no-root] [--print] [--sort KEY] [--top N] "
-	    "[FILE]\n"
+	    "                 [--no-root] [--max-memory SIZE] [--print] "
+	    "[--sort KEY]\n"
+	    "                 [--top N] [FILE]\n"
 	    "Write the calls of an sp call stream (from sp-stack) as cProfile "
 	    ".prof files,\none per run and rank, for pstats and snakeviz; or "
 	    "print their pstats reports.\nFILE, or standard input when it is "
@@ -36,6 +37,10 @@ usage(void)
 	    "      --root NAME      name the root frame NAME (default: "
 	    "<LABEL rank N>)\n"
 	    "      --no-root        no root frame\n"
+	    "      --max-memory SIZE  fail rather than let a rank's call "
+	    "path table outgrow\n"
+	    "                       SIZE bytes (k, M, G; default "
+	    CLI_MAX_MEMORY_DEFAULT ", 0 no bound)\n"
 	    "      --print          print pstats reports instead of writing "
 	    ".prof files\n"
 	    "      --sort KEY       order the report by cumulative (the "
@@ -97,6 +102,7 @@ main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "force", no_argument, NULL, 'f' },
+		{ "max-memory", required_argument, NULL, 'M' },
 		{ "no-call-paths", no_argument, NULL, 'a' },
 		{ "no-root", no_argument, NULL, 'R' },
 		{ "output", required_argument, NULL, 'o' },
@@ -116,6 +122,7 @@ main(int argc, char **argv)
 	cli_init("sp-pstats");
 	memset(&o, 0, sizeof o);
 	o.top = -1;
+	o.max_memory = cli_size("--max-memory", CLI_MAX_MEMORY_DEFAULT);
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":ho:V", longopts, NULL)) != -1) {
 		switch (c) {
@@ -124,6 +131,9 @@ main(int argc, char **argv)
 			break;
 		case 'f':
 			force = 1;
+			break;
+		case 'M':
+			o.max_memory = cli_size("--max-memory", optarg);
 			break;
 		case 'o':
 			if (*optarg == '\0')

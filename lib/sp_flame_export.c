@@ -323,6 +323,7 @@ begin_rank(struct fx *x, uint32_t rank, struct sp_err *e)
 	po.root = root;
 	po.one_lane = one_lane;
 	po.mem_limit = x->o->mem_limit;
+	po.max_bytes = x->o->max_memory;
 	if ((x->ps = sp_pstats_new(&po, rt->n, reg, rt->order, e)) == NULL)
 		goto out;
 	rc = 0;
@@ -527,7 +528,17 @@ batch(struct fx *x, const struct sp_batch *b, struct sp_err *e)
 		x->lane = b->lane;
 	}
 	x->st->calls += b->n;
-	return sp_walker_push(x->walker, b, e);
+	if (sp_walker_push(x->walker, b, e) < 0) {
+		char why[SP_ERR_MSG_MAX];
+
+		/* the builders' own limits know no file name: give it */
+		if (e == NULL || e->status != SP_ENOMEM)
+			return -1;
+		snprintf(why, sizeof why, "%s", e->msg);
+		return sp_fail(e, e->status, "%s: run '%s' rank %" PRIu32
+		    ": %s", sp_reader_name(x->r), x->label, b->rank, why);
+	}
+	return 0;
 }
 
 /* --- runs --- */
@@ -648,6 +659,8 @@ sp_flame_export_stream(struct sp_reader *r,
 		nomem(e);
 		goto out;
 	}
+	if (x.fold != NULL)
+		sp_flame_fold_set_max_bytes(x.fold, o->max_memory);
 	if (set_output(&x, o->output, e) < 0)
 		goto out;
 	while ((got = sp_reader_next(r, &it, e)) == 1) {

@@ -48,6 +48,7 @@ struct sp_flame_export_opts {
 	int no_call_paths;	/* SVG: the dict aggregated by region */
 	struct sp_flame_opts svg;
 	size_t mem_limit;	/* pstats call log in memory, 0: default */
+	uint64_t max_memory;	/* bound on a rank's path table, 0: none */
 	sp_flame_export_note_fn *note;	/* may be NULL; SVG only */
 	void *note_ctx;
 };

@@ -30,6 +30,7 @@ struct sp_flame_fold {
 	char **labels;
 	size_t nlabels, labels_cap;
 	int64_t total;
+	uint64_t max_bytes;	/* 0: no bound */
 };
 
 static int
@@ -72,6 +73,12 @@ sp_flame_fold_new(void)
 		return NULL;
 	t->base = t->top = t->top_last = NONE;
 	return t;
+}
+
+void
+sp_flame_fold_set_max_bytes(struct sp_flame_fold *t, uint64_t max_bytes)
+{
+	t->max_bytes = max_bytes;
 }
 
 void
@@ -157,6 +164,13 @@ node(struct sp_flame_fold *t, uint32_t parent, int lane, uint32_t sym,
 		if (t->keys[h] == k)
 			return (uint32_t)(t->tab[h] - 1);
 		h = (h + 1) & (t->tab_cap - 1);
+	}
+	if (t->max_bytes > 0 &&
+	    (t->nn + 1) * SP_FLAME_FOLD_PATH_COST > t->max_bytes) {
+		sp_fail(e, SP_ENOMEM, "the folded path tree outgrows its "
+		    "bound of %llu bytes at %zu distinct paths (raise "
+		    "--max-memory)", (unsigned long long)t->max_bytes, t->nn);
+		return NONE;
 	}
 	if (t->nn >= NONE - 1 || grow(&t->n, &t->n_cap, t->nn + 1,
 	    sizeof *t->n) < 0) {

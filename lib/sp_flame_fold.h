@@ -39,6 +39,13 @@ struct sp_flame_fold;
 struct sp_flame_fold *sp_flame_fold_new(void);
 void sp_flame_fold_free(struct sp_flame_fold *t);
 
+/*
+ * Refuse a new path once the tree would take more than max_bytes (0: no
+ * bound), counting SP_FLAME_FOLD_PATH_COST bytes a path.
+ */
+#define SP_FLAME_FOLD_PATH_COST 90
+void sp_flame_fold_set_max_bytes(struct sp_flame_fold *t, uint64_t max_bytes);
+
 /* Forget every path (the next rank starts). */
 void sp_flame_fold_reset(struct sp_flame_fold *t);
 

@@ -493,6 +493,7 @@ begin_rank(struct psx *x, const struct sp_rank_info *ri, struct sp_err *e)
 	po.no_call_paths = x->o->no_call_paths;
 	po.one_lane = one_lane;
 	po.mem_limit = x->o->mem_limit;
+	po.max_bytes = x->o->max_memory;
 	if (!x->o->no_root && x->o->root != NULL) {
 		po.root = x->o->root;
 	} else if (!x->o->no_root) {

@@ -70,6 +70,7 @@ struct sp_psexport_opts {
 	const char *root;	/* root frame name; NULL: "<LABEL rank N>" */
 	int no_root;		/* no root frame */
 	size_t mem_limit;	/* call log bytes in memory; 0: the default */
+	uint64_t max_memory;	/* bound on a rank's call path table; 0: none */
 	sp_psexport_note_fn *note;	/* may be NULL */
 	void *note_ctx;
 };

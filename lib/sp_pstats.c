@@ -17,6 +17,7 @@ struct path {
 	int64_t count;
 	double tt, ct;
 	int seen;		/* met in global order yet */
+	uint64_t name_len;	/* of its name "a > b > c" */
 	const char *name;	/* interned, once the dict is built */
 	long key;
 };
@@ -43,6 +44,7 @@ struct frame {
 
 struct reg {
 	const char *name;	/* interned in d */
+	size_t len;		/* of name */
 	const char *file;	/* interned, NULL without a source location */
 	int64_t line;
 };
@@ -69,6 +71,8 @@ struct sp_pstats {
 
 	struct path *path;
 	size_t npath, path_cap;
+	uint64_t path_bytes;	/* charged against max_bytes */
+	uint64_t max_bytes;	/* 0: no bound */
 	uint32_t *ptab;		/* (parent, region) -> path id + 1 */
 	size_t ptab_cap;
 	uint32_t *seen;		/* path ids in order of appearance */
@@ -135,6 +139,7 @@ sp_pstats_new(const struct sp_pstats_opts *o, size_t nregions,
 		return NULL;
 	}
 	p->paths = !o->no_call_paths;
+	p->max_bytes = o->max_bytes;
 	p->nreg = nregions;
 	if ((p->d = sp_prof_new()) == NULL ||
 	    (p->reg = calloc(nregions + 1, sizeof *p->reg)) == NULL ||
@@ -160,6 +165,7 @@ sp_pstats_new(const struct sp_pstats_opts *o, size_t nregions,
 		    strlen(r->name), e);
 		if (p->reg[i].name == NULL)
 			goto fail;
+		p->reg[i].len = strlen(r->name);
 		/* The reference: a truthy file and a line that is not None. */
 		if (r->file != NULL && *r->file != '\0' && r->has_line) {
 			p->reg[i].file = sp_prof_intern(p->d, r->file,
@@ -248,6 +254,7 @@ path_id(struct sp_pstats *p, uint32_t parent, uint32_t region,
 {
 	size_t mask, i;
 	uint32_t id;
+	uint64_t name_len;
 
 	if ((p->npath + 1) * 2 > p->ptab_cap) {
 		size_t cap = p->ptab_cap ? p->ptab_cap * 2 : 256;
@@ -274,12 +281,28 @@ path_id(struct sp_pstats *p, uint32_t parent, uint32_t region,
 		if (t->parent == parent && t->region == region)
 			return (long)p->ptab[i] - 1;
 	}
+	/*
+	 * A path's name spells out its whole chain, so deep recursion makes
+	 * the names, not the number of calls, what memory grows with: charge
+	 * each new path its share of the tables and its name, and stop at
+	 * the bound rather than let the machine swap.
+	 */
+	name_len = p->reg[region].len + (parent == NONE ? 0 :
+	    p->path[parent].name_len + 3);
+	if (p->max_bytes > 0 &&
+	    p->path_bytes + SP_PSTATS_PATH_COST + name_len + 1 > p->max_bytes)
+		return sp_fail(e, SP_ENOMEM, "the call path table outgrows "
+		    "its bound of %llu bytes at %zu distinct paths (raise "
+		    "--max-memory)", (unsigned long long)p->max_bytes,
+		    p->npath);
 	if (p->npath >= NONE - 1 ||
 	    grow(&p->path, &p->path_cap, p->npath + 1, sizeof *p->path) == -1)
 		goto nomem;
+	p->path_bytes += SP_PSTATS_PATH_COST + name_len + 1;
 	memset(&p->path[p->npath], 0, sizeof *p->path);
 	p->path[p->npath].parent = parent;
 	p->path[p->npath].region = region;
+	p->path[p->npath].name_len = name_len;
 	p->ptab[i] = (uint32_t)++p->npath;
 	return (long)p->npath - 1;
 nomem:
