@@ -22,6 +22,15 @@
 #define IN_CHUNK ((size_t)1 << 18)
 #define COL_BUF ((size_t)1 << 14)	/* values buffered per column */
 #define NCOLS (2 + SP_X_COUNT)
+/*
+ * YAJL keeps a token that spans input chunks in a buffer of its own, which
+ * grows without bound: a string of 2^31 bytes gzips to a couple of MB.  So
+ * the read loop refuses input that has gone this far without completing a
+ * single token (a string, number, key or bracket), before YAJL holds more.
+ * (YAJL also rescans such a token for every chunk, so its time grows with
+ * the square of the token's length: 16 MiB cost 1.4 s, 64 MiB 12.7 s.)
+ */
+#define MAX_TOKEN ((uint64_t)16 << 20)
 
 static const char *const col_keys[NCOLS] = {
 	"start_times_ns", "end_times_ns", "gpu_durations_ns", "call_ids",
@@ -227,7 +236,11 @@ struct pctx {
 	char **names;
 	size_t *nlens;
 	size_t nnames, capnames;
+	uint64_t tokens;	/* callbacks so far: see MAX_TOKEN */
 };
+
+/* Every callback counts, so the read loop sees a token go on and on. */
+#define TOKEN_SEEN(ctx) (((struct pctx *)(ctx))->tokens++)
 
 static int
 pfail(struct pctx *c, enum sp_status st, const char *fmt, const char *a)
@@ -821,12 +834,14 @@ scalar(struct pctx *c, struct jv *v)
 static int
 cb_null(void *ctx)
 {
+	TOKEN_SEEN(ctx);
 	return scalar(ctx, jv_new(J_NULL));
 }
 
 static int
 cb_bool(void *ctx, int b)
 {
+	TOKEN_SEEN(ctx);
 	struct jv *v = jv_new(J_BOOL);
 
 	if (v != NULL)
@@ -837,6 +852,7 @@ cb_bool(void *ctx, int b)
 static int
 cb_number(void *ctx, const char *p, size_t n)
 {
+	TOKEN_SEEN(ctx);
 	struct pctx *c = ctx;
 	struct jv *v;
 
@@ -857,6 +873,7 @@ cb_number(void *ctx, const char *p, size_t n)
 static int
 cb_string(void *ctx, const unsigned char *p, size_t n)
 {
+	TOKEN_SEEN(ctx);
 	struct pctx *c = ctx;
 	struct jv *v;
 
@@ -875,6 +892,7 @@ cb_string(void *ctx, const unsigned char *p, size_t n)
 static int
 cb_map_key(void *ctx, const unsigned char *p, size_t n)
 {
+	TOKEN_SEEN(ctx);
 	struct pctx *c = ctx;
 	char *k;
 	size_t kn;
@@ -975,6 +993,7 @@ cb_start(struct pctx *c, enum jt t)
 static int
 cb_end(void *ctx)
 {
+	TOKEN_SEEN(ctx);
 	struct pctx *c = ctx;
 	int d;
 
@@ -1009,12 +1028,14 @@ cb_end(void *ctx)
 static int
 cb_start_map(void *ctx)
 {
+	TOKEN_SEEN(ctx);
 	return cb_start(ctx, J_OBJ);
 }
 
 static int
 cb_start_array(void *ctx)
 {
+	TOKEN_SEEN(ctx);
 	return cb_start(ctx, J_ARR);
 }
 
@@ -2148,7 +2169,7 @@ sp_json_open(const char *path, const char *tmpdir, struct sp_err *e)
 	unsigned char *buf = NULL;
 	gzFile gz = NULL;
 	int fd = -1, stdin_ = strcmp(path, "-") == 0;
-	uint64_t consumed = 0;
+	uint64_t consumed = 0, tokens = 0, quiet = 0;
 
 	memset(&c, 0, sizeof c);
 	if (s == NULL) {
@@ -2245,6 +2266,16 @@ sp_json_open(const char *path, const char *tmpdir, struct sp_err *e)
 		}
 		if (n == 0)
 			break;
+		if (c.tokens != tokens) {
+			tokens = c.tokens;
+			quiet = 0;
+		} else if ((quiet += (uint64_t)n) > MAX_TOKEN) {
+			sp_fail(e, SP_EDATA, "%s: not a profile: a JSON value "
+			    "runs on for more than %llu MiB before byte %llu",
+			    s->name, (unsigned long long)(MAX_TOKEN >> 20),
+			    (unsigned long long)(consumed + (uint64_t)n));
+			goto fail;
+		}
 		/* a capture running past the chunk keeps its part of it */
 		if (c.mode == M_CAPTURE) {
 			if (!cap_add(&c, buf + c.cap_from, (size_t)n -
