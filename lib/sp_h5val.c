@@ -1,7 +1,46 @@
 #include "sp_h5val.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+
+/*
+ * Chunks never written, and contiguous storage never allocated, read as
+ * the fill value: a file of a few KB can declare 2^34 calls or index rows
+ * that would take hours and gigabytes to read.  Real data is stored, if
+ * compressed at most about 1032:1 (deflate's limit; the filters HDF5 can
+ * apply here do no better), so a dataset that declares more than this many
+ * times the bytes it stores, beyond a first MiB, is refused.
+ */
+#define SP_H5_MAX_RATIO 2048
+#define SP_H5_FREE_BYTES ((unsigned long long)1 << 20)
+
+static int
+check_stored(hid_t dset, const char *file, const char *what,
+    struct sp_err *e)
+{
+	hid_t sp = H5Dget_space(dset), type = H5Dget_type(dset);
+	hssize_t n = sp >= 0 ? H5Sget_simple_extent_npoints(sp) : -1;
+	size_t size = type >= 0 ? H5Tget_size(type) : 0;
+	unsigned long long declared, stored;
+
+	if (sp >= 0)
+		H5Sclose(sp);
+	if (type >= 0)
+		H5Tclose(type);
+	if (n <= 0 || size == 0)
+		return 0;
+	declared = (unsigned long long)n > ULLONG_MAX / size ? ULLONG_MAX :
+	    (unsigned long long)n * size;
+	if (declared <= SP_H5_FREE_BYTES)
+		return 0;
+	stored = (unsigned long long)H5Dget_storage_size(dset);
+	if (stored >= declared / SP_H5_MAX_RATIO)
+		return 0;
+	return sp_fail(e, SP_EDATA, "%s: %s declares %lld values but stores "
+	    "only %llu bytes of them: the file is damaged", file, what,
+	    (long long)n, stored);
+}
 
 int
 sp_h5_check_filters(hid_t dset, const char *file, const char *what,
@@ -28,7 +67,7 @@ sp_h5_check_filters(hid_t dset, const char *file, const char *what,
 			    name[0] ? ")" : "");
 	}
 	H5Pclose(pl);
-	return rc;
+	return rc < 0 ? rc : check_stored(dset, file, what, e);
 }
 
 int

@@ -50,7 +50,9 @@ int sp_h5_group_cbor(hid_t group, struct sp_cbuf *b, const char *file,
 /*
  * Fail when the dataset needs a filter this HDF5 library cannot apply
  * (LZF, Zstandard and other plugins), naming it, rather than letting the
- * first read fail with a vaguer message.
+ * first read fail with a vaguer message; and when it declares far more
+ * data than it stores (see SP_H5_MAX_RATIO), before anything is
+ * allocated or read for it.
  */
 int sp_h5_check_filters(hid_t dset, const char *file, const char *what,
     struct sp_err *e);

@@ -37,6 +37,10 @@ KINDS = {
                                          "column is one value shorter than the starts"),
     "end-before-start": (3, (0, 1, 2, 3), "inner's second call ends at 1045, "
                                           "before its start 1050"),
+    "huge-index": (3, (2, 3), "rank_region_index/* declare 2^34 rows in chunks never "
+                              "written (reads as fill values)"),
+    "huge-events": (3, (2, 3), "the event columns declare 2^34 calls in chunks never "
+                               "written, event_counts says so too"),
     "missing-events": (3, (2, 3), "no /events group"),
     "missing-names": (3, (2, 3), "no /region_table/names dataset"),
     "float-seconds": (None, None, "the 2025-11-14 layout: /rank0/regions/<name>/"
@@ -121,6 +125,29 @@ def make(kind, out, schema=None, seed=1):
         spec = base_spec(schema)
         spec["ranks"]["0"][1] = ["inner", [1010, 1050], [1040, 1045]]
         write_spec(spec, out)
+    elif kind in ("huge-index", "huge-events"):
+        # A few KB of file whose declared sizes would take 128 GiB to read:
+        # chunked datasets with no chunk written read as their fill value.
+        write_spec(base_spec(schema), out)
+        huge = 1 << 34
+        with h5py.File(out, "r+") as f:
+            if kind == "huge-index":
+                ix = f["rank_region_index"]
+                for name in list(ix.keys()):
+                    dt = ix[name].dtype
+                    del ix[name]
+                    ix.create_dataset(name, shape=(huge,), dtype=dt, chunks=(1 << 16,),
+                                      maxshape=(None,))
+            else:
+                ev = f["events"]
+                for name in list(ev.keys()):
+                    dt = ev[name].dtype
+                    del ev[name]
+                    ev.create_dataset(name, shape=(huge,), dtype=dt, chunks=(1 << 16,),
+                                      maxshape=(None,))
+                ix = f["rank_region_index"]
+                del ix["event_counts"]
+                ix.create_dataset("event_counts", data=np.asarray([huge - 2, 2], np.uint64))
     elif kind == "missing-events":
         write_spec(base_spec(schema, edits=[{"remove": "/events"}]), out)
     elif kind == "missing-names":
