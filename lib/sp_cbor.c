@@ -262,7 +262,19 @@ sp_cdoc_parse(struct sp_cdoc *d, const uint8_t *buf, size_t len,
 		d->pos = pos;
 		r = cbor_stream_decode(buf + pos, len - pos, &callbacks, d);
 		if (r.status == CBOR_DECODER_NEDATA) {
-			*need = pos + (r.required > 0 ? r.required : 1);
+			size_t req = r.required > 0 ? r.required : 1;
+
+			/*
+			 * libcbor adds a declared length to the bytes of the
+			 * head without checking, and so do we to pos: a
+			 * length near 2^64 wraps around to a need that the
+			 * buffer already meets, and the reader would ask for
+			 * more forever.  No item is that long.
+			 */
+			if (req <= len - pos || req > max_bytes)
+				return sp_fail(e, SP_EDATA, "item larger than "
+				    "%zu bytes", max_bytes);
+			*need = pos + req;
 			goto more;
 		}
 		if (r.status != CBOR_DECODER_FINISHED)

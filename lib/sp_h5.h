@@ -17,4 +17,13 @@ int sp_h5_sniff(const char *path);
 
 struct sp_source *sp_h5_open(const char *path, struct sp_err *e);
 
+/*
+ * The same from a file image in memory (HDF5's core driver, no backing
+ * store): buf is copied, and may be freed once this returns.  name stands
+ * for the file in messages and is borrowed like path above; it must not
+ * name an existing file, which the core driver refuses to shadow.
+ */
+struct sp_source *sp_h5_open_image(const void *buf, size_t n,
+    const char *name, struct sp_err *e);
+
 #endif

@@ -656,21 +656,6 @@ row_done(struct pctx *c)
 		ri->has_lineno = 1;
 		ri->source_lineno = x;
 	}
-	if ((v = jv_get(row, "tags")) != NULL && v->t == J_ARR && v->nk > 0) {
-		const char **t = calloc(v->nk, sizeof *t);
-
-		if (t == NULL)
-			return poom(c);
-		ri->tags = t;
-		ri->ntags = v->nk;
-		for (k = 0; k < v->nk; k++) {
-			const struct jv *tv = v->kid[k];
-
-			if ((t[k] = keep(s, tv->t == J_STR ? tv->s : "",
-			    tv->t == J_STR ? tv->n : 0)) == NULL)
-				oom = 1;
-		}
-	}
 	if (jv_int(jv_get(row, "exclusive_total_ns"), &x) && x >= 0) {
 		ri->has_exclusive = 1;
 		ri->exclusive_ns = x;
@@ -735,6 +720,28 @@ row_done(struct pctx *c)
 			    (unsigned long long)c->rc.n[0]);
 			return pfail(c, SP_EDATA, "%s", msg);
 		}
+	/*
+	 * The tags last, after every check: only a counted row (nrows) has
+	 * its tags freed with the source, so a row refused above must not
+	 * hold any yet.
+	 */
+	if ((v = jv_get(row, "tags")) != NULL && v->t == J_ARR && v->nk > 0) {
+		const char **t = calloc(v->nk, sizeof *t);
+
+		if (t == NULL)
+			return poom(c);
+		for (k = 0; k < v->nk; k++) {
+			const struct jv *tv = v->kid[k];
+
+			if ((t[k] = keep(s, tv->t == J_STR ? tv->s : "",
+			    tv->t == J_STR ? tv->n : 0)) == NULL) {
+				free(t);
+				return poom(c);
+			}
+		}
+		ri->tags = t;
+		ri->ntags = v->nk;
+	}
 	r->count = ri->calls = (c->rc.have & 1) ? c->rc.n[0] : 0;
 	for (k = 0; k < SP_X_COUNT; k++)
 		if ((c->rc.have >> (2 + k)) & 1)
@@ -1811,9 +1818,17 @@ finish_parse(struct pctx *c)
 	/* int(format_version), default 0 */
 	x = 0;
 	if ((v = c->top[K_VERSION]) != NULL) {
-		if (v->t == J_NUM)
-			x = (int64_t)strtod(v->s, NULL);
-		else if (v->t == J_STR)
+		if (v->t == J_NUM) {
+			double d = strtod(v->s, NULL);
+
+			/*
+			 * int() of it, held in an int64: converting a double
+			 * beyond that range (4e87, or 1e999 read as inf) is
+			 * undefined behaviour, so clamp first.
+			 */
+			x = d >= 9.2e18 ? INT64_MAX : d <= -9.2e18 ?
+			    INT64_MIN : (int64_t)d;
+		} else if (v->t == J_STR)
 			x = strtoll(v->s, NULL, 10);
 		else if (v->t == J_BOOL)
 			x = v->b;
@@ -1863,7 +1878,10 @@ finish_parse(struct pctx *c)
 		if ((s->src.names = calloc(c->nnames + 1, sizeof(char *))) ==
 		    NULL)
 			return poom(c);
-		memcpy(s->src.names, c->names, c->nnames * sizeof(char *));
+		/* no regions: c->names is NULL, which memcpy may not get */
+		if (c->nnames > 0)
+			memcpy(s->src.names, c->names,
+			    c->nnames * sizeof(char *));
 	}
 	/* the run */
 	s->src.num_ranks = jv_int(c->top[K_NUM_RANKS], &x) && x >= 0 &&

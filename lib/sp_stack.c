@@ -266,60 +266,116 @@ sp_stacker_push(struct sp_stacker *st, const struct sp_batch *in,
 	if (reserve_self(st, st->top + in->n, e) == -1)
 		return -1;
 
-	for (i = 0; i < in->n; i++) {
-		int64_t s = in->start[i], t = in->end[i], call = in->call[i];
-		uint32_t r = in->region[i], o;
-		uint64_t seq = st->next, dur;
-		struct frame *f;
+	/*
+	 * The hot loop keeps the stacker's state in locals and writes it back
+	 * at the end (and before every error): the int64 stores into self and
+	 * parent may alias st's own 64-bit fields, so that otherwise every
+	 * field is reloaded and stored again for each call.  The previous
+	 * call, for the order check, is the one before in the batch (st's
+	 * copy only for the first), and its region order is looked up only
+	 * for a tie on start and end.
+	 */
+	{
+		struct frame *stack = st->stack;
+		size_t top = st->top, cap = st->cap;
+		const uint32_t *order = st->order;
+		const size_t nregions = st->nregions;
+		uint32_t *depth = st->depth;
+		int64_t *parent = st->parent, *self = st->self;
+		const uint64_t next = st->next;
+		const int64_t *istart = in->start, *iend = in->end;
+		const int64_t *icall = in->call;
+		const uint32_t *iregion = in->region;
+		const size_t n = in->n;
 
-		if (r >= st->nregions)
-			return fail_region(st, seq, r, e);
-		/* Unsigned: the difference of two int64 fits in a uint64. */
-		dur = (uint64_t)t - (uint64_t)s;
-		if (t < s || dur > INT64_MAX)
-			return fail_backwards(st, r, call, s, t, e);
-		o = st->order ? st->order[r] : r;
-		if (seq > 0 && !(s > st->pstart || (s == st->pstart &&
-		    (t < st->pend || (t == st->pend && (o > st->porder ||
-		    (o == st->porder && call > st->pcall)))))))
-			return fail_order(st, seq, r, call, s, t, e);
+#define SYNC(k) do { \
+	st->stack = stack; st->top = top; st->cap = cap; st->next = next + (k); \
+	if ((k) > 0) { \
+		st->pstart = istart[(k) - 1]; st->pend = iend[(k) - 1]; \
+		st->pcall = icall[(k) - 1]; st->pregion = iregion[(k) - 1]; \
+		st->porder = order ? order[st->pregion] : st->pregion; \
+	} \
+} while (0)
+		for (i = 0; i < n; i++) {
+			int64_t s = istart[i], t = iend[i], ps, pe;
+			uint32_t r = iregion[i];
+			uint64_t dur;
+			struct frame *f;
 
-		while (st->top > 0 && st->stack[st->top - 1].open_to < s) {
-			f = &st->stack[--st->top];
-			st->self[nself++] = (int64_t)(f->dur - f->kids);
+			if (r >= nregions) {
+				SYNC(i);
+				return fail_region(st, next + i, r, e);
+			}
+			/* Unsigned: the difference of two int64 fits. */
+			dur = (uint64_t)t - (uint64_t)s;
+			if (t < s || dur > INT64_MAX) {
+				SYNC(i);
+				return fail_backwards(st, r, icall[i], s, t, e);
+			}
+			if (i > 0) {
+				ps = istart[i - 1];
+				pe = iend[i - 1];
+			} else {
+				ps = st->pstart;
+				pe = st->pend;
+			}
+			if (!(s > ps) && (next + i > 0)) {
+				uint32_t o = order ? order[r] : r, po;
+				int64_t pc;
+
+				if (i > 0) {
+					po = order ? order[iregion[i - 1]] :
+					    iregion[i - 1];
+					pc = icall[i - 1];
+				} else {
+					po = st->porder;
+					pc = st->pcall;
+				}
+				if (!(s == ps && (t < pe || (t == pe &&
+				    (o > po || (o == po && icall[i] > pc)))))) {
+					SYNC(i);
+					return fail_order(st, next + i, r,
+					    icall[i], s, t, e);
+				}
+			}
+
+			while (top > 0 && stack[top - 1].open_to < s) {
+				f = &stack[--top];
+				self[nself++] = (int64_t)(f->dur - f->kids);
+			}
+			if (top > 0) {
+				f = &stack[top - 1];
+				if (f->end < t) {
+					SYNC(i);
+					return fail_overlap(st, r, icall[i], s,
+					    t, e);
+				}
+				f->kids += dur;
+				parent[i] = (int64_t)f->seq;
+			} else
+				parent[i] = -1;
+			depth[i] = (uint32_t)top;
+
+			if (top == cap) {
+				if ((f = grow(stack, &cap, top + 1, sizeof *f,
+				    e)) == NULL) {
+					SYNC(i);
+					return -1;
+				}
+				stack = f;
+			}
+			f = &stack[top++];
+			f->open_to = t > s ? t - 1 : t;
+			f->start = s;
+			f->end = t;
+			f->dur = dur;
+			f->kids = 0;
+			f->seq = next + i;
+			f->call = icall[i];
+			f->region = r;
 		}
-		if (st->top > 0) {
-			f = &st->stack[st->top - 1];
-			if (f->end < t)
-				return fail_overlap(st, r, call, s, t, e);
-			f->kids += dur;
-			st->parent[i] = (int64_t)f->seq;
-		} else
-			st->parent[i] = -1;
-		st->depth[i] = (uint32_t)st->top;
-
-		if (st->top == st->cap) {
-			if ((f = grow(st->stack, &st->cap, st->top + 1,
-			    sizeof *f, e)) == NULL)
-				return -1;
-			st->stack = f;
-		}
-		f = &st->stack[st->top++];
-		f->open_to = t > s ? t - 1 : t;
-		f->start = s;
-		f->end = t;
-		f->dur = dur;
-		f->kids = 0;
-		f->seq = seq;
-		f->call = call;
-		f->region = r;
-
-		st->pstart = s;
-		st->pend = t;
-		st->pcall = call;
-		st->pregion = r;
-		st->porder = o;
-		st->next++;
+		SYNC(n);
+#undef SYNC
 	}
 
 	*out = *in;
