@@ -3,18 +3,126 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "sp_filter.h"
+#include "sp_progress.h"
 #include "sp_ranks.h"
 #include "sp_read.h"
+
+/* At most this many progress updates per second (the last always shows). */
+#define PROGRESS_HZ 4
+/* Unless forced, a file shows progress once it has taken this long. */
+#define PROGRESS_DELAY 1.0
+
+/* The progress line on standard error, overwritten with \r. */
+struct progress {
+	double delay;		/* seconds before the first line */
+	struct timespec start;	/* the file's start, before its pre-pass */
+	struct timespec first;	/* its first batch: the rate counts from it */
+	struct timespec last;	/* the last line drawn, or the first batch */
+	uint64_t done0;		/* calls of the first batch */
+	int drawn;		/* the current file has shown a line */
+	size_t shown;		/* length of the line shown; 0: none */
+	size_t cols;		/* the terminal's width; 0: not a terminal */
+};
+
+static double
+seconds(const struct timespec *from, const struct timespec *to)
+{
+	return (double)(to->tv_sec - from->tv_sec) +
+	    (double)(to->tv_nsec - from->tv_nsec) / 1e9;
+}
+
+/* End a line left unfinished, before an error message. */
+static void
+progress_end(struct progress *p)
+{
+	if (p->shown > 0)
+		fputc('\n', stderr);
+	p->shown = 0;
+}
+
+/*
+ * sp_order's progress callback: a file starts with done 0 (not final);
+ * then the line is redrawn at most PROGRESS_HZ times a second, checked
+ * once per batch, from p->delay seconds on, and the final one, shown when
+ * a line was or when there is no delay, ends with a newline.  The rate of
+ * a line counts from the first batch, as the pre-pass before it writes
+ * nothing; the final line gives the file's whole time and mean rate.
+ */
+static void
+progress_show(void *ctx, const char *path, uint64_t done, uint64_t total,
+    int final)
+{
+	struct progress *p = ctx;
+	struct timespec now;
+	char line[1024];
+	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	const char *slash = strrchr(name, '/');
+	double rate, took;
+	size_t n;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (done == 0 && !final) {
+		progress_end(p);
+		p->start = now;
+		p->done0 = 0;
+		p->drawn = 0;
+		return;
+	}
+	if (p->done0 == 0 && !final) {
+		/* the first batch: the rate is measured from here */
+		p->first = p->last = now;
+		p->done0 = done;
+		return;
+	}
+	if (final ? p->delay > 0 && !p->drawn :
+	    seconds(&p->last, &now) < 1.0 / PROGRESS_HZ ||
+	    seconds(&p->start, &now) < p->delay)
+		return;
+	p->last = now;
+	p->drawn = 1;
+	took = seconds(&p->start, &now);
+	if (final)
+		rate = took > 0 ? (double)done / took : 0;
+	else
+		rate = (double)(done - p->done0) / seconds(&p->first, &now);
+	line[0] = '\r';
+	n = 1 + sp_progress_line(line + 1, sizeof line - 2, cli_name(), name,
+	    done, total, rate, took, final);
+	/*
+	 * A line wider than the terminal wraps, and \r cannot redraw it:
+	 * the file's name without its directory, else cut (the last line,
+	 * not redrawn, may wrap).
+	 */
+	if (p->cols > 0 && n - 1 >= p->cols && slash != NULL)
+		n = 1 + sp_progress_line(line + 1, sizeof line - 2,
+		    cli_name(), slash + 1, done, total, rate, took, final);
+	if (p->cols > 0 && n - 1 >= p->cols && !final)
+		n = p->cols;
+	/* blank out what is left of a longer line before */
+	while (n - 1 < p->shown && n < sizeof line - 2)
+		line[n++] = ' ';
+	p->shown = n - 1;
+	if (final) {
+		line[n++] = '\n';
+		p->shown = 0;
+	}
+	fwrite(line, 1, n, stderr);
+	fflush(stderr);
+}
 
 static void
 usage(void)
 {
 	printf("usage: sp-read [-o FILE] [--force] [-r RANKS]... "
 	    "[-i REGEX]... [-x REGEX]...\n"
-	    "               [--batch N] [--order ORDER] FILE...\n"
+	    "               [--batch N] [--order ORDER] [--shard] [--progress] "
+	    "[-q] FILE...\n"
 	    "Read scope-profiler profiles, HDF5 (schema 1, 2, 3) or JSON "
 	    "(.json, .json.gz),\nand write their calls as an sp interval "
 	    "stream, in reconstruction order.\nFILE '-' is a JSON profile on "
@@ -35,6 +143,15 @@ usage(void)
 	    "file: each\n"
 	    "                       row's calls in recording order, for "
 	    "sp-json\n"
+	    "      --shard          the ranks read are a shard of the run: "
+	    "sp-stack joins\n"
+	    "                       shards concatenated in rank order into "
+	    "the whole run\n"
+	    "      --progress       show progress on standard error even when "
+	    "it is not a\n"
+	    "                       terminal\n"
+	    "  -q, --quiet          no progress line (of --progress and -q, "
+	    "the last wins)\n"
 	    "  -h, --help           show this help and exit\n"
 	    "  -V, --version        show the version and exit\n"
 	    "\n"
@@ -52,19 +169,24 @@ main(int argc, char **argv)
 		{ "include", required_argument, NULL, 'i' },
 		{ "order", required_argument, NULL, 'O' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "progress", no_argument, NULL, 'P' },
+		{ "quiet", no_argument, NULL, 'q' },
 		{ "ranks", required_argument, NULL, 'r' },
+		{ "shard", no_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct sp_ranks *ranks = sp_ranks_new();
 	struct sp_filter *filter = sp_filter_new();
-	struct sp_order_opts o = { NULL, NULL, 0, SP_ORDER_TIME };
+	struct sp_order_opts o = { NULL, NULL, 0, SP_ORDER_TIME, 0, NULL,
+		NULL };
+	struct progress pr;
 	const char *out = "-";
 	struct sp_writer *w;
 	struct sp_sink *sink;
 	struct sp_err e;
-	int c, force = 0, i;
+	int c, force = 0, i, progress = -1;
 
 	cli_init("sp-read");
 	if (ranks == NULL || filter == NULL) {
@@ -72,7 +194,8 @@ main(int argc, char **argv)
 		return 1;
 	}
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":hi:o:r:Vx:", longopts,
+	memset(&pr, 0, sizeof pr);
+	while ((c = getopt_long(argc, argv, ":hi:o:qr:Vx:", longopts,
 	    NULL)) != -1) {
 		switch (c) {
 		case 'b':
@@ -97,9 +220,18 @@ main(int argc, char **argv)
 				cli_usage_error("--order: '%s' is not an order: "
 				    "give time or file", optarg);
 			break;
+		case 'P':
+			progress = 1;
+			break;
+		case 'q':
+			progress = 0;
+			break;
 		case 'r':
 			if (sp_ranks_add(ranks, optarg, &e) < 0)
 				cli_fail(&e);
+			break;
+		case 'S':
+			o.shard = 1;
 			break;
 		case 'x':
 			if (sp_filter_exclude(filter, optarg, &e) < 0)
@@ -127,6 +259,20 @@ main(int argc, char **argv)
 		o.ranks = ranks;
 	if (sp_filter_active(filter))
 		o.filter = filter;
+	/* by default only to a terminal, and for files read slowly */
+	if (progress < 0) {
+		progress = isatty(STDERR_FILENO);
+		pr.delay = PROGRESS_DELAY;
+	}
+	if (progress) {
+		struct winsize ws;
+
+		if (isatty(STDERR_FILENO) &&
+		    ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0)
+			pr.cols = ws.ws_col;
+		o.progress = progress_show;
+		o.progress_ctx = &pr;
+	}
 	sink = cli_stream_output(out, force);
 	if ((w = sp_writer_new(sink, &e)) == NULL ||
 	    sp_read_files((const char *const *)argv + optind,
@@ -135,6 +281,7 @@ main(int argc, char **argv)
 		/* what was written stays unfinished: no stream-end */
 		sp_sink_flush(sink, NULL);
 		sp_sink_free(sink);
+		progress_end(&pr);
 		cli_fail(&e);
 	}
 	sp_writer_free(w);

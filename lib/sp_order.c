@@ -7,9 +7,16 @@
 #include "sp_cbor.h"
 #include "sp_cbuf.h"
 
-/* Calls read per pre-pass chunk, and the merge's read-buffer budget. */
+/*
+ * Calls read per pre-pass chunk, and the merge's read-buffer budget, in
+ * calls over all its cursors.  A budget of 2^17 rather than 2^19 keeps the
+ * cursors' buffers (16 bytes a call) near the CPU's caches: on the
+ * 10M-call benchmark profile (9 rows) sp-read took 0.25 s of CPU instead
+ * of 0.29 s (best of 9) and 6 MiB less memory; 2^16 and 2^15 were no
+ * faster.  A profile of 445 unsorted stretches was as fast either way.
+ */
 #define SCAN_CHUNK ((size_t)1 << 16)
-#define MERGE_BUDGET ((size_t)1 << 19)
+#define MERGE_BUDGET ((size_t)1 << 17)
 #define MERGE_MIN ((size_t)64)
 
 /* A stretch of one row, one lane, already in canonical order. */
@@ -33,9 +40,18 @@ struct cursor {
 	uint64_t left;		/* calls of the lane still to deliver */
 	int64_t prev;		/* running start, for delta sources */
 	size_t pos, len, cap;
-	int64_t *start, *end, *call, *x[SP_X_COUNT];
+	int64_t *start, *end, *x[SP_X_COUNT];
+	int64_t *call;		/* with lanes: call indices; else NULL */
+	uint64_t call0;		/* without lanes: call index of start[0] */
 	uint32_t region;
 };
+
+/* The call index of position pos of a cursor. */
+static inline int64_t
+cur_call(const struct cursor *c, size_t pos)
+{
+	return c->call != NULL ? c->call[pos] : (int64_t)(c->call0 + pos);
+}
 
 struct order {
 	struct sp_source *src;
@@ -56,6 +72,8 @@ struct order {
 	int64_t *ostart, *oend, *ocall, *ox[SP_X_COUNT];
 	uint32_t *oregion;
 	uint64_t calls, batches;
+	uint64_t total;		/* calls of the selected rows, for progress */
+	int span_rest;		/* scan_row: a row not emitted adds its span */
 };
 
 static int
@@ -263,6 +281,14 @@ scan_row(struct order *or, size_t row, int emit, struct segs *segs,
 			if (s < lo)
 				lo = s;
 			if (!emit) {
+				/* a shard's span covers the ranks not read */
+				if (or->span_rest) {
+					if (s < *span_lo)
+						*span_lo = s;
+					if (en > *span_hi)
+						*span_hi = en;
+					*any = 1;
+				}
 				prev = s;
 				continue;
 			}
@@ -350,6 +376,43 @@ out:
 	return rc;
 }
 
+/*
+ * Whether a row that is not written holds, in id column col, an id other
+ * than -1: 1 if so, 0 if not, -1 on error.  A placeholder column of -1 is
+ * decided per file (h5-format 4.8), so the rows that the rank and region
+ * selection leave out count too.  Stops at the first id found; rows
+ * without the column are not read.
+ */
+static int
+ids_elsewhere(struct order *or, enum sp_xcol col)
+{
+	struct sp_source *src = or->src;
+	int64_t *xs[SP_X_COUNT] = { 0 };
+	size_t i, j;
+
+	if ((xs[col] = or->x[col]) == NULL)
+		return 0;
+	for (i = 0; i < src->nrows; i++) {
+		const struct sp_src_row *r = &src->rows[i];
+		uint64_t off;
+
+		if (!((r->info.xmask >> col) & 1) || row_selected(or, r))
+			continue;
+		for (off = 0; off < r->count; off += SCAN_CHUNK) {
+			size_t n = r->count - off < SCAN_CHUNK ?
+			    (size_t)(r->count - off) : SCAN_CHUNK;
+
+			if (src->ops->read(src, i, off, n, or->a, or->b, xs,
+			    or->e) < 0)
+				return -1;
+			for (j = 0; j < n; j++)
+				if (xs[col][j] != -1)
+					return 1;
+		}
+	}
+	return 0;
+}
+
 /* Region order of get_regions(): stable by earliest start in seconds. */
 struct rkey {
 	double key;
@@ -404,6 +467,9 @@ flush_batch(struct order *or, int64_t lane, uint64_t *seq)
 	or->calls += b->n;
 	or->batches++;
 	b->n = 0;
+	if (or->o->progress != NULL)
+		or->o->progress(or->o->progress_ctx, or->src->path, or->calls,
+		    or->total, 0);
 	return 0;
 }
 
@@ -428,6 +494,7 @@ refill(struct order *or, struct cursor *c)
 		if (src->ops->read(src, sg->row, c->next, n, c->start, c->end,
 		    xs, or->e) < 0)
 			return -1;
+		c->call0 = c->next;
 		if (src->delta) {
 			int64_t prev = c->prev;
 
@@ -438,8 +505,6 @@ refill(struct order *or, struct cursor *c)
 			}
 			c->prev = prev;
 		}
-		for (i = 0; i < n; i++)
-			c->call[i] = (int64_t)(c->next + i);
 		c->len = n;
 		c->next += n;
 		c->left -= n;
@@ -489,6 +554,15 @@ refill(struct order *or, struct cursor *c)
  * call index only break exact ties.  An exhausted cursor gets a key above
  * every real one (a real key never has all bits set: that would need an
  * end before its start).
+ *
+ * The tree keeps the keys only: region order and call index are looked up
+ * in the cursors for an exact tie, and a cursor without lanes keeps no
+ * call-index column (the index of position pos is call0 + pos).  That
+ * took sp-read on the 1M-call benchmark profile from 296 to 276 M
+ * instructions (callgrind).  A branch-free replay (conditional moves) was
+ * tried and dropped: on the 10M-call profile it took 0.41 s of CPU where
+ * this takes 0.35 s (best of 15): the winners follow a pattern that the
+ * branch predictor learns.
  */
 typedef unsigned __int128 key128;
 
@@ -498,8 +572,8 @@ struct tourney {
 	size_t k;
 	size_t *t;		/* t[0] winner, t[1..k-1] losers */
 	key128 *key;
-	uint32_t *order;
-	int64_t *call;
+	const uint32_t *order;	/* region order of each cursor */
+	const struct cursor *cs;
 };
 
 static inline key128
@@ -511,29 +585,33 @@ key_of(int64_t start, int64_t end)
 	return (key128)hi << 64 | lo;
 }
 
+/* Equal keys: region order, then call index (two done cursors: either). */
+static int
+t_tie(const struct tourney *tr, size_t a, size_t b)
+{
+	const struct cursor *x = &tr->cs[a], *y = &tr->cs[b];
+
+	if (tr->key[a] == KEY_DONE)
+		return 0;
+	if (tr->order[a] != tr->order[b])
+		return tr->order[a] < tr->order[b];
+	return cur_call(x, x->pos) < cur_call(y, y->pos);
+}
+
 /* The canonical order: start asc, end desc, region order, call index. */
 static inline int
 t_before(const struct tourney *tr, size_t a, size_t b)
 {
 	if (tr->key[a] != tr->key[b])
 		return tr->key[a] < tr->key[b];
-	if (tr->order[a] != tr->order[b])
-		return tr->order[a] < tr->order[b];
-	return tr->call[a] < tr->call[b];
+	return t_tie(tr, a, b);
 }
 
-static void
-t_load(struct tourney *tr, size_t i, const struct cursor *c, uint32_t order)
+static inline void
+t_load(struct tourney *tr, size_t i, const struct cursor *c)
 {
-	if (c->pos < c->len) {
-		tr->key[i] = key_of(c->start[c->pos], c->end[c->pos]);
-		tr->order[i] = order;
-		tr->call[i] = c->call[c->pos];
-	} else {
-		tr->key[i] = KEY_DONE;
-		tr->order[i] = UINT32_MAX;
-		tr->call[i] = INT64_MAX;
-	}
+	tr->key[i] = c->pos < c->len ? key_of(c->start[c->pos],
+	    c->end[c->pos]) : KEY_DONE;
 }
 
 /* Cursor w's key changed: play its matches up to the root. */
@@ -608,7 +686,11 @@ take(struct order *or, struct cursor *c, size_t n)
 
 	memcpy(b->start + j, c->start + c->pos, n * 8);
 	memcpy(b->end + j, c->end + c->pos, n * 8);
-	memcpy(b->call + j, c->call + c->pos, n * 8);
+	if (c->call != NULL)
+		memcpy(b->call + j, c->call + c->pos, n * 8);
+	else
+		for (x = 0; x < n; x++)
+			b->call[j + x] = (int64_t)(c->call0 + c->pos + x);
 	for (x = 0; x < n; x++)
 		b->region[j + x] = c->region;
 	for (x = 0; x < SP_X_COUNT; x++)
@@ -624,6 +706,7 @@ merge_lane(struct order *or, const struct seg *sg, size_t k, uint32_t rank)
 {
 	struct cursor *cs = calloc(k, sizeof *cs);
 	struct tourney tr = { k, NULL, NULL, NULL, NULL };
+	uint32_t *ord = NULL;
 	size_t cap = MERGE_BUDGET / k, live = 0, i, x, nx = 0;
 	size_t xs[SP_X_COUNT];
 	uint64_t seq = 0;
@@ -636,10 +719,9 @@ merge_lane(struct order *or, const struct seg *sg, size_t k, uint32_t rank)
 		cap = SCAN_CHUNK;
 	tr.t = malloc(k * sizeof *tr.t);
 	tr.key = malloc(k * sizeof *tr.key);
-	tr.order = malloc(k * sizeof *tr.order);
-	tr.call = malloc(k * sizeof *tr.call);
-	if (cs == NULL || tr.t == NULL || tr.key == NULL || tr.order == NULL ||
-	    tr.call == NULL) {
+	tr.order = ord = malloc(k * sizeof *ord);
+	tr.cs = cs;
+	if (cs == NULL || tr.t == NULL || tr.key == NULL || ord == NULL) {
 		oom(or);
 		goto out;
 	}
@@ -661,8 +743,9 @@ merge_lane(struct order *or, const struct seg *sg, size_t k, uint32_t rank)
 		c->region = or->src->rows[sg[i].row].region;
 		c->start = malloc(cap * 8);
 		c->end = malloc(cap * 8);
-		c->call = malloc(cap * 8);
-		if (c->start == NULL || c->end == NULL || c->call == NULL) {
+		c->call = or->lanes ? malloc(cap * 8) : NULL;
+		if (c->start == NULL || c->end == NULL ||
+		    (or->lanes && c->call == NULL)) {
 			oom(or);
 			goto out;
 		}
@@ -674,7 +757,8 @@ merge_lane(struct order *or, const struct seg *sg, size_t k, uint32_t rank)
 		if (refill(or, c) < 0)
 			goto out;
 		live += c->len > 0;
-		t_load(&tr, i, c, or->order[c->region]);
+		ord[i] = or->order[c->region];
+		t_load(&tr, i, c);
 	}
 	t_build(&tr);
 	while (live > 1) {
@@ -686,7 +770,7 @@ merge_lane(struct order *or, const struct seg *sg, size_t k, uint32_t rank)
 		b->start[j] = c->start[c->pos];
 		b->end[j] = c->end[c->pos];
 		b->region[j] = c->region;
-		b->call[j] = c->call[c->pos];
+		b->call[j] = cur_call(c, c->pos);
 		for (x = 0; x < nx; x++)
 			b->x[xs[x]][j] = c->x[xs[x]][c->pos];
 		b->n++;
@@ -697,7 +781,7 @@ merge_lane(struct order *or, const struct seg *sg, size_t k, uint32_t rank)
 				goto out;
 			live -= c->len == 0;
 		}
-		t_load(&tr, w, c, tr.order[w]);
+		t_load(&tr, w, c);
 		t_replay(&tr, w);
 	}
 	/* one segment left: its calls follow in order, copy them in runs */
@@ -725,8 +809,7 @@ out:
 	cursors_free(cs, k);
 	free(tr.t);
 	free(tr.key);
-	free(tr.order);
-	free(tr.call);
+	free(ord);
 	return rc;
 }
 
@@ -1010,18 +1093,38 @@ sp_order_emit(struct sp_source *src, const char *label, uint32_t run,
 	}
 	for (i = 0; i < src->nregions; i++)
 		first[i] = HUGE_VAL;
+	for (i = 0; i < src->nrows; i++)
+		if (row_selected(&or, &src->rows[i]))
+			or.total += src->rows[i].count;
+	if (o->progress != NULL)
+		o->progress(o->progress_ctx, src->path, 0, or.total, 0);
 	for (i = 0; i < src->nrows; i++) {
 		struct sp_src_row *r = &src->rows[i];
 		int emit = row_selected(&or, r);
 		int64_t m = 0;
 		double sec;
 
+		/*
+		 * A shard's span is the run's: rows of the ranks not read
+		 * that the region filter keeps add theirs, from the summary
+		 * when there is one, as the region order takes it.
+		 */
+		or.span_rest = !emit && o->shard && (o->filter == NULL ||
+		    sp_filter_keep(o->filter, src->names[r->region],
+		    strlen(src->names[r->region])));
 		if (emit || !r->info.has_summary || r->count == 0) {
 			if (scan_row(&or, i, emit, &segs, &m, &lo, &hi,
 			    &any) < 0)
 				goto out;
 		} else {
 			m = r->info.summary.start_minimum;
+			if (or.span_rest) {
+				if (m < lo)
+					lo = m;
+				if (r->info.summary.end_maximum > hi)
+					hi = r->info.summary.end_maximum;
+				any = 1;
+			}
 		}
 		seg_end[i] = segs.n;
 		/* as Python: float(min ns) / 1e9, and 0.0 for no calls */
@@ -1034,11 +1137,21 @@ sp_order_emit(struct sp_source *src, const char *label, uint32_t run,
 	 * writer filled in: treat it as absent (h5-format 4.8).  A parent id
 	 * column is all -1 in a row of roots, so this is decided per file.
 	 */
-	for (k = 0; k < 2; k++)
-		if (!or.id_any[k])
+	for (k = 0; k < 2; k++) {
+		int found;
+
+		if (or.id_any[k])
+			continue;
+		if ((found = ids_elsewhere(&or, k ? SP_X_PARENT_ID :
+		    SP_X_CALL_ID)) < 0)
+			goto out;
+		if (found)
+			or.id_any[k] = 1;
+		else
 			for (i = 0; i < src->nrows; i++)
 				src->rows[i].info.xmask &= ~(1u <<
 				    (k ? SP_X_PARENT_ID : SP_X_CALL_ID));
+	}
 	for (i = 0; i < src->nregions; i++) {
 		keys[i].key = first[i];
 		keys[i].region = (uint32_t)i;
@@ -1111,13 +1224,19 @@ sp_order_emit(struct sp_source *src, const char *label, uint32_t run,
 			s1 = r > 0 ? seg_end[r - 1] : 0;
 			if (s1 < s0)
 				s1 = s0;
-			if (emit_rank(&or, ranks[k], r0, r, segs.v + s0,
-			    s1 - s0) < 0)
+			/*
+			 * No segments at all (no calls): segs.v is NULL, and
+			 * even NULL + 0 is undefined behaviour in C.
+			 */
+			if (emit_rank(&or, ranks[k], r0, r, segs.v != NULL ?
+			    segs.v + s0 : NULL, s1 - s0) < 0)
 				goto out;
 		}
 	}
 	if (sp_writer_run_end(w, run, or.calls, or.batches, e) < 0)
 		goto out;
+	if (o->progress != NULL)
+		o->progress(o->progress_ctx, src->path, or.calls, or.total, 1);
 	if (ncalls != NULL)
 		*ncalls = or.calls;
 	rc = 0;

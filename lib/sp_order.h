@@ -23,6 +23,11 @@
  * knows which rank is the last.  The run, region and rank items are the
  * same as in time order.  Such a stream cannot be stacked.
  *
+ * What is decided per file is decided over all its rows, whatever the
+ * rank and region selection: the region order, and whether an id column
+ * that holds nothing but -1 is absent.  So a rank selection changes which
+ * ranks are written, never how they are written.
+ *
  * Ownership: nothing is kept beyond the call.
  */
 #ifndef SP_ORDER_H
@@ -39,11 +44,31 @@ enum sp_stream_order {
 	SP_ORDER_OTHER,		/* a value this sp does not know */
 };
 
+/*
+ * Progress of one file: called with its path, the calls written so far and
+ * the calls it will write (those of the selected rows): once with done 0
+ * before the pre-pass, after every batch (done > 0 then), and once more
+ * with final set when the run is written.  It must not fail; it may print
+ * (in cmd/).
+ */
+typedef void (*sp_order_progress_fn)(void *ctx, const char *path,
+    uint64_t done, uint64_t total, int final);
+
 struct sp_order_opts {
 	const struct sp_ranks *ranks;	/* NULL: every rank */
 	const struct sp_filter *filter;	/* NULL: every region */
 	size_t batch;			/* calls per batch, 0 = default */
 	enum sp_stream_order order;	/* SP_ORDER_TIME or SP_ORDER_FILE */
+	/*
+	 * A shard of the whole run (sp-read --shard): the run item's span
+	 * (first_ns, last_ns) is that of the calls of every rank that the
+	 * region filter keeps, not only of the selected ranks, so that the
+	 * shards of a run, read separately, have equal run items and
+	 * sp_restack joins them into the run read whole.
+	 */
+	int shard;
+	sp_order_progress_fn progress;	/* NULL: none */
+	void *progress_ctx;
 };
 
 /* The kind of the side item that lists the ranks of a file-order run. */

@@ -39,6 +39,14 @@ classify(const char *path, struct sp_err *e)
 		return K_REFUSED;
 	}
 	n = fread(b, 1, sizeof b, f);
+	if (n == 0 && ferror(f)) {
+		/* a read error (EIO, as /proc/self/mem gives) is no empty file */
+		int err = errno;
+
+		fclose(f);
+		sp_fail_errno(e, err, "%s: read error", path);
+		return K_REFUSED;
+	}
 	fclose(f);
 	if (n == 0) {
 		sp_fail(e, SP_EDATA, "%s: empty file, not a profile", path);
