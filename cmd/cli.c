@@ -1,6 +1,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -13,11 +14,52 @@
 
 static const char *progname = "sp";
 
+/*
+ * --help and --version print with stdio, whose buffer is written at exit:
+ * a failed write (>/dev/full) must not end with status 0 and no word.
+ */
+static void
+check_stdout(void)
+{
+	if (fflush(stdout) != 0) {
+		fprintf(stderr, "%s: <stdout>: write error: %s\n", progname,
+		    strerror(errno));
+		_exit(1);
+	}
+	if (ferror(stdout)) {
+		fprintf(stderr, "%s: <stdout>: write error\n", progname);
+		_exit(1);
+	}
+}
+
+/*
+ * A standard descriptor closed by the caller (`>&-`) would go to the next
+ * open(): a temporary file on fd 1 would take the output, and the run
+ * would end with status 0 and its output lost.  Hold 0, 1 and 2 with
+ * /dev/null opened the wrong way round (fd 0 for writing, 1 and 2 for
+ * reading), so that using them still fails with EBADF, as when closed.
+ */
+static void
+hold_std_fds(void)
+{
+	int fd, n;
+
+	for (fd = 0; fd <= 2; fd++) {
+		if (fcntl(fd, F_GETFD) != -1 || errno != EBADF)
+			continue;
+		n = open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
+		if (n >= 0 && n != fd)
+			close(n);
+	}
+}
+
 void
 cli_init(const char *name)
 {
 	progname = name;
+	hold_std_fds();
 	signal(SIGPIPE, SIG_DFL);
+	atexit(check_stdout);
 }
 
 const char *
@@ -84,6 +126,12 @@ cli_stream_output(const char *path, int force)
 	if ((s = sp_sink_open_file(path, &e)) == NULL)
 		cli_fail(&e);
 	return s;
+}
+
+const char *
+cli_input_name(const char *path)
+{
+	return strcmp(path, "-") == 0 ? "<stdin>" : path;
 }
 
 size_t

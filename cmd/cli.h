@@ -36,6 +36,9 @@ void cli_version(void) __attribute__((noreturn));
  */
 struct sp_sink *cli_stream_output(const char *path, int force);
 
+/* An input's name in messages: <stdin> for "-", as libsp names it. */
+const char *cli_input_name(const char *path);
+
 /* Parse a positive count option or die with a usage error. */
 size_t cli_count(const char *opt, const char *arg, size_t max);
 

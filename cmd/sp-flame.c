@@ -214,7 +214,8 @@ main(int argc, char **argv)
 		fail(&e);
 	}
 	if (fstat(fd, &sb) == 0 && S_ISDIR(sb.st_mode)) {
-		sp_fail(&e, SP_EDATA, "%s: is a directory", in);
+		sp_fail(&e, SP_EDATA, "%s: is a directory",
+		    cli_input_name(in));
 		fail(&e);
 	}
 	if ((r = sp_reader_new(fd, in, &e)) == NULL)

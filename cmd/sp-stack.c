@@ -81,7 +81,8 @@ main(int argc, char **argv)
 		struct stat st;
 
 		if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-			sp_fail(&e, SP_EDATA, "%s: is a directory", in);
+			sp_fail(&e, SP_EDATA, "%s: is a directory",
+			    cli_input_name(in));
 			cli_fail(&e);
 		}
 	}

@@ -32,6 +32,7 @@ struct sp_calllog {
 	size_t nmem, mem_cap;
 	uint64_t flushed, count;
 	int fd;
+	const char *dir;	/* fd's directory ($TMPDIR), for messages */
 
 	struct lane *lanes;
 	size_t nlanes, lanes_cap;
@@ -76,8 +77,10 @@ sp_calllog_spilled(const struct sp_calllog *l)
 }
 
 static int
-pwrite_all(int fd, const void *p, size_t n, int64_t off, struct sp_err *e)
+pwrite_all(const struct sp_calllog *l, const void *p, size_t n, int64_t off,
+    struct sp_err *e)
 {
+	int fd = l->fd;
 	const char *s = p;
 	ssize_t k;
 
@@ -86,7 +89,8 @@ pwrite_all(int fd, const void *p, size_t n, int64_t off, struct sp_err *e)
 		if (k == -1 && errno == EINTR)
 			continue;
 		if (k == -1)
-			return sp_fail_errno(e, errno, "temporary call log");
+			return sp_fail_errno(e, errno, "temporary call log in "
+			    "%s: write error", l->dir);
 		s += k;
 		n -= (size_t)k;
 		off += k;
@@ -95,8 +99,10 @@ pwrite_all(int fd, const void *p, size_t n, int64_t off, struct sp_err *e)
 }
 
 static int
-pread_all(int fd, void *p, size_t n, int64_t off, struct sp_err *e)
+pread_all(const struct sp_calllog *l, void *p, size_t n, int64_t off,
+    struct sp_err *e)
 {
+	int fd = l->fd;
 	char *s = p;
 	ssize_t k;
 
@@ -105,10 +111,11 @@ pread_all(int fd, void *p, size_t n, int64_t off, struct sp_err *e)
 		if (k == -1 && errno == EINTR)
 			continue;
 		if (k == -1)
-			return sp_fail_errno(e, errno, "temporary call log");
+			return sp_fail_errno(e, errno, "temporary call log in "
+			    "%s: read error", l->dir);
 		if (k == 0)
-			return sp_fail(e, SP_EIO, "temporary call log: "
-			    "unexpected end of file");
+			return sp_fail(e, SP_EIO, "temporary call log in %s: "
+			    "unexpected end of file", l->dir);
 		s += k;
 		n -= (size_t)k;
 		off += k;
@@ -135,8 +142,9 @@ spill(struct sp_calllog *l, struct sp_err *e)
 			    "in %s", dir);
 		/* Unlinked at once: nothing is left, whatever ends us. */
 		unlink(path);
+		l->dir = dir;
 	}
-	if (pwrite_all(l->fd, l->mem, l->nmem * sizeof *l->mem,
+	if (pwrite_all(l, l->mem, l->nmem * sizeof *l->mem,
 	    (int64_t)l->flushed * REC, e) == -1)
 		return -1;
 	l->flushed += l->nmem;
@@ -181,7 +189,7 @@ sp_calllog_set_self(struct sp_calllog *l, int64_t i, int64_t self,
 		l->mem[(uint64_t)i - l->flushed].self = self;
 		return 0;
 	}
-	return pwrite_all(l->fd, &self, sizeof self,
+	return pwrite_all(l, &self, sizeof self,
 	    i * REC + (int64_t)offsetof(struct sp_calllog_rec, self), e);
 }
 
@@ -260,7 +268,7 @@ refill(struct sp_calllog *l, struct cursor *c, struct sp_err *e)
 	if (c->next == c->end)
 		return 0;
 	k = c->end - c->next < c->cap ? (size_t)(c->end - c->next) : c->cap;
-	if (pread_all(l->fd, c->buf, k * sizeof *c->buf,
+	if (pread_all(l, c->buf, k * sizeof *c->buf,
 	    (int64_t)c->next * REC, e) == -1)
 		return -1;
 	c->next += k;

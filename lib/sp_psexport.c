@@ -79,6 +79,7 @@ struct psx {
 	unsigned char *mem;	/* the spool while it is small */
 	size_t mem_cap;
 	int spool;		/* then an unlinked temporary file, or -1 */
+	const char *spool_dir;	/* its directory, for messages */
 	uint64_t spool_len;
 	struct held *held;
 	size_t nheld, held_cap;
@@ -239,11 +240,14 @@ spool_open(struct psx *x, struct sp_err *e)
 		return sp_fail_errno(e, errno, "%s: cannot create a temporary "
 		    "file", path);
 	unlink(path);
+	x->spool_dir = dir;
 	return 0;
 }
 
+/* dir names the unlinked file in a message, as sp-json's spill does */
 static int
-write_all(int fd, const void *p, size_t n, struct sp_err *e)
+write_all(int fd, const char *dir, const void *p, size_t n,
+    struct sp_err *e)
 {
 	const char *b = p;
 	ssize_t k;
@@ -253,8 +257,8 @@ write_all(int fd, const void *p, size_t n, struct sp_err *e)
 		if (k < 0 && errno == EINTR)
 			continue;
 		if (k < 0)
-			return sp_fail_errno(e, errno, "temporary file: write "
-			    "error");
+			return sp_fail_errno(e, errno, "%s: temporary file: "
+			    "write error", dir);
 		b += k;
 		n -= (size_t)k;
 	}
@@ -276,13 +280,14 @@ spool_write(void *ctx, const void *p, size_t n, struct sp_err *e)
 	}
 	if (x->spool == -1) {
 		if (spool_open(x, e) < 0 ||
-		    write_all(x->spool, x->mem, x->spool_len, e) < 0)
+		    write_all(x->spool, x->spool_dir, x->mem, x->spool_len,
+		    e) < 0)
 			return -1;
 		free(x->mem);
 		x->mem = NULL;
 		x->mem_cap = 0;
 	}
-	if (write_all(x->spool, p, n, e) < 0)
+	if (write_all(x->spool, x->spool_dir, p, n, e) < 0)
 		return -1;
 	x->spool_len += n;
 	return 0;
@@ -329,11 +334,13 @@ release_one(struct psx *x, const struct held *h, const char *path,
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
-			sp_fail_errno(e, errno, "temporary file: read error");
+			sp_fail_errno(e, errno, "%s: temporary file: read "
+			    "error", x->spool_dir);
 			goto out;
 		}
 		if (n == 0) {
-			sp_fail(e, SP_EIO, "temporary file: cut short");
+			sp_fail(e, SP_EIO, "%s: temporary file: cut short",
+			    x->spool_dir);
 			goto out;
 		}
 		if (sp_sink_write(s, buf, (size_t)n, e) < 0)

@@ -122,10 +122,19 @@ sp_sink_open_file(const char *path, struct sp_err *e)
 			return s;
 		}
 	}
-	if (sp_mkparents(path, e) < 0)
-		goto fail;
 	base = strrchr(path, '/');
 	base = base != NULL ? base + 1 : path;
+	/*
+	 * "new/" names no file: say so now, not after the whole input was
+	 * read, when the rename fails (and without making the directory).
+	 */
+	if (*base == '\0') {
+		sp_fail(e, SP_EUSAGE, "%s: not a file name (it ends in '/')",
+		    path);
+		goto fail;
+	}
+	if (sp_mkparents(path, e) < 0)
+		goto fail;
 	dirlen = (size_t)(base - path);
 	s->final = strdup(path);
 	s->tmp = malloc(strlen(path) + 16);

@@ -27,6 +27,10 @@
 # meson registers as expected to fail (SP_XFAIL=1) keep their hand-written
 # expected files: they say what the program should print once fixed.
 # SP_KEEP_TMP=1 keeps the scratch directory and prints its name.
+# SP_WRAPPER, a command with its options (valgrind ...), runs every program
+# of cmd/ under it: $SP_READ and the others then name small scripts in the
+# scratch directory that exec "$SP_WRAPPER PROGRAM ARGS...", named as the
+# programs are (meson's suite 'valgrind' sets it; tests/README.md).
 
 set -u
 
@@ -99,6 +103,22 @@ else
 	trap 'exit 1' HUP INT TERM
 fi
 mkdir "$tmp/work" "$tmp/out"
+if [ -n "${SP_WRAPPER:-}" ]; then
+	mkdir "$tmp/bin" || exit 1
+	# the programs beside sp-read (meson names them all, SP_BUILDDIR may
+	# not), not the test tools
+	for exe in "$(dirname "$SP_READ")"/sp-*; do
+		[ -f "$exe" ] && [ -x "$exe" ] || continue
+		v=$(basename "$exe" | tr 'a-z-' 'A-Z_')
+		eval "p=\${$v:-}"
+		[ -n "$p" ] || continue
+		w=$tmp/bin/$(basename "$p")
+		printf '#!/bin/sh\nexec %s %s "$@"\n' "$SP_WRAPPER" "'$p'" >"$w" &&
+		    chmod +x "$w" || exit 1
+		eval "$v=\$w"
+		export "$v"
+	done
+fi
 
 (
 	cd "$tmp/work" || exit 1

@@ -1,0 +1,45 @@
+#!/bin/sh
+# A standard descriptor closed by the caller (>&-, <&-, 2>&-) fails as a
+# closed descriptor, and no file the program opens takes its place: with
+# standard output closed every program exits 1 with "<stdout>: write
+# error: Bad file descriptor", also sp-json when its calls spill to a
+# temporary file (-S 1k: the file would get fd 1, and the document would
+# go into it, with exit 0); with standard input closed each reader of it
+# says "<stdin>: read error"; with standard error closed a failing run
+# still exits 1.
+$SPGEN synth --calls 4000 in.h5 || exit
+"$SP_READ" in.h5 >in.sps && "$SP_STACK" in.sps >calls.sps || exit
+try() {
+	_label=$1
+	shift
+	"$@"
+	echo "$_label: exit $?"
+}
+no_out() {
+	"$@" >&-
+}
+no_in() {
+	"$@" <&-
+}
+no_err() {
+	"$@" 2>&-
+}
+try "sp-read >&-" no_out "$SP_READ" in.h5
+try "sp-stack >&-" no_out "$SP_STACK" in.sps
+try "sp-pstats -o - >&-" no_out "$SP_PSTATS" -o - calls.sps
+try "sp-pstats --print >&-" no_out "$SP_PSTATS" --print calls.sps
+try "sp-speedscope >&-" no_out "$SP_SPEEDSCOPE" calls.sps
+try "sp-flame >&-" no_out "$SP_FLAME" calls.sps
+try "sp-json >&-" no_out "$SP_JSON" calls.sps
+try "sp-json --lines >&-" no_out "$SP_JSON" --lines calls.sps
+try "sp-read --version >&-" no_out "$SP_READ" --version
+# the input on a pipe, so that fd 1 is the lowest free one
+cat calls.sps | try "sp-json -S 1k >&-" no_out "$SP_JSON" -S 1k
+try "sp-read - <&-" no_in "$SP_READ" -
+try "sp-stack <&-" no_in "$SP_STACK"
+try "sp-pstats -o p.prof <&-" no_in "$SP_PSTATS" -o p.prof
+try "sp-speedscope <&-" no_in "$SP_SPEEDSCOPE"
+try "sp-flame <&-" no_in "$SP_FLAME"
+try "sp-json <&-" no_in "$SP_JSON"
+try "sp-stack nothere 2>&-" no_err "$SP_STACK" nothere
+ls -A
