@@ -31,14 +31,8 @@ for a in "$@"; do
 	esac
 done
 
-root=$(cd "$(dirname "$0")/.." && pwd)
-bench=$root/bench
-data=$bench/data
-build=${SP_BUILD:-$root/build-bench}
-case $build in /*) ;; *) build=$root/$build ;; esac
-reps=${SP_BENCH_REPS:-3}
-py=/usr/bin/python3
-gen=$root/tests/gen/spgen.py
+. "$(dirname "$0")/common.sh"
+bench_init flame.sh $quick
 if [ $quick = 1 ]; then
 	sizes=(100000 1000000)
 	out=${SP_BENCH_OUT:-$data/FLAME-quick.md}
@@ -47,42 +41,11 @@ else
 	out=${SP_BENCH_OUT:-$bench/FLAME.md}
 fi
 wide=1000000
-# The same inputs as bench/run.sh: the parameters are part of the names.
-genargs=(--schema 3 --shape template --ranks 1 --storage auto --seed 1)
-genkey=s3-template-r1-auto-seed1
 wideargs=(--schema 3 --shape random --regions 40 --depth 10 --ranks 1
 	--storage auto --seed 1)
 widekey=s3-random40d10-r1-auto-seed1
 
-say() { printf 'flame.sh: %s\n' "$*" >&2; }
-die() { printf 'flame.sh: %s\n' "$*" >&2; exit 1; }
-
-mkdir -p "$data"
-tmp=$(mktemp -d "$data/tmp.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-
-timebin=/usr/bin/time
-if ! [ -x $timebin ] || ! $timebin -f %M true >/dev/null 2>&1; then
-	die "GNU time is missing: install the package 'time'"
-fi
-
-# --- build ---------------------------------------------------------------
-
-if [ ! -f "$build/build.ninja" ]; then
-	say "setting up $build (release)"
-	meson setup "$build" --buildtype=release >/dev/null
-fi
-say "building in $build"
-ninja -C "$build" cmd/sp-read cmd/sp-stack cmd/sp-flame cmd/sp-pstats \
-	>/dev/null || die "ninja failed"
-buildtype=$($py -c 'import json,sys
-o={x["name"]:x["value"] for x in json.load(open(sys.argv[1]))}
-print(o.get("buildtype","?"), "-O%s" % o.get("optimization","?"))' \
-	"$build/meson-info/intro-buildoptions.json" 2>/dev/null || echo unknown)
-case $buildtype in
-release*) ;;
-*) say "warning: $build is '$buildtype', not a release build" ;;
-esac
+bench_build cmd/sp-read cmd/sp-stack cmd/sp-flame cmd/sp-pstats
 spread=$build/cmd/sp-read
 spstack=$build/cmd/sp-stack
 spflame=$build/cmd/sp-flame
@@ -90,80 +53,13 @@ sppstats=$build/cmd/sp-pstats
 
 # --- inputs --------------------------------------------------------------
 
-# stream KEY N ARGS...: the call stream of a generated profile, made once
-stream() {
-	local key=$1 n=$2 f s
-	shift 2
-	f=$data/synth-$key-c$n.h5
-	s=$data/synth-$key-c$n.calls.sps
-	if [ ! -s "$f" ]; then
-		say "generating $f"
-		$py "$gen" synth "$@" --calls "$n" "$tmp/gen.h5" >/dev/null
-		mv "$tmp/gen.h5" "$f"
-	fi
-	if ! { [ -s "$s" ] && [ "$s" -nt "$spstack" ] &&
-	    [ "$s" -nt "$spread" ] && [ "$s" -nt "$f" ]; }; then
-		say "making $s"
-		"$spread" "$f" | "$spstack" -o "$tmp/gen.sps" ||
-			die "sp-read | sp-stack failed on $f"
-		mv "$tmp/gen.sps" "$s"
-	fi
-	echo "$s"
-}
-
 declare -A input
 for n in "${sizes[@]}"; do
-	input[$n]=$(stream "$genkey" "$n" "${genargs[@]}")
+	input[$n]=$(calls_of "$(input_h5 "$n")")
 done
-input[wide]=$(stream "$widekey" "$wide" "${wideargs[@]}")
+input[wide]=$(calls_of "$(gen_h5 "$widekey" "$wide" "${wideargs[@]}")")
 
-# --- measuring -----------------------------------------------------------
-
-fsize() { stat -c %s "$1"; }
-elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.6f", b - a }'; }
-median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END {
-	if (NR % 2) print v[(NR + 1) / 2]; else printf "%.6f\n", (v[NR/2] + v[NR/2 + 1]) / 2 }'; }
-maxof() { printf '%s\n' "$@" | sort -g | tail -n 1; }
-mib() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
-mcps() { awk -v n="$1" -v t="$2" 'BEGIN { printf "%.1f", n / t / 1e6 }'; }
-
-idle_pct() {
-	local a b
-	a=$(awk '/^cpu / { print $5 + $6, $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9 }' /proc/stat)
-	sleep 0.5
-	b=$(awk '/^cpu / { print $5 + $6, $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9 }' /proc/stat)
-	awk -v a="$a" -v b="$b" 'BEGIN { split(a, x, " "); split(b, y, " ");
-	    d = y[2] - x[2]; p = 100; if (d > 0) p = 100 * (y[1] - x[1]) / d;
-	    printf "%d", p }'
-}
-waited=0
-BUSY=0
-wait_quiet() {
-	local want=${SP_BENCH_IDLE:-90} limit=${SP_BENCH_WAIT:-300} p
-	while :; do
-		p=$(idle_pct)
-		[ "$p" -ge "$want" ] && return 0
-		if [ "$waited" -ge "$limit" ]; then
-			BUSY=$((BUSY + 1))
-			return 0
-		fi
-		[ $((waited % 30)) = 0 ] && say "machine busy ($p% idle), waiting"
-		sleep 1
-		waited=$((waited + 1))
-	done
-}
-
-# timed CMD...: one run; T (wall seconds), R (peak RSS KiB), C (CPU s).
-timed() {
-	local t0 t1
-	wait_quiet
-	t0=$EPOCHREALTIME
-	$timebin -f '%M %U %S' -o "$tmp/rss" "$@" >/dev/null 2>"$tmp/err" ||
-		die "failed: $* ($(cat "$tmp/err"))"
-	t1=$EPOCHREALTIME
-	T=$(elapsed "$t0" "$t1")
-	read -r R C < <(tail -n 1 "$tmp/rss" | awk '{ print $1, $2 + $3 }')
-}
+# --- measuring (timed: see common.sh) --------------------------------------
 
 # measure KEY IN LABEL ARGS...: reps runs of sp-flame ARGS -o FILE IN;
 # res[KEY:LABEL:t|r|c|bytes|frames]
@@ -175,9 +71,9 @@ measure() {
 		rm -rf "$tmp/o"
 		mkdir "$tmp/o"
 		if [ "${1:-}" = "pstats" ]; then
-			timed "$sppstats" -o "$tmp/o/p.prof" "$in"
+			timed /dev/null "$sppstats" -o "$tmp/o/p.prof" "$in"
 		else
-			timed "$spflame" "$@" -o "$tmp/o/f" "$in"
+			timed /dev/null "$spflame" "$@" -o "$tmp/o/f" "$in"
 		fi
 		ts+=("$T") rs+=("$R") cs+=("$C")
 	done

@@ -32,14 +32,8 @@ for a in "$@"; do
 	esac
 done
 
-root=$(cd "$(dirname "$0")/.." && pwd)
-bench=$root/bench
-data=$bench/data
-build=${SP_BUILD:-$root/build-bench}
-case $build in /*) ;; *) build=$root/$build ;; esac
-reps=${SP_BENCH_REPS:-3}
-py=/usr/bin/python3
-gen=$root/tests/gen/spgen.py
+. "$(dirname "$0")/common.sh"
+bench_init pstats.sh $quick
 if [ $quick = 1 ]; then
 	sizes=(100000 1000000)
 	out=${SP_BENCH_OUT:-$data/PSTATS-quick.md}
@@ -47,121 +41,26 @@ else
 	sizes=(1000000 10000000)
 	out=${SP_BENCH_OUT:-$bench/PSTATS.md}
 fi
-# The same inputs as bench/run.sh: the parameters are part of the names.
-genargs=(--schema 3 --shape template --ranks 1 --storage auto --seed 1)
-genkey=s3-template-r1-auto-seed1
-
-say() { printf 'pstats.sh: %s\n' "$*" >&2; }
-die() { printf 'pstats.sh: %s\n' "$*" >&2; exit 1; }
-
-mkdir -p "$data"
-tmp=$(mktemp -d "$data/tmp.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
 # sp-pstats' call log spills here (--no-call-paths): the same disk
 export TMPDIR=$tmp
 
-timebin=/usr/bin/time
-if ! [ -x $timebin ] || ! $timebin -f %M true >/dev/null 2>&1; then
-	die "GNU time is missing: install the package 'time'"
-fi
-
-# --- build ---------------------------------------------------------------
-
-if [ ! -f "$build/build.ninja" ]; then
-	say "setting up $build (release)"
-	meson setup "$build" --buildtype=release >/dev/null
-fi
-say "building in $build"
-ninja -C "$build" cmd/sp-read cmd/sp-stack cmd/sp-pstats >/dev/null ||
-	die "ninja failed"
-buildtype=$($py -c 'import json,sys
-o={x["name"]:x["value"] for x in json.load(open(sys.argv[1]))}
-print(o.get("buildtype","?"), "-O%s" % o.get("optimization","?"))' \
-	"$build/meson-info/intro-buildoptions.json" 2>/dev/null || echo unknown)
-case $buildtype in
-release*) ;;
-*) say "warning: $build is '$buildtype', not a release build" ;;
-esac
+bench_build cmd/sp-read cmd/sp-stack cmd/sp-pstats
 spread=$build/cmd/sp-read
 spstack=$build/cmd/sp-stack
 sppstats=$build/cmd/sp-pstats
 
 # --- inputs --------------------------------------------------------------
 
-h5_of() { echo "$data/synth-$genkey-c$1.h5"; }
-calls_of() { echo "$data/synth-$genkey-c$1.calls.sps"; }
-
+declare -A h5s calls
 for n in "${sizes[@]}"; do
-	f=$(h5_of "$n")
-	if [ -s "$f" ]; then
-		say "have $f"
-	else
-		say "generating $f"
-		$py "$gen" synth "${genargs[@]}" --calls "$n" "$tmp/gen.h5" \
-			>/dev/null
-		mv "$tmp/gen.h5" "$f"
-	fi
-	s=$(calls_of "$n")
-	if [ -s "$s" ] && [ "$s" -nt "$spstack" ] && [ "$s" -nt "$spread" ] &&
-	    [ "$s" -nt "$f" ]; then
-		say "have $s"
-	else
-		say "making $s"
-		"$spread" "$f" | "$spstack" -o "$tmp/gen.sps" ||
-			die "sp-read | sp-stack failed on $f"
-		mv "$tmp/gen.sps" "$s"
-	fi
+	h5s[$n]=$(input_h5 "$n")
+	calls[$n]=$(calls_of "${h5s[$n]}")
 done
 
 # --- measuring -----------------------------------------------------------
 
-fsize() { stat -c %s "$1"; }
-elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.6f", b - a }'; }
-median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END {
-	if (NR % 2) print v[(NR + 1) / 2]; else printf "%.6f\n", (v[NR/2] + v[NR/2 + 1]) / 2 }'; }
-maxof() { printf '%s\n' "$@" | sort -g | tail -n 1; }
-mcps() { awk -v n="$1" -v t="$2" 'BEGIN { printf "%.1f", n / t / 1e6 }'; }
-mib() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
-
-# The machine may be shared: before each run, wait until the CPUs were at
-# least SP_BENCH_IDLE percent idle over half a second (SP_BENCH_WAIT
-# seconds at most in all). Runs that start busy are counted in BUSY.
-idle_pct() {
-	local a b
-	a=$(awk '/^cpu / { print $5 + $6, $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9 }' /proc/stat)
-	sleep 0.5
-	b=$(awk '/^cpu / { print $5 + $6, $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9 }' /proc/stat)
-	awk -v a="$a" -v b="$b" 'BEGIN { split(a, x, " "); split(b, y, " ");
-	    d = y[2] - x[2]; p = 100; if (d > 0) p = 100 * (y[1] - x[1]) / d;
-	    printf "%d", p }'
-}
-waited=0
-BUSY=0
-wait_quiet() {
-	local want=${SP_BENCH_IDLE:-90} limit=${SP_BENCH_WAIT:-300} p
-	while :; do
-		p=$(idle_pct)
-		[ "$p" -ge "$want" ] && return 0
-		if [ "$waited" -ge "$limit" ]; then
-			BUSY=$((BUSY + 1))
-			return 0
-		fi
-		[ $((waited % 30)) = 0 ] && say "machine busy ($p% idle), waiting"
-		sleep 1
-		waited=$((waited + 1))
-	done
-}
-
 # alone CMD...: sp-pstats on a file; sets T (wall s) and R (peak RSS KiB).
-alone() {
-	local t0 t1
-	wait_quiet
-	t0=$EPOCHREALTIME
-	$timebin -f %M -o "$tmp/rss" "$@" >/dev/null || die "failed: $*"
-	t1=$EPOCHREALTIME
-	T=$(elapsed "$t0" "$t1")
-	R=$(tail -n 1 "$tmp/rss")
-}
+alone() { timed /dev/null "$@"; }
 
 # piped H5 ARGS...: sp-read H5 | sp-stack | sp-pstats ARGS; sets T (wall
 # seconds of the whole pipeline) and R (peak RSS KiB of sp-pstats).
@@ -190,8 +89,8 @@ floor() {
 
 declare -A res
 for n in "${sizes[@]}"; do
-	h5=$(h5_of "$n")
-	s=$(calls_of "$n")
+	h5=${h5s[$n]}
+	s=${calls[$n]}
 	cat "$h5" "$s" >/dev/null	# page cache
 	tp=() rp=() ta=() ra=() tq=() rq=() tb=() rb=() tr=() rr=() tf=()
 	for ((i = 0; i < reps; i++)); do

@@ -11,10 +11,10 @@ build=${1:-build}
 # Build tools and libraries, plus what the tests use to check outputs with
 # their real consumers (h5py writes test profiles, python3 loads .prof,
 # node validates speedscope documents, jq runs the NDJSON recipes, mandoc
-# lints the man pages).
+# lints the man pages, make runs examples/Makefile in the scale-out test).
 pkgs="meson ninja-build pkg-config gcc libc6-dev libhdf5-dev hdf5-tools
 libcbor-dev libpcre2-dev libyajl-dev zlib1g-dev python3 python3-h5py python3-numpy
-mandoc time jq nodejs npm"
+mandoc time jq nodejs npm make"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
