@@ -183,7 +183,7 @@ row() {	# row LABEL KEY BYTES: one measurement as a table row per size
 	echo "Inputs: \`spgen synth ${genargs[*]} --calls N\` (one rank, one"
 	echo "lane, 9 regions), read by the sp-read under test into an interval"
 	echo "stream in time order and one in file order (\`--order file\`), all"
-	echo "in the page cache. Default buffer (\`-S 64M\`). MB = 10^6 bytes;"
+	echo "in the page cache. Default buffer (\`-S 32M\`). MB = 10^6 bytes;"
 	echo "MB/s = bytes of JSON text (uncompressed, also for .gz) / seconds."
 	echo
 	for n in "${sizes[@]}"; do

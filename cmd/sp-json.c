@@ -39,7 +39,7 @@ usage(void)
 	    "the calls arrive\n"
 	    "  -S, --buffer-size SIZE        memory for regrouping calls "
 	    "(k, M, G; default\n"
-	    "                                64M)\n"
+	    "                                32M)\n"
 	    "  -T, --temporary-directory DIR\n"
 	    "                                where the rest goes (default: "
 	    "$TMPDIR or /tmp)\n"
