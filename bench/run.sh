@@ -84,10 +84,18 @@ fresh_o() { rm -rf "$tmp/o"; mkdir "$tmp/o"; }
 # RSSA/RSSB/RSSC and CPUA/CPUB/CPUC per stage (read, stack, exporter).
 declare -A SEC CPU RSS RAW RSSA RSSB RSSC CPUA CPUB CPUC INB OUTB CALLS FLOOR FLOORC
 
+# WARM: the files a measurement reads, read once just before its runs.
+# Pages of the page cache that nothing touched for a minute or so may be
+# paged out (this VM runs a DAMON pageout scheme): an input that waited
+# while other stages ran would otherwise come from the disk.
+WARM=()
+warm() { [ ${#WARM[@]} = 0 ] || cat "${WARM[@]}" >/dev/null; }
+
 # measure KEY OUT CMD...: SP_BENCH_REPS timed runs (see common.sh)
 measure() {
 	local key=$1 o=$2 ts=() cs=() rs=() raw=() i
 	shift 2
+	warm
 	for ((i = 0; i < reps; i++)); do
 		fresh_o
 		timed "$o" "$@"
@@ -133,6 +141,8 @@ pipe_once() {
 
 measure_pipe() {
 	local key=$1 h5=$2 p=$3 ts=() cs=() ra=() rb=() rc=() ca=() cb=() cc=() raw=() i
+	WARM=("$h5")
+	warm
 	for ((i = 0; i < reps; i++)); do
 		pipe_once "$h5" "$p"
 		ts+=("$T") cs+=("$C") ra+=("$RA") rb+=("$RB") rc+=("$RC")
@@ -181,15 +191,20 @@ for in in "${inputs[@]}"; do
 	CALLS[$L]=$total
 
 	# floors
+	WARM=("$h5")
 	measure "h5floor@$L" /dev/null "$floor" "$h5"
+	WARM=("$sps")
 	measure "cat-sps@$L" /dev/null cat "$sps"
+	WARM=("$calls")
 	measure "cat-calls@$L" /dev/null cat "$calls"
 
 	# the stages alone
+	WARM=("$h5")
 	measure "sp-read@$L" /dev/null "$spread" "$h5"
 	INB[sp-read@$L]=${H5B[$L]} OUTB[sp-read@$L]=${SPSB[$L]}
 	FLOOR[sp-read@$L]=${SEC[h5floor@$L]}
 	FLOORC[sp-read@$L]=${CPU[h5floor@$L]}
+	WARM=("$sps")
 	measure "sp-stack@$L" /dev/null "$spstack" "$sps"
 	INB[sp-stack@$L]=${SPSB[$L]} OUTB[sp-stack@$L]=${CALLSB[$L]}
 	FLOOR[sp-stack@$L]=$(awk -v a="${SEC[cat-sps@$L]}" -v b="${SEC[cat-calls@$L]}" 'BEGIN { printf "%.6f", a + b }')
@@ -202,12 +217,13 @@ for in in "${inputs[@]}"; do
 		INB[$e@$L]=${CALLSB[$L]}
 		OUTB[$e@$L]=$(du -cb "$tmp"/o/* | tail -n 1 | cut -f1)
 		mv "$tmp/o" "$tmp/eo"
-		cat "$tmp"/eo/* >/dev/null
+		WARM=("$tmp"/eo/*)
 		measure "cat-$e@$L" /dev/null cat "$tmp"/eo/*
 		rm -rf "$tmp/eo"
 		FLOOR[$e@$L]=$(awk -v a="${SEC[cat-calls@$L]}" -v b="${SEC[cat-$e@$L]}" 'BEGIN { printf "%.6f", a + b }')
 		FLOORC[$e@$L]=$(awk -v a="${CPU[cat-calls@$L]}" -v b="${CPU[cat-$e@$L]}" 'BEGIN { printf "%.3f", a + b }')
 		ecmd "$e" "$calls" /dev/null
+		WARM=("$calls")
 		measure "$e@$L" /dev/null "${CMD[@]}"
 	done
 
@@ -314,6 +330,7 @@ if [ $profile = 1 ] && [ -n "${H5[$plab]:-}" ] && command -v perf >/dev/null &&
 		*) fresh_o; ecmd "$s" "$calls" /dev/null ;;
 		esac
 		say "profiling $s on $plab"
+		cat "$h5" "$sps" "$calls" >/dev/null
 		wait_quiet
 		perf record -q -F 4999 -o "$tmp/perf.data" -- "${CMD[@]}" \
 			>/dev/null 2>"$tmp/perf.err" || { PROF[$s]="(perf failed)"; continue; }
@@ -513,7 +530,7 @@ frow() {	# frow KEY LABEL BYTES
 	echo "## Where the time goes"
 	echo
 	if [ ${#PROF[@]} = 0 ]; then
-		echo "No profiles: $([ $profile = 0 ] && echo 'run with --no-profile' ||
+		echo "No profiles: $([ $profile = 0 ] && echo 'this run was made with --no-profile' ||
 			echo 'every stage met its targets, or perf is not available')."
 	else
 		echo "\`perf record -F 4999\` (cpu-clock samples) of each stage that misses a"
