@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "sp_ssexport.h"
+#include "sp_tmpfiles.h"
 
 static const char *progname = "sp";
 
@@ -53,12 +54,46 @@ hold_std_fds(void)
 	}
 }
 
+/*
+ * Interrupted (^C, kill, a closed terminal): remove the hidden temporary
+ * files of unfinished outputs, then die of the same signal, so that the
+ * caller sees it as before (status 128 + N in a shell, make's "Interrupt").
+ */
+static void
+on_interrupt(int sig)
+{
+	sp_tmpfiles_unlink_all();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/*
+ * A signal that was ignored when we started (nohup, a background job of a
+ * non-interactive shell) stays ignored, as POSIX asks of utilities.
+ */
+static void
+catch_interrupts(void)
+{
+	struct sigaction sa, old;
+	int i;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_interrupt;
+	sigfillset(&sa.sa_mask);
+	for (i = 0; i < sp_tmpfiles_nsignals; i++) {
+		if (sigaction(sp_tmpfiles_signals[i], NULL, &old) == 0 &&
+		    old.sa_handler != SIG_IGN)
+			sigaction(sp_tmpfiles_signals[i], &sa, NULL);
+	}
+}
+
 void
 cli_init(const char *name)
 {
 	progname = name;
 	hold_std_fds();
 	signal(SIGPIPE, SIG_DFL);
+	catch_interrupts();
 	atexit(check_stdout);
 }
 

@@ -10,6 +10,7 @@
 
 #include "sp_flame_fold.h"
 #include "sp_label.h"
+#include "sp_tmpfiles.h"
 #include "sp_lane.h"
 #include "sp_pstats.h"
 #include "sp_pyrepr.h"
@@ -196,6 +197,12 @@ open_pending(const char *path, char **tmp, struct sp_sink **sink,
 		free(t);
 		return -1;
 	}
+	if (sp_tmpfiles_add(t) < 0) {
+		close(fd);
+		unlink(t);
+		free(t);
+		return nomem(e);
+	}
 	{
 		/* as an ordinary new file: 0666 less the umask */
 		mode_t m = umask(0);
@@ -205,6 +212,7 @@ open_pending(const char *path, char **tmp, struct sp_sink **sink,
 	}
 	if ((*sink = sp_sink_new_fd(fd, path, e)) == NULL) {
 		close(fd);
+		sp_tmpfiles_remove(t);
 		unlink(t);
 		free(t);
 		return -1;
@@ -230,6 +238,7 @@ rename_pending(struct fx *x, const char *label, struct sp_err *e)
 			return -1;
 		}
 		free(path);
+		sp_tmpfiles_remove(x->pend[i].tmp);
 		free(x->pend[i].tmp);
 		x->pend[i].tmp = NULL;
 	}
@@ -702,8 +711,10 @@ sp_flame_export_stream(struct sp_reader *r,
 		rc = finish(&x, e);
 out:
 	for (i = 0; i < x.npend; i++) {
-		if (x.pend[i].tmp != NULL)
+		if (x.pend[i].tmp != NULL) {
+			sp_tmpfiles_remove(x.pend[i].tmp);
 			unlink(x.pend[i].tmp);
+		}
 		free(x.pend[i].tmp);
 	}
 	free(x.pend);

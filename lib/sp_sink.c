@@ -1,6 +1,8 @@
 #define _GNU_SOURCE	/* F_SETPIPE_SZ */
 #include "sp_sink.h"
 
+#include "sp_tmpfiles.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -154,6 +156,15 @@ sp_sink_open_file(const char *path, struct sp_err *e)
 		s->tmp = NULL;
 		goto fail;
 	}
+	if (sp_tmpfiles_add(s->tmp) < 0) {
+		sp_fail(e, SP_ENOMEM, "%s: out of memory", path);
+		close(s->fd);
+		s->fd = -1;
+		unlink(s->tmp);
+		free(s->tmp);
+		s->tmp = NULL;
+		goto fail;
+	}
 	/* mkstemp makes 0600; an output file gets the usual umask mode. */
 	{
 		mode_t mask = umask(0);
@@ -175,8 +186,10 @@ sp_sink_free(struct sp_sink *s)
 		return;
 	if (s->owns_fd && s->fd >= 0)
 		close(s->fd);
-	if (s->tmp != NULL)
+	if (s->tmp != NULL) {
+		sp_tmpfiles_remove(s->tmp);
 		unlink(s->tmp);
+	}
 	free(s->tmp);
 	free(s->final);
 	free(s->name);
@@ -247,6 +260,8 @@ sp_sink_commit(struct sp_sink *s, struct sp_err *e)
 	if (rename(s->tmp, s->final) < 0)
 		return sp_fail_errno(e, errno, "%s: cannot rename into place",
 		    s->name);
+	/* Only now: a signal before the rename still removes the file. */
+	sp_tmpfiles_remove(s->tmp);
 	free(s->tmp);
 	s->tmp = NULL;
 	return 0;

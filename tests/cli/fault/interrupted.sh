@@ -1,0 +1,20 @@
+#!/bin/sh
+# A program ended mid-run by SIGINT (^C), SIGTERM or SIGHUP removes its
+# hidden temporary files and dies of the signal: nothing at all is left
+# in out/, and the status is 128 + the signal's number, without a word.
+# How each program is stopped mid-run: fault/signal.inc.
+. "$CASEDIR/signal.inc"
+signal_sample
+for sig in INT TERM HUP; do
+	signalled $sig "sp-read" in.json "$SP_READ" -o out/out.sps -
+	signalled $sig "sp-stack" in.sps "$SP_STACK" -o out/out.sps
+	signalled $sig "sp-pstats" calls.sps "$SP_PSTATS" -o out/out.prof
+	signalled $sig "sp-speedscope" calls.sps "$SP_SPEEDSCOPE" \
+	    -o out/out.json
+	signalled $sig "sp-flame" calls.sps "$SP_FLAME" -o out/out.svg
+	signalled $sig "sp-flame --folded" calls.sps "$SP_FLAME" --folded \
+	    -o out/out
+	signalled $sig "sp-json" calls.sps "$SP_JSON" -o out/out.json
+	signalled $sig "sp-json --lines" calls.sps "$SP_JSON" --lines \
+	    -o out/out.ndjson
+done
