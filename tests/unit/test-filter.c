@@ -3,17 +3,7 @@
 #include <string.h>
 
 #include "sp_filter.h"
-
-static int failed;
-
-#define CHECK(cond, ...) do {						\
-	if (!(cond)) {							\
-		printf("FAIL %s:%d: ", __FILE__, __LINE__);		\
-		printf(__VA_ARGS__);					\
-		putchar('\n');						\
-		failed = 1;						\
-	}								\
-} while (0)
+#include "check.h"
 
 /* Pattern, name, and whether Python 3.11's re.match matched them. */
 static const struct {

@@ -16,17 +16,7 @@
 #include "sp_flame_export.h"
 #include "sp_flame_fold.h"
 #include "sp_prof.h"
-
-static int failed;
-
-#define CHECK(cond, ...) do {						\
-	if (!(cond)) {							\
-		printf("FAIL %s:%d: ", __FILE__, __LINE__);		\
-		printf(__VA_ARGS__);					\
-		putchar('\n');						\
-		failed = 1;						\
-	}								\
-} while (0)
+#include "check.h"
 
 struct buf {
 	char *p;

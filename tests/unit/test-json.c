@@ -13,17 +13,7 @@
 #include "sp_json_emit.h"
 #include "sp_json_file.h"
 #include "sp_json_spill.h"
-
-static int failed;
-
-#define CHECK(cond, ...) do {						\
-	if (!(cond)) {							\
-		printf("FAIL %s:%d: ", __FILE__, __LINE__);		\
-		printf(__VA_ARGS__);					\
-		putchar('\n');						\
-		failed = 1;						\
-	}								\
-} while (0)
+#include "check.h"
 
 struct mem {
 	char *p;

@@ -4,17 +4,7 @@
 #include <string.h>
 
 #include "sp_label.h"
-
-static int failed;
-
-#define CHECK(cond, ...) do {						\
-	if (!(cond)) {							\
-		printf("FAIL %s:%d: ", __FILE__, __LINE__);		\
-		printf(__VA_ARGS__);					\
-		putchar('\n');						\
-		failed = 1;						\
-	}								\
-} while (0)
+#include "check.h"
 
 /* Expected values from Python 3.11's pathlib.PurePosixPath(p).stem. */
 static void

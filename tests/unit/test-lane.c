@@ -3,17 +3,7 @@
 #include <string.h>
 
 #include "sp_lane.h"
-
-static int failed;
-
-#define CHECK(cond, ...) do {						\
-	if (!(cond)) {							\
-		printf("FAIL %s:%d: ", __FILE__, __LINE__);		\
-		printf(__VA_ARGS__);					\
-		putchar('\n');						\
-		failed = 1;						\
-	}								\
-} while (0)
+#include "check.h"
 
 /* Out of order and sparse on purpose: rows are found by index. */
 static const struct sp_lane_thread threads[] = {

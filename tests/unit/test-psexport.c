@@ -18,17 +18,7 @@
 #include "sp_psexport.h"
 #include "sp_sink.h"
 #include "sp_stream.h"
-
-static int failed;
-
-#define CHECK(cond, ...) do {						\
-	if (!(cond)) {							\
-		printf("FAIL %s:%d: ", __FILE__, __LINE__);		\
-		printf(__VA_ARGS__);					\
-		putchar('\n');						\
-		failed = 1;						\
-	}								\
-} while (0)
+#include "check.h"
 
 static char tmpdir[] = "/tmp/test-psexport.XXXXXX";
 
@@ -328,7 +318,6 @@ lane_calls(struct gen *g, uint32_t run, uint32_t rank, int64_t lane,
 		lane_free(&l);
 	}
 }
-
 
 /* A rank whose rows (one per region) have a thread column, or not. */
 static void

@@ -18,17 +18,7 @@ struct pyrepr_case {
 };
 
 #include "pyrepr-table.inc"
-
-static int failed;
-
-#define CHECK(cond, ...) do {						\
-	if (!(cond)) {							\
-		printf("FAIL %s:%d: ", __FILE__, __LINE__);		\
-		printf(__VA_ARGS__);					\
-		putchar('\n');						\
-		failed = 1;						\
-	}								\
-} while (0)
+#include "check.h"
 
 static void
 test_cases(void)

@@ -22,18 +22,9 @@
 #include "sp_lane.h"
 #include "sp_speedscope.h"
 #include "sp_walk.h"
+#include "check.h"
 
-static int failed;
 static const char *dump_dir;
-
-#define CHECK(cond, ...) do {						\
-	if (!(cond)) {							\
-		printf("FAIL %s:%d: ", __FILE__, __LINE__);		\
-		printf(__VA_ARGS__);					\
-		putchar('\n');						\
-		failed = 1;						\
-	}								\
-} while (0)
 
 /* A memory sink that can be told to fail after some bytes. */
 struct mem {

@@ -18,17 +18,7 @@
 #include "sp_sink.h"
 #include "sp_ssexport.h"
 #include "sp_stream.h"
-
-static int failed;
-
-#define CHECK(cond, ...) do {						\
-	if (!(cond)) {							\
-		printf("FAIL %s:%d: ", __FILE__, __LINE__);		\
-		printf(__VA_ARGS__);					\
-		putchar('\n');						\
-		failed = 1;						\
-	}								\
-} while (0)
+#include "check.h"
 
 static char tmpdir[] = "/tmp/test-ssexport.XXXXXX";
 

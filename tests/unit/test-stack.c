@@ -9,18 +9,7 @@
 
 #include "sp_stack.h"
 #include "stackgen.h"
-
-static int failures;
-
-#define CHECK(cond, ...) do {						\
-	if (!(cond)) {							\
-		if (failures++ < 20) {					\
-			fprintf(stderr, "test-stack:%d: ", __LINE__);	\
-			fprintf(stderr, __VA_ARGS__);			\
-			fputc('\n', stderr);				\
-		}							\
-	}								\
-} while (0)
+#include "check.h"
 
 /* What one lane came out as: per call depth and parent, self in order. */
 struct result {
@@ -140,7 +129,7 @@ compare(const struct tc *c, size_t n, const struct result *r,
 	int64_t *self = malloc((n + 1) * sizeof *self);
 	size_t *close = malloc((n + 1) * sizeof *close);
 	size_t i;
-	int bad = failures;
+	int bad = failed;
 
 	bf_build(c, n, depth, parent, self, close);
 	for (i = 0; i < n; i++) {
@@ -157,7 +146,7 @@ compare(const struct tc *c, size_t n, const struct result *r,
 	free(parent);
 	free(self);
 	free(close);
-	return failures != bad;
+	return failed != bad;
 }
 
 /* Sort, stack and compare fixed calls; names a..h by region id. */
@@ -673,8 +662,8 @@ main(void)
 	test_random_forests(&rng, 4000, 60);
 	test_random_overlaps(&rng, 20000);
 	test_large(&rng);
-	if (failures > 0) {
-		fprintf(stderr, "test-stack: %d failures\n", failures);
+	if (failed > 0) {
+		fprintf(stderr, "test-stack: %d checks failed\n", failed);
 		return 1;
 	}
 	return 0;

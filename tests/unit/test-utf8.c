@@ -3,17 +3,7 @@
 #include <string.h>
 
 #include "sp_utf8.h"
-
-static int failed;
-
-#define CHECK(cond, ...) do {						\
-	if (!(cond)) {							\
-		printf("FAIL %s:%d: ", __FILE__, __LINE__);		\
-		printf(__VA_ARGS__);					\
-		putchar('\n');						\
-		failed = 1;						\
-	}								\
-} while (0)
+#include "check.h"
 
 /* The textbook encoder, written independently of the decoder under test. */
 static size_t

@@ -11,18 +11,7 @@
 #include "sp_stack.h"
 #include "sp_walk.h"
 #include "stackgen.h"
-
-static int failures;
-
-#define CHECK(cond, ...) do {						\
-	if (!(cond)) {							\
-		if (failures++ < 20) {					\
-			fprintf(stderr, "test-walk:%d: ", __LINE__);	\
-			fprintf(stderr, __VA_ARGS__);			\
-			fputc('\n', stderr);				\
-		}							\
-	}								\
-} while (0)
+#include "check.h"
 
 /* The lane being replayed and what the callbacks have seen of it. */
 struct lane {
@@ -479,8 +468,8 @@ main(void)
 	test_inconsistent();
 	test_random_streams(&rng, 2000, 60);
 	test_large(&rng);
-	if (failures > 0) {
-		fprintf(stderr, "test-walk: %d failures\n", failures);
+	if (failed > 0) {
+		fprintf(stderr, "test-walk: %d checks failed\n", failed);
 		return 1;
 	}
 	return 0;
