@@ -218,25 +218,72 @@ shortest128(uint64_t f, int t, int asym, struct dec *d)
 #endif
 
 #if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
+static const double pow10d[] = {
+	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+};
+
+/*
+ * The number of decimal places that served the last number, or -1.  An
+ * exporter writes long series of numbers of one shape (nanoseconds as
+ * seconds: nine places), so trying it first mostly saves the search.
+ */
+static _Thread_local int places_hint = -1;
+
+/*
+ * Way 0, for a normal a > 0: whether a is m / 10^k for k = places_hint
+ * and some m below 10^15.  Such an m, without its trailing zeros, is the
+ * shortest decimal that reads back as a, and the only one that short:
+ * two decimals of at most 15 significant digits never read back as the
+ * same double (DBL_DIG), so none with fewer places can read back as a.
+ * The product is within 0.12 of the true a * 10^k below 10^15, so m is
+ * the integer nearest it, and the division is correctly rounded: the
+ * test is exact.
+ */
+static int
+shortest_hinted(double a, struct dec *d)
+{
+	int k = places_hint;
+	double p;
+	uint64_t m;
+
+	if (k < 0 || (p = a * pow10d[k]) >= 1e15)
+		return -1;
+	m = (uint64_t)(p + 0.5);
+	if ((double)m / pow10d[k] != a)
+		return -1;
+	d->m = m;
+	d->e = -k;
+	trim(d);
+	return 0;
+}
+
+/*
+ * The hint for the next number: the places of this one when way 0 would
+ * have found it (at most 15 significant digits), else the hint as it was.
+ */
+static void
+hint_places(double a, const struct dec *d)
+{
+	if (d->e <= 0 && d->e >= -22 && d->m < p10[15] &&
+	    a * pow10d[-d->e] < 1e15)
+		places_hint = -d->e;
+}
+
 /* Way 2, for a normal a > 0. */
 static int
 shortest15(double a, struct dec *d)
 {
-	static const double pow10[] = {
-		1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-		1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21,
-		1e22,
-	};
 	double p;
 	uint64_t m;
 	int k;
 
 	for (k = 0; k <= 22; k++) {
 		/* Below 10^15 the product is within 0.12 of the true one. */
-		if ((p = a * pow10[k]) >= 1e15)
+		if ((p = a * pow10d[k]) >= 1e15)
 			break;
 		m = (uint64_t)(p + 0.5);
-		if ((double)m / pow10[k] == a) {
+		if ((double)m / pow10d[k] == a) {
 			d->m = m;
 			d->e = -k;
 			trim(d);
@@ -381,16 +428,28 @@ sp_fmt_double(char *buf, double v)
 		trim(&d);
 		return (size_t)(emit(p, &d) - buf);
 	}
+#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
+	if (bexp != 0 && shortest_hinted(v, &d) == 0)
+		return (size_t)(emit(p, &d) - buf);
+#endif
 #ifdef __SIZEOF_INT128__
 	if (bexp >= 1075 - 70 && bexp <= 1075 &&
 	    shortest128(frac | (uint64_t)1 << 52, 1075 - (int)bexp, asym,
 	    &d) == 0)
-		return (size_t)(emit(p, &d) - buf);
+		goto found;
 #endif
 #if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
 	if (bexp != 0 && v < 1e15 && shortest15(v, &d) == 0)
-		return (size_t)(emit(p, &d) - buf);
+		goto found;
 #endif
 	shortest_printf(v, bexp != 0, asym, &d);
+#if (defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0) || \
+    defined(__SIZEOF_INT128__)
+found:
+#endif
+#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
+	if (bexp != 0)
+		hint_places(v, &d);
+#endif
 	return (size_t)(emit(p, &d) - buf);
 }

@@ -216,6 +216,36 @@ test_random(int count)
 }
 
 /*
+ * Series of one shape, as an exporter writes them: sp_fmt_double then
+ * mostly tries the decimal places of the number before first (way 0).
+ * Shapes change between series and within them (whole microseconds
+ * among nanoseconds, a value too large for the places tried), so that a
+ * stale guess must fall back to the full search every time it is wrong.
+ */
+static void
+test_series(int count)
+{
+	static const uint64_t unit[] = { 1, 1000, 1000000, 1, 7 };
+	uint64_t s = 0x2545f4914f6cdd1du, ns;
+	double v;
+	int i, k;
+
+	for (k = 0; k < 5 && !failed; k++) {
+		for (i = 0; i < count && !failed; i++) {
+			ns = (rnd(&s) >> (20 + i % 40)) * unit[k];
+			if (i % 97 == 0)
+				ns *= 1000;	/* fewer places */
+			if (k == 3 && i % 2)
+				ns = rnd(&s);	/* past 15 digits */
+			v = k == 4 ? (double)ns / 1e9 - 0.000123 :
+			    (double)ns / 1e9;
+			if (v != 0)
+				check_double(v);
+		}
+	}
+}
+
+/*
  * A locale whose decimal point is not '.' must not leak into the output
  * (the slowest way reads printf's digits); checked where one is installed.
  */
@@ -322,6 +352,7 @@ main(int argc, char **argv)
 	test_integers();
 	test_table("C locale");
 	test_random(20000);
+	test_series(5000);
 	test_locale();
 	if (failed)
 		return 1;
