@@ -574,3 +574,26 @@ frow() {	# frow KEY LABEL BYTES
 } >"$tmp/results.md"
 mv "$tmp/results.md" "$out"
 say "wrote $out"
+
+# README's summary: the Summary table of a full run into the block between
+# the bench-summary markers (a --quick run or another SP_BENCH_OUT leaves
+# README alone).
+readme=$root/README.md
+if [ $quick = 0 ] && [ "$out" = "$root/BENCHMARKS.md" ] &&
+	grep -q '^<!-- bench-summary -->$' "$readme"; then
+	{
+		echo "Measured by \`bench/run.sh\` on $(date -u '+%Y-%m-%d'), commit"
+		echo "$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown), on the $(nproc)-CPU development machine: M calls/s"
+		echo "per wall second, × the floor measured in the same run in brackets,"
+		echo "and peak RSS (one rank; 16 ranks for 16x1M). Floors, verdicts,"
+		echo "profiles and method: [BENCHMARKS.md](BENCHMARKS.md)."
+		echo
+		awk '/^\| stage or pipeline \|/ { p = 1 } p && /^$/ { exit } p' "$out"
+	} >"$tmp/summary.md"
+	awk -v f="$tmp/summary.md" '
+		/^<!-- bench-summary -->$/ { print; while ((getline l < f) > 0) print l; skip = 1; next }
+		/^<!-- \/bench-summary -->$/ { skip = 0 }
+		!skip' "$readme" >"$tmp/README.md"
+	cat "$tmp/README.md" >"$readme"
+	say "updated the summary in $readme"
+fi
