@@ -178,46 +178,17 @@ static int
 open_pending(const char *path, char **tmp, struct sp_sink **sink,
     struct sp_err *e)
 {
-	const char *b = strrchr(path, '/');
-	size_t dirlen = b != NULL ? (size_t)(b + 1 - path) : 0;
-	char *t;
 	int fd;
 
-	*tmp = NULL;
 	*sink = NULL;
-	if (sp_mkparents(path, e) < 0)
+	if ((fd = sp_tmpfiles_create(path, tmp, e)) < 0)
 		return -1;
-	if ((t = malloc(strlen(path) + 16)) == NULL)
-		return nomem(e);
-	snprintf(t, strlen(path) + 16, "%.*s.%s.XXXXXX", (int)dirlen, path,
-	    path + dirlen);
-	if ((fd = mkstemp(t)) < 0) {
-		sp_fail_errno(e, errno, "%s: cannot create a temporary file",
-		    path);
-		free(t);
-		return -1;
-	}
-	if (sp_tmpfiles_add(t) < 0) {
-		close(fd);
-		unlink(t);
-		free(t);
-		return nomem(e);
-	}
-	{
-		/* as an ordinary new file: 0666 less the umask */
-		mode_t m = umask(0);
-
-		umask(m);
-		(void)fchmod(fd, 0666 & ~m);
-	}
 	if ((*sink = sp_sink_new_fd(fd, path, e)) == NULL) {
 		close(fd);
-		sp_tmpfiles_remove(t);
-		unlink(t);
-		free(t);
+		sp_tmpfiles_discard(*tmp);
+		*tmp = NULL;
 		return -1;
 	}
-	*tmp = t;
 	return 0;
 }
 
@@ -711,11 +682,7 @@ sp_flame_export_stream(struct sp_reader *r,
 		rc = finish(&x, e);
 out:
 	for (i = 0; i < x.npend; i++) {
-		if (x.pend[i].tmp != NULL) {
-			sp_tmpfiles_remove(x.pend[i].tmp);
-			unlink(x.pend[i].tmp);
-		}
-		free(x.pend[i].tmp);
+		sp_tmpfiles_discard(x.pend[i].tmp);
 	}
 	free(x.pend);
 	free(x.held.mem);

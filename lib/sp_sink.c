@@ -104,7 +104,6 @@ sp_sink_open_file(const char *path, struct sp_err *e)
 {
 	struct sp_sink *s;
 	const char *base;
-	size_t dirlen;
 
 	if (strcmp(path, "-") == 0)
 		return sp_sink_new_fd(STDOUT_FILENO, "<stdout>", e);
@@ -143,43 +142,12 @@ sp_sink_open_file(const char *path, struct sp_err *e)
 		    path);
 		goto fail;
 	}
-	if (sp_mkparents(path, e) < 0)
-		goto fail;
-	dirlen = (size_t)(base - path);
-	s->final = strdup(path);
-	s->tmp = malloc(strlen(path) + 16);
-	if (s->final == NULL || s->tmp == NULL) {
+	if ((s->final = strdup(path)) == NULL) {
 		sp_fail(e, SP_ENOMEM, "%s: out of memory", path);
 		goto fail;
 	}
-	/* Hidden and in the same directory, so rename() is atomic. */
-	memcpy(s->tmp, path, dirlen);
-	strcpy(s->tmp + dirlen, ".");
-	strcat(s->tmp + dirlen, base);
-	strcat(s->tmp + dirlen, ".XXXXXX");
-	s->fd = mkstemp(s->tmp);
-	if (s->fd < 0) {
-		sp_fail_errno(e, errno, "%s: cannot create", path);
-		free(s->tmp);
-		s->tmp = NULL;
+	if ((s->fd = sp_tmpfiles_create(path, &s->tmp, e)) < 0)
 		goto fail;
-	}
-	if (sp_tmpfiles_add(s->tmp) < 0) {
-		sp_fail(e, SP_ENOMEM, "%s: out of memory", path);
-		close(s->fd);
-		s->fd = -1;
-		unlink(s->tmp);
-		free(s->tmp);
-		s->tmp = NULL;
-		goto fail;
-	}
-	/* mkstemp makes 0600; an output file gets the usual umask mode. */
-	{
-		mode_t mask = umask(0);
-
-		umask(mask);
-		fchmod(s->fd, 0666 & ~mask);
-	}
 	s->owns_fd = 1;
 	return s;
 fail:
@@ -194,11 +162,7 @@ sp_sink_free(struct sp_sink *s)
 		return;
 	if (s->owns_fd && s->fd >= 0)
 		close(s->fd);
-	if (s->tmp != NULL) {
-		sp_tmpfiles_remove(s->tmp);
-		unlink(s->tmp);
-	}
-	free(s->tmp);
+	sp_tmpfiles_discard(s->tmp);
 	free(s->final);
 	free(s->name);
 	free(s->buf);

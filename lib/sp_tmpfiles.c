@@ -2,8 +2,13 @@
 
 #include <errno.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+#include "sp_sink.h"
 
 const int sp_tmpfiles_signals[] = { SIGHUP, SIGINT, SIGTERM };
 const int sp_tmpfiles_nsignals =
@@ -83,4 +88,52 @@ sp_tmpfiles_unlink_all(void)
 
 	for (i = 0; i < npaths; i++)
 		(void)unlink(paths[i]);
+}
+
+int
+sp_tmpfiles_create(const char *path, char **tmp, struct sp_err *e)
+{
+	const char *base = strrchr(path, '/');
+	size_t dirlen = base != NULL ? (size_t)(base + 1 - path) : 0;
+	size_t n = strlen(path) + 9;	/* "." and ".XXXXXX" and NUL */
+	mode_t mask;
+	char *t;
+	int fd;
+
+	*tmp = NULL;
+	if (sp_mkparents(path, e) < 0)
+		return -1;
+	if ((t = malloc(n)) == NULL) {
+		sp_fail(e, SP_ENOMEM, "%s: out of memory", path);
+		return -1;
+	}
+	snprintf(t, n, "%.*s.%s.XXXXXX", (int)dirlen, path, path + dirlen);
+	if ((fd = mkstemp(t)) < 0) {
+		sp_fail_errno(e, errno, "%s: cannot create", path);
+		free(t);
+		return -1;
+	}
+	if (sp_tmpfiles_add(t) < 0) {
+		sp_fail(e, SP_ENOMEM, "%s: out of memory", path);
+		close(fd);
+		unlink(t);
+		free(t);
+		return -1;
+	}
+	/* mkstemp makes 0600; an output file gets the usual umask mode. */
+	mask = umask(0);
+	umask(mask);
+	(void)fchmod(fd, 0666 & ~mask);
+	*tmp = t;
+	return fd;
+}
+
+void
+sp_tmpfiles_discard(char *tmp)
+{
+	if (tmp == NULL)
+		return;
+	sp_tmpfiles_remove(tmp);
+	unlink(tmp);
+	free(tmp);
 }

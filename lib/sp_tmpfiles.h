@@ -18,9 +18,23 @@
 #ifndef SP_TMPFILES_H
 #define SP_TMPFILES_H
 
+#include "sp_err.h"
+
 /* The signals whose handlers remove the temporary files. */
 extern const int sp_tmpfiles_signals[];
 extern const int sp_tmpfiles_nsignals;
+
+/*
+ * A new empty file beside path, hidden (".NAME.XXXXXX" in path's
+ * directory, so that renaming it to path or a sibling is atomic), with the
+ * mode of an ordinary new file, and remembered (sp_tmpfiles_add).  Missing
+ * parent directories are created.  Returns its descriptor and sets *tmp to
+ * its name (the caller's, freed by sp_tmpfiles_discard, or by
+ * sp_tmpfiles_remove and free once renamed); -1 on failure.
+ */
+int sp_tmpfiles_create(const char *path, char **tmp, struct sp_err *e);
+/* Forget, unlink and free a name from sp_tmpfiles_create; NULL is none. */
+void sp_tmpfiles_discard(char *tmp);
 
 /* Remember path; -1 (errno ENOMEM) when there is no memory for it. */
 int sp_tmpfiles_add(const char *path);
