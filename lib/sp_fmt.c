@@ -345,6 +345,23 @@ out:
 	trim(d);
 }
 
+/* The shortest decimal of v > 0, by the fastest way that applies. */
+static void
+shortest(double v, unsigned bexp, uint64_t frac, int asym, struct dec *d)
+{
+#ifdef __SIZEOF_INT128__
+	if (bexp >= 1075 - 70 && bexp <= 1075 &&
+	    shortest128(frac | (uint64_t)1 << 52, 1075 - (int)bexp, asym,
+	    d) == 0)
+		return;
+#endif
+#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
+	if (bexp != 0 && v < 1e15 && shortest15(v, d) == 0)
+		return;
+#endif
+	shortest_printf(v, bexp != 0, asym, d);
+}
+
 /* Python's layout of m * 10^e: positional for 1e-4 <= |v| < 1e16. */
 static char *
 emit(char *p, const struct dec *d)
@@ -432,21 +449,7 @@ sp_fmt_double(char *buf, double v)
 	if (bexp != 0 && shortest_hinted(v, &d) == 0)
 		return (size_t)(emit(p, &d) - buf);
 #endif
-#ifdef __SIZEOF_INT128__
-	if (bexp >= 1075 - 70 && bexp <= 1075 &&
-	    shortest128(frac | (uint64_t)1 << 52, 1075 - (int)bexp, asym,
-	    &d) == 0)
-		goto found;
-#endif
-#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
-	if (bexp != 0 && v < 1e15 && shortest15(v, &d) == 0)
-		goto found;
-#endif
-	shortest_printf(v, bexp != 0, asym, &d);
-#if (defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0) || \
-    defined(__SIZEOF_INT128__)
-found:
-#endif
+	shortest(v, bexp, frac, asym, &d);
 #if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
 	if (bexp != 0)
 		hint_places(v, &d);
