@@ -20,22 +20,10 @@
 
 /* The progress line on standard error, overwritten with \r. */
 struct progress {
-	double delay;		/* seconds before the first line */
-	struct timespec start;	/* the file's start, before its pre-pass */
-	struct timespec first;	/* its first batch: the rate counts from it */
-	struct timespec last;	/* the last line drawn, or the first batch */
-	uint64_t done0;		/* calls of the first batch */
-	int drawn;		/* the current file has shown a line */
+	struct sp_progress_meter m;
 	size_t shown;		/* length of the line shown; 0: none */
 	size_t cols;		/* the terminal's width; 0: not a terminal */
 };
-
-static double
-seconds(const struct timespec *from, const struct timespec *to)
-{
-	return (double)(to->tv_sec - from->tv_sec) +
-	    (double)(to->tv_nsec - from->tv_nsec) / 1e9;
-}
 
 /* End a line left unfinished, before an error message. */
 static void
@@ -48,49 +36,30 @@ progress_end(struct progress *p)
 
 /*
  * sp_order's progress callback: a file starts with done 0 (not final);
- * then the line is redrawn at most PROGRESS_HZ times a second, checked
- * once per batch, from p->delay seconds on, and the final one, shown when
- * a line was or when there is no delay, ends with a newline.  The rate of
- * a line counts from the first batch, as the pre-pass before it writes
- * nothing; the final line gives the file's whole time and mean rate.
+ * the meter (sp_progress.h) says when a line is due, and the last one
+ * ends with a newline.
  */
 static void
 progress_show(void *ctx, const char *path, uint64_t done, uint64_t total,
     int final)
 {
 	struct progress *p = ctx;
-	struct timespec now;
+	struct timespec ts;
 	char line[1024];
-	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	const char *name = cli_input_name(path);
 	const char *slash = strrchr(name, '/');
-	double rate, took;
+	double rate, took, now;
 	size_t n;
 
-	clock_gettime(CLOCK_MONOTONIC, &now);
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	now = (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 	if (done == 0 && !final) {
 		progress_end(p);
-		p->start = now;
-		p->done0 = 0;
-		p->drawn = 0;
+		sp_progress_meter_start(&p->m, now);
 		return;
 	}
-	if (p->done0 == 0 && !final) {
-		/* the first batch: the rate is measured from here */
-		p->first = p->last = now;
-		p->done0 = done;
+	if (!sp_progress_meter_tick(&p->m, now, done, final, &rate, &took))
 		return;
-	}
-	if (final ? p->delay > 0 && !p->drawn :
-	    seconds(&p->last, &now) < 1.0 / PROGRESS_HZ ||
-	    seconds(&p->start, &now) < p->delay)
-		return;
-	p->last = now;
-	p->drawn = 1;
-	took = seconds(&p->start, &now);
-	if (final)
-		rate = took > 0 ? (double)done / took : 0;
-	else
-		rate = (double)(done - p->done0) / seconds(&p->first, &now);
 	line[0] = '\r';
 	n = 1 + sp_progress_line(line + 1, sizeof line - 2, cli_name(), name,
 	    done, total, rate, took, final);
@@ -195,6 +164,7 @@ main(int argc, char **argv)
 	}
 	opterr = 0;
 	memset(&pr, 0, sizeof pr);
+	pr.m.hz = PROGRESS_HZ;
 	while ((c = getopt_long(argc, argv, ":hi:o:qr:Vx:", longopts,
 	    NULL)) != -1) {
 		switch (c) {
@@ -262,7 +232,7 @@ main(int argc, char **argv)
 	/* by default only to a terminal, and for files read slowly */
 	if (progress < 0) {
 		progress = isatty(STDERR_FILENO);
-		pr.delay = PROGRESS_DELAY;
+		pr.m.delay = PROGRESS_DELAY;
 	}
 	if (progress) {
 		struct winsize ws;

@@ -81,3 +81,34 @@ sp_progress_line(char *buf, size_t cap, const char *prog, const char *name,
 	}
 	return (size_t)n < cap ? (size_t)n : cap - 1;
 }
+
+void
+sp_progress_meter_start(struct sp_progress_meter *m, double now)
+{
+	m->start = now;
+	m->done0 = 0;
+	m->drawn = 0;
+}
+
+int
+sp_progress_meter_tick(struct sp_progress_meter *m, double now,
+    uint64_t done, int final, double *rate, double *took)
+{
+	if (m->done0 == 0 && !final) {
+		/* the first batch: the rate is measured from here */
+		m->first = m->last = now;
+		m->done0 = done;
+		return 0;
+	}
+	if (final ? m->delay > 0 && !m->drawn :
+	    now - m->last < 1.0 / m->hz || now - m->start < m->delay)
+		return 0;
+	m->last = now;
+	m->drawn = 1;
+	*took = now - m->start;
+	if (final)
+		*rate = *took > 0 ? (double)done / *took : 0;
+	else
+		*rate = (double)(done - m->done0) / (now - m->first);
+	return 1;
+}

@@ -38,4 +38,30 @@ size_t sp_progress_line(char *buf, size_t cap, const char *prog,
     const char *name, uint64_t done, uint64_t total, double rate,
     double seconds, int final);
 
+/*
+ * When a progress line is due, and what it says.  The caller reads a
+ * monotonic clock (seconds) and feeds the meter: _start when a file
+ * starts (its pre-pass, which writes nothing), then _tick at each batch
+ * with the calls done so far, and once more with final set.  A line is due
+ * at most hz times a second, and from delay seconds after the start on
+ * (0: at once); the final line only if one was drawn before or there is
+ * no delay.  A line's rate counts from the first batch; the final one
+ * gives the file's mean rate over its whole time.
+ *
+ * Ownership: the caller's struct; delay and hz are the caller's to set,
+ * the rest is the meter's.
+ */
+struct sp_progress_meter {
+	double delay, hz;
+	double start, first, last;
+	uint64_t done0;		/* calls of the first batch; 0: none yet */
+	int drawn;
+};
+
+void sp_progress_meter_start(struct sp_progress_meter *m, double now);
+/* 1 when a line is due, with its rate (calls a second) and the seconds
+ * since the start; else 0. */
+int sp_progress_meter_tick(struct sp_progress_meter *m, double now,
+    uint64_t done, int final, double *rate, double *took);
+
 #endif

@@ -110,10 +110,49 @@ test_line(void)
 	CHECK(n == 0, "cap 0: %zu", n);
 }
 
+/* The meter on a made-up clock: delay 1 s, at most 4 lines a second. */
+static void
+test_meter(void)
+{
+	struct sp_progress_meter m = { 0 };
+	double rate = -1, took = -1;
+
+	m.delay = 1.0;
+	m.hz = 4;
+	sp_progress_meter_start(&m, 100.0);
+	CHECK(!sp_progress_meter_tick(&m, 100.5, 1000, 0, &rate, &took),
+	    "the first batch draws nothing");
+	CHECK(!sp_progress_meter_tick(&m, 100.9, 2000, 0, &rate, &took),
+	    "a line before the delay");
+	CHECK(sp_progress_meter_tick(&m, 101.1, 4000, 0, &rate, &took) &&
+	    fabs(rate - 3000 / 0.6) < 1e-6 && fabs(took - 1.1) < 1e-9,
+	    "after the delay: rate %g took %g", rate, took);
+	CHECK(!sp_progress_meter_tick(&m, 101.2, 5000, 0, &rate, &took),
+	    "a second line within a quarter second");
+	CHECK(sp_progress_meter_tick(&m, 101.4, 6000, 0, &rate, &took),
+	    "a line a quarter second later");
+	CHECK(sp_progress_meter_tick(&m, 102.0, 8000, 1, &rate, &took) &&
+	    fabs(rate - 4000) < 1e-6 && fabs(took - 2.0) < 1e-9,
+	    "final after lines: rate %g took %g", rate, took);
+
+	/* a quick file: no line at all, not even the final one */
+	sp_progress_meter_start(&m, 200.0);
+	CHECK(!sp_progress_meter_tick(&m, 200.1, 10, 0, &rate, &took) &&
+	    !sp_progress_meter_tick(&m, 200.5, 20, 1, &rate, &took),
+	    "a file done before the delay drew a line");
+
+	/* forced (no delay): the final line always comes */
+	m.delay = 0;
+	sp_progress_meter_start(&m, 300.0);
+	CHECK(sp_progress_meter_tick(&m, 300.0, 0, 1, &rate, &took) &&
+	    rate == 0 && took == 0, "an empty file, forced: rate %g", rate);
+}
+
 int
 main(void)
 {
 	test_count();
+	test_meter();
 	test_duration();
 	test_line();
 	if (!failed)
