@@ -4,9 +4,10 @@
  *
  * A dict it accepts is then written back (marshal version 2), read again
  * and written again: the first write must succeed, the two writes give
- * the same bytes, and the re-read dict as many entries (abort otherwise).  And its pstats report
- * (sp_pstats_report.h, what sp-pstats --print writes) is formatted, in a
- * sort order and length picked from the input's size.
+ * the same bytes, and the re-read dict as many entries (abort otherwise).
+ * And its pstats report (sp_pstats_report.h, what sp-pstats --print
+ * writes) is formatted, in a sort order and length picked from the
+ * input's size.
  */
 #include "fuzz.h"
 
@@ -15,32 +16,7 @@
 #include "sp_marshal.h"
 #include "sp_prof.h"
 #include "sp_pstats_report.h"
-
-struct mem {
-	unsigned char *p;
-	size_t n, cap;
-};
-
-static int
-mem_write(void *ctx, const void *p, size_t n, struct sp_err *e)
-{
-	struct mem *m = ctx;
-
-	if (m->n + n > m->cap) {
-		size_t cap = m->cap ? m->cap : 4096;
-		unsigned char *q;
-
-		while (cap < m->n + n)
-			cap *= 2;
-		if ((q = realloc(m->p, cap)) == NULL)
-			return sp_fail(e, SP_ENOMEM, "out of memory");
-		m->p = q;
-		m->cap = cap;
-	}
-	memcpy(m->p + m->n, p, n);
-	m->n += n;
-	return 0;
-}
+#include "../unit/membuf.h"
 
 static int
 discard(void *ctx, const void *p, size_t n, struct sp_err *e)
@@ -60,7 +36,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		SP_PSTATS_NAME };
 	struct sp_err e;
 	struct sp_prof *d, *d2;
-	struct mem a = { NULL, 0, 0 }, b = { NULL, 0, 0 };
+	struct membuf a = { 0 }, b = { 0 };
 
 	sp_err_clear(&e);
 	if ((d = sp_marshal_read_prof(data, size, "fuzz.prof", &e)) == NULL)
@@ -69,13 +45,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	    sorts[size % 5], size % 3 == 0 ? -1 : (long)(size % 7), discard,
 	    NULL, &e);
 	/* the reader only lets text through, which the writer takes */
-	if (sp_marshal_write_prof(d, mem_write, &a, &e) < 0 &&
+	if (sp_marshal_write_prof(d, membuf_write, &a, &e) < 0 &&
 	    e.status != SP_ENOMEM)
 		abort();
 	d2 = sp_marshal_read_prof(a.p, a.n, "rewritten", &e);
 	if (d2 == NULL || sp_prof_len(d2) != sp_prof_len(d))
 		abort();	/* what sp writes, sp cannot read */
-	if (sp_marshal_write_prof(d2, mem_write, &b, &e) < 0 ||
+	if (sp_marshal_write_prof(d2, membuf_write, &b, &e) < 0 ||
 	    a.n != b.n || memcmp(a.p, b.p, a.n) != 0)
 		abort();	/* the round trip changed the dict */
 	sp_prof_free(d2);

@@ -1,7 +1,7 @@
 /*
  * proftest.h - helpers shared by the .prof unit tests (test-prof,
  * test-marshal, test-pstats, test-pstats_report): a CHECK macro, a memory
- * sink, writing a dict as the canonical JSON of tests/check-prof.py, and
+ * sink (membuf.h), writing a dict as the canonical JSON of tests/check-prof.py, and
  * running that checker (Python's own marshal and pstats) when python3 is
  * there.
  *
@@ -21,33 +21,7 @@
 
 #include "sp_prof.h"
 #include "check.h"
-
-struct membuf {
-	unsigned char *p;
-	size_t n, cap;
-	size_t fail_after;	/* refuse writes past this; 0: never */
-};
-
-static inline int
-membuf_write(void *ctx, const void *p, size_t n, struct sp_err *e)
-{
-	struct membuf *m = ctx;
-
-	if (m->fail_after && m->n + n > m->fail_after)
-		return sp_fail(e, SP_EIO, "membuf: full");
-	if (m->n + n > m->cap) {
-		size_t cap = (m->n + n) * 2;
-		unsigned char *q = realloc(m->p, cap);
-
-		if (q == NULL)
-			return sp_fail(e, SP_ENOMEM, "membuf: out of memory");
-		m->p = q;
-		m->cap = cap;
-	}
-	memcpy(m->p + m->n, p, n);
-	m->n += n;
-	return 0;
-}
+#include "membuf.h"
 
 static inline int
 file_write(void *ctx, const void *p, size_t n, struct sp_err *e)
