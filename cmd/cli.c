@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "sp_ssexport.h"
+#include "sp_parse.h"
 #include "sp_tmpfiles.h"
 
 static const char *progname = "sp";
@@ -190,7 +190,7 @@ cli_size(const char *opt, const char *arg)
 	struct sp_err e;
 	uint64_t v;
 
-	if (sp_ssexport_parse_size(opt, arg, &v, &e) < 0)
+	if (sp_parse_size(opt, arg, &v, &e) < 0)
 		cli_usage_error("%s", e.msg);
 	return v;
 }

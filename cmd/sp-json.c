@@ -11,7 +11,7 @@
 
 #include "cli.h"
 #include "sp_json.h"
-#include "sp_ssexport.h"
+#include "sp_parse.h"
 
 static void
 usage(void)
@@ -117,7 +117,7 @@ main(int argc, char **argv)
 			o.output = optarg;
 			break;
 		case 'S':
-			if (sp_ssexport_parse_size("--buffer-size", optarg,
+			if (sp_parse_size("--buffer-size", optarg,
 			    &o.buffer, &e) < 0)
 				cli_usage_error("%s", e.msg);
 			if (o.buffer == 0)

@@ -9,9 +9,16 @@
 
 #include "cli.h"
 #include "sp_filter.h"
+#include "sp_h5.h"
+#include "sp_json_read.h"
 #include "sp_progress.h"
 #include "sp_ranks.h"
 #include "sp_read.h"
+
+/* The formats sp-read reads, in the order they are tried. */
+static const struct sp_format *const formats[] = {
+	&sp_h5_format, &sp_json_format,
+};
 
 /* At most this many progress updates per second (the last always shows). */
 #define PROGRESS_HZ 4
@@ -245,8 +252,9 @@ main(int argc, char **argv)
 	}
 	sink = cli_stream_output(out, force);
 	if ((w = sp_writer_new(sink, &e)) == NULL ||
-	    sp_read_files((const char *const *)argv + optind,
-	    (size_t)(argc - optind), &o, NULL, w, &e) < 0 ||
+	    sp_read_files(formats, sizeof formats / sizeof formats[0],
+	    (const char *const *)argv + optind, (size_t)(argc - optind), &o,
+	    NULL, w, &e) < 0 ||
 	    sp_sink_commit(sink, &e) < 0) {
 		/* what was written stays unfinished: no stream-end */
 		sp_sink_flush(sink, NULL);

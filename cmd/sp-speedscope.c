@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "sp_parse.h"
 #include "sp_ssexport.h"
 
 #define MAX_SIZE_DEFAULT "400M"
@@ -151,10 +152,10 @@ main(int argc, char **argv)
 			cli_bad_option(c, argv);
 		}
 	}
-	if (min_duration != NULL && sp_ssexport_parse_duration(
+	if (min_duration != NULL && sp_parse_duration(
 	    "--min-duration", min_duration, &o.min_duration_ns, &e) < 0)
 		cli_usage_error("%s", e.msg);
-	if (sp_ssexport_parse_size("--max-size", max_size, &o.max_size,
+	if (sp_parse_size("--max-size", max_size, &o.max_size,
 	    &e) < 0)
 		cli_usage_error("%s", e.msg);
 	if (argc - optind > 1)

@@ -12,7 +12,7 @@
 
 #include "sp_json_emit.h"
 #include "sp_json_file.h"
-#include "sp_json_spill.h"
+#include "sp_spill.h"
 #include "check.h"
 
 struct mem {

@@ -123,7 +123,7 @@ profile_name(char *name, size_t cap, uint32_t rank, int64_t lane)
 	sp_lane_label(label, sizeof label, lane, threads,
 	    sizeof threads / sizeof threads[0], tasks,
 	    sizeof tasks / sizeof tasks[0]);
-	sp_speedscope_profile_name(name, cap, rank, lane, label);
+	sp_lane_profile_name(name, cap, rank, lane, label);
 }
 
 /* Replay one lane as the walker would: opens, and closes deepest first. */

@@ -1,0 +1,98 @@
+/*
+ * sp_ssexport.h - what sp-speedscope does: read a call stream and write
+ * one speedscope document per run (sp_speedscope.h), named as
+ * scope-profiler's export_speedscope names its files.
+ *
+ * The calls of each (rank, lane) become one evented profile, "rank N" or
+ * "rank N - <lane label>" (sp_lane.h), in the order the stream brings
+ * them.  A run's document is rebased on the first_ns of its run item (the
+ * earliest call the run holds) and written while its calls stream past:
+ * memory is O(distinct frames + deepest nesting + lane tables), never
+ * O(calls).
+ *
+ * Documents go to files named from a base path (sp_ssexport_path(); an
+ * existing directory counts as "DIR/"), or, when the base is "-" or NULL
+ * (standard output) or an existing device or FIFO (written in place), to
+ * that one output, which takes one document only.
+ * A file appears under its name only once complete (sp_sink.h).  Whether
+ * the label goes into the name depends on how many runs the stream holds,
+ * which is known only once the next run starts or the input ends: so the
+ * first run's document waits, complete and under a temporary name, until
+ * then; if a second run comes, it is copied to its labelled name.  On
+ * standard output the document's last byte is held back until the input
+ * has ended cleanly, so that a stream with a second run (a usage error)
+ * never leaves a complete document there.
+ *
+ * A run without calls, or whose calls min_duration_ns all drops, gets no
+ * document, as in the reference, and a note (for the first run only once
+ * a second one comes: alone, it is the error below).  A stream in which
+ * no run has a call to write is an error (SP_EDATA, "no calls recorded
+ * ..." or "no calls left ..."), so is an interval stream (SP_EUSAGE, "an
+ * interval stream: pipe it through sp-stack first"), and so is a second
+ * run when the output takes one document (SP_EUSAGE).  Errors name the
+ * input, or the output file concerned.
+ *
+ * Ownership: the reader and the options are borrowed for the call.
+ */
+#ifndef SP_SSEXPORT_H
+#define SP_SSEXPORT_H
+
+#include <stdint.h>
+
+#include "sp_err.h"
+#include "sp_stream.h"
+
+/* What a notice is about. */
+enum sp_ssexport_note {
+	SP_SSEXPORT_OVERSIZE,	/* a document passed max_size (once each) */
+	SP_SSEXPORT_NO_CALLS,	/* a run has no calls: no document */
+	SP_SSEXPORT_ALL_DROPPED,	/* min_duration left none: no document */
+};
+
+/*
+ * label is the run's (unique) label; path the document's file ("-" for
+ * standard output; for the first run's document, the name it has so far).
+ */
+typedef void sp_ssexport_note_fn(void *ctx, enum sp_ssexport_note what,
+    const char *label, const char *path, uint64_t value);
+
+struct sp_ssexport_opts {
+	const char *output;	/* base path; "-" or NULL: standard output */
+	const char *name;	/* document name; NULL: the run's label */
+	const char *exporter;	/* NULL: "sp@<version>" */
+	int unit_ns;		/* integer ns instead of float seconds */
+	int64_t min_duration_ns;	/* > 0: drop shorter calls (subtrees) */
+	uint64_t max_size;	/* notice when a document passes it; 0: never */
+	sp_ssexport_note_fn *note;	/* may be NULL */
+	void *note_ctx;
+};
+
+struct sp_ssexport_stats {
+	uint64_t runs;		/* run items read */
+	uint64_t documents;	/* documents written */
+	uint64_t calls;		/* calls read */
+	uint64_t dropped;	/* calls left out by min_duration_ns */
+	uint64_t bytes;		/* JSON written, all documents */
+};
+
+/*
+ * Export every run of the stream r.  st (may be NULL) is filled also on
+ * failure, with what was done until then.
+ */
+int sp_ssexport_stream(struct sp_reader *r, const struct sp_ssexport_opts *o,
+    struct sp_ssexport_stats *st, struct sp_err *e);
+
+/*
+ * The file of a document, as scope-profiler names it (exports.md 3.4):
+ * the base's file name is split at its first dot into a stem and a
+ * suffix (".speedscope.json" when it has no dot), and the slug of label
+ * (sp_label_slug) joins the stem after a "_" when label is not NULL (when
+ * the stream holds several runs).  "out/profile.speedscope.json" gives
+ * "out/profile_run_2.speedscope.json" for label "run (2)".  A base that
+ * ends in "/" names a directory: its file is "profile.speedscope.json",
+ * the name the reference's command line uses.  *out is the caller's.
+ */
+int sp_ssexport_path(const char *base, const char *label, char **out,
+    struct sp_err *e);
+
+#endif

@@ -1,0 +1,74 @@
+/*
+ * sp_order.h - turn a struct sp_source into the canonical interval stream.
+ *
+ * Order (sp-stream(5)): ranks ascending; within a rank, lanes ascending;
+ * within a lane, calls by start ascending, end descending, then region
+ * order, then recording order, which is exactly the order in which
+ * scope-profiler's reconstruction sorts them.  Region order is that of the
+ * reference's get_regions(): regions stably sorted by their earliest start
+ * in seconds over all ranks (0.0 for a rank row without calls).
+ *
+ * Each row is split into segments that are already in that order (one per
+ * lane for thread-major rows, more when a row is out of order); a lane is
+ * then a k-way merge of its segments, read in chunks.  Memory: the row
+ * index, one entry per segment, and a read buffer per merged segment.
+ *
+ * The file order (sp-read --order file) is for sp-json, which needs each
+ * (rank, region) row's calls in recording order: ranks ascending, and in
+ * each rank its rows by region id, each row's calls in recording order,
+ * in batches of lane -1 (a batch may span rows; the thread and task
+ * columns still say each call's lane).  The header says "order": "file",
+ * and a side item of kind "file-order" without a rank, right after the
+ * region table, lists the ranks whose items follow, so that a consumer
+ * knows which rank is the last.  The run, region and rank items are the
+ * same as in time order.  Such a stream cannot be stacked.
+ *
+ * What is decided per file is decided over all its rows, whatever the
+ * rank and region selection: the region order, and whether an id column
+ * that holds nothing but -1 is absent.  So a rank selection changes which
+ * ranks are written, never how they are written.
+ *
+ * Ownership: nothing is kept beyond the call.
+ */
+#ifndef SP_ORDER_H
+#define SP_ORDER_H
+
+#include "sp_filter.h"
+#include "sp_ranks.h"
+#include "sp_section.h"
+#include "sp_source.h"
+#include "sp_stream.h"
+
+/*
+ * Progress of one file: called with its path, the calls written so far and
+ * the calls it will write (those of the selected rows): once with done 0
+ * before the pre-pass, after every batch (done > 0 then), and once more
+ * with final set when the run is written.  It must not fail; it may print
+ * (in cmd/).
+ */
+typedef void (*sp_order_progress_fn)(void *ctx, const char *path,
+    uint64_t done, uint64_t total, int final);
+
+struct sp_order_opts {
+	const struct sp_ranks *ranks;	/* NULL: every rank */
+	const struct sp_filter *filter;	/* NULL: every region */
+	size_t batch;			/* calls per batch, 0 = default */
+	enum sp_stream_order order;	/* SP_ORDER_TIME or SP_ORDER_FILE */
+	/*
+	 * A shard of the whole run (sp-read --shard): the run item's span
+	 * (first_ns, last_ns) is that of the calls of every rank that the
+	 * region filter keeps, not only of the selected ranks, so that the
+	 * shards of a run, read separately, have equal run items and
+	 * sp_restack joins them into the run read whole.
+	 */
+	int shard;
+	sp_order_progress_fn progress;	/* NULL: none */
+	void *progress_ctx;
+};
+
+/* Write run, regions, rank, side and batch items and the run-end. */
+int sp_order_emit(struct sp_source *src, const char *label, uint32_t run,
+    const struct sp_order_opts *o, struct sp_writer *w, uint64_t *ncalls,
+    struct sp_err *e);
+
+#endif
