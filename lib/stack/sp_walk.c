@@ -16,6 +16,7 @@ struct sp_walker {
 
 	struct sp_walk_call *stack;
 	size_t top, cap;
+	int cb_failed;		/* the last failure was a callback's */
 };
 
 struct sp_walker *
@@ -51,6 +52,14 @@ sp_walker_stack(const struct sp_walker *w)
 	return w->stack;
 }
 
+/* A callback failed: e is its message, not the walker's. */
+static int
+callback_failed(struct sp_walker *w)
+{
+	w->cb_failed = 1;
+	return -1;
+}
+
 /* Close the top call with the k-th self value of b. */
 static int
 pop(struct sp_walker *w, const struct sp_batch *b, size_t *k,
@@ -64,7 +73,7 @@ pop(struct sp_walker *w, const struct sp_batch *b, size_t *k,
 		    b->nclosed);
 	if (w->ops.close != NULL &&
 	    w->ops.close(w->ctx, c, b->self[*k], e) == -1)
-		return -1;
+		return callback_failed(w);
 	(*k)++;
 	w->top--;
 	return 0;
@@ -103,6 +112,7 @@ sp_walker_push(struct sp_walker *w, const struct sp_batch *b,
 {
 	size_t i, k = 0;
 
+	w->cb_failed = 0;
 	if (enter(w, b, e) == -1)
 		return -1;
 	for (i = 0; i < b->n; i++) {
@@ -147,7 +157,7 @@ sp_walker_push(struct sp_walker *w, const struct sp_batch *b,
 		c->depth = d;
 		c->user = 0;
 		if (w->ops.open != NULL && w->ops.open(w->ctx, c, e) == -1)
-			return -1;
+			return callback_failed(w);
 	}
 	if (b->lane_end)
 		while (w->top > 0)
@@ -161,9 +171,15 @@ sp_walker_push(struct sp_walker *w, const struct sp_batch *b,
 		w->inlane = 0;
 		if (w->ops.lane_end != NULL && w->ops.lane_end(w->ctx, w->run,
 		    w->rank, w->lane, e) == -1)
-			return -1;
+			return callback_failed(w);
 	}
 	return 0;
+}
+
+int
+sp_walker_callback_failed(const struct sp_walker *w)
+{
+	return w->cb_failed;
 }
 
 int

@@ -69,6 +69,11 @@ void sp_walker_free(struct sp_walker *w);
 int sp_walker_push(struct sp_walker *w, const struct sp_batch *b,
     struct sp_err *e);
 
+/*
+ * After sp_walker_push() failed: 1 when a callback failed (e is what it
+ * wrote), 0 when the walker found the stream inconsistent.
+ */
+int sp_walker_callback_failed(const struct sp_walker *w);
 /* At the end of the stream: fails if a lane was left open. */
 int sp_walker_finish(const struct sp_walker *w, struct sp_err *e);
 

@@ -196,25 +196,41 @@ sp_sink_write(struct sp_sink *s, const void *p, size_t n, struct sp_err *e)
 }
 
 int
-sp_sink_commit(struct sp_sink *s, struct sp_err *e)
+sp_sink_finish(struct sp_sink *s, struct sp_err *e)
 {
 	if (sp_sink_flush(s, e) < 0)
 		return -1;
-	if (s->tmp == NULL)
+	if (s->tmp == NULL || s->fd < 0)
 		return 0;
 	if (close(s->fd) < 0) {
 		s->fd = -1;
 		return sp_fail_errno(e, errno, "%s: write error", s->name);
 	}
 	s->fd = -1;
-	if (rename(s->tmp, s->final) < 0)
+	return 0;
+}
+
+int
+sp_sink_commit_as(struct sp_sink *s, const char *path, struct sp_err *e)
+{
+	if (sp_sink_finish(s, e) < 0)
+		return -1;
+	if (s->tmp == NULL)
+		return 0;
+	if (rename(s->tmp, path) < 0)
 		return sp_fail_errno(e, errno, "%s: cannot rename into place",
-		    s->name);
+		    path);
 	/* Only now: a signal before the rename still removes the file. */
 	sp_tmpfiles_remove(s->tmp);
 	free(s->tmp);
 	s->tmp = NULL;
 	return 0;
+}
+
+int
+sp_sink_commit(struct sp_sink *s, struct sp_err *e)
+{
+	return sp_sink_commit_as(s, s->final != NULL ? s->final : s->name, e);
 }
 
 const char *

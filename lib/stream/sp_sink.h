@@ -30,6 +30,15 @@ int sp_sink_write(struct sp_sink *s, const void *p, size_t n, struct sp_err *e);
 int sp_sink_flush(struct sp_sink *s, struct sp_err *e);
 /* Flush, close and rename into place (files); flush (descriptors). */
 int sp_sink_commit(struct sp_sink *s, struct sp_err *e);
+/*
+ * A file's two steps apart, for an output whose name is known only once
+ * it is complete: flush and close it under its temporary name (a no-op
+ * on a descriptor, but the flush), then rename it into place as path, a
+ * name in the same directory as the one it was opened with.  Freeing a
+ * finished sink that was not renamed removes its file.
+ */
+int sp_sink_finish(struct sp_sink *s, struct sp_err *e);
+int sp_sink_commit_as(struct sp_sink *s, const char *path, struct sp_err *e);
 const char *sp_sink_name(const struct sp_sink *s);
 int sp_sink_fd(const struct sp_sink *s);
 /* Bytes accepted so far. */

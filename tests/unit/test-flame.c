@@ -1,11 +1,10 @@
 /*
- * Unit test of sp_flame, sp_flame_fold and the file names of
- * sp_flame_export: SHA-1 and flameprof's colour choice, the golden
- * flame graph of exports.md section 5 (every frame: x, y, width,
- * tooltip, fill), the scalable form, the extra-root heuristic, threshold
- * pruning with gaps and with "[other]" frames whose widths add up, the
- * frame budget, XML escaping, folded stacks with and without lane frames,
- * and the .prof-style names.
+ * Unit test of sp_flame and sp_flame_fold: SHA-1 and flameprof's colour
+ * choice, the golden flame graph of exports.md section 5 (every frame: x,
+ * y, width, tooltip, fill), the scalable form, the extra-root heuristic,
+ * threshold pruning with gaps and with "[other]" frames whose widths add
+ * up, the frame budget, XML escaping, folded stacks with and without lane
+ * frames (the file names are in test-export_name.c).
  */
 #include <math.h>
 #include <stdio.h>
@@ -13,7 +12,6 @@
 #include <string.h>
 
 #include "sp_flame.h"
-#include "sp_flame_export.h"
 #include "sp_flame_fold.h"
 #include "sp_prof.h"
 #include "check.h"
@@ -459,40 +457,6 @@ test_fold(void)
 	sp_flame_fold_free(NULL);
 }
 
-static void
-test_path(void)
-{
-	static const struct {
-		const char *base, *label;
-		unsigned rank;
-		const char *want;
-	} t[] = {
-		{ "flame.svg", NULL, 0, "flame_rank0.svg" },
-		{ "out/flame.svg", "run (2)", 3, "out/flame_run_2_rank3.svg" },
-		{ "out/flame", NULL, 1, "out/flame_rank1.svg" },
-		{ "out/", NULL, 0, "out/flamegraph_rank0.svg" },
-		{ "out/", "base", 0, "out/flamegraph_base_rank0.svg" },
-		{ "a.b/x.tar.svg", NULL, 0, "a.b/x.tar_rank0.svg" },
-		{ ".hidden", NULL, 0, ".hidden_rank0.svg" },
-		{ "f.", NULL, 0, "f._rank0.svg" },
-		{ "p.svg", "a/b", 2, "p_a_b_rank2.svg" },
-	};
-	struct sp_err e;
-	char *out;
-	size_t i;
-
-	for (i = 0; i < sizeof t / sizeof t[0]; i++) {
-		if (sp_flame_export_path(t[i].base, t[i].label, t[i].rank,
-		    ".svg", &out, &e) < 0) {
-			CHECK(0, "%s: %s", t[i].base, e.msg);
-			continue;
-		}
-		CHECK(strcmp(out, t[i].want) == 0, "%s %s: %s", t[i].base,
-		    t[i].label ? t[i].label : "-", out);
-		free(out);
-	}
-}
-
 int
 main(void)
 {
@@ -502,7 +466,6 @@ main(void)
 	test_pruning();
 	test_escape();
 	test_fold();
-	test_path();
 	if (!failed)
 		printf("test-flame: ok\n");
 	return failed;

@@ -1,8 +1,8 @@
 /*
  * Unit test of sp-json's library parts: the emitter's layouts (as
  * json.dumps with and without indent), JSON text re-spelled as json.loads
- * then json.dumps would, truthiness of event metadata, base64, the
- * document file names, and the spill primitives (spools and stores on
+ * then json.dumps would, truthiness of event metadata, base64, ".gz"
+ * names, and the spill primitives (spools and stores on
  * memory and on file, in order and in any order).
  */
 #include <inttypes.h>
@@ -237,27 +237,8 @@ test_base64(void)
 }
 
 static void
-test_path(void)
+test_is_gz(void)
 {
-	static const struct { const char *base, *label, *want; } t[] = {
-		{ "profile.json", NULL, "profile.json" },
-		{ "out/profile.json.gz", "run (2)", "out/profile_run_2.json.gz" },
-		{ "out/profile", "a", "out/profile_a.json" },
-		{ "out/", NULL, "out/profile.json" },
-		{ "out/", "run two", "out/profile_run_two.json" },
-		{ "a.b/c.d.e", "x", "a.b/c_x.d.e" },
-	};
-	struct sp_err e;
-	size_t i;
-
-	for (i = 0; i < sizeof t / sizeof t[0]; i++) {
-		char *out = NULL;
-
-		CHECK(sp_json_path(t[i].base, t[i].label, &out, &e) == 0 &&
-		    strcmp(out, t[i].want) == 0, "%s + %s: %s", t[i].base,
-		    t[i].label ? t[i].label : "-", out ? out : e.msg);
-		free(out);
-	}
 	CHECK(sp_json_is_gz("a.json.gz") && sp_json_is_gz("A.JSON.GZ") &&
 	    !sp_json_is_gz("a.json") && !sp_json_is_gz("gz"), "is_gz");
 }
@@ -382,7 +363,7 @@ main(void)
 	test_layout();
 	test_text();
 	test_base64();
-	test_path();
+	test_is_gz();
 	test_spool();
 	test_store();
 	if (!failed)

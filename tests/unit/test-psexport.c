@@ -1,10 +1,11 @@
 /*
- * Unit test of sp_psexport: the file names of exports.md 2.6, and whole
- * exports of hand-made call streams: the call log spilled to a file gives
- * the very bytes it gives in memory, with call paths and without; a
- * one-lane rank gives the same bytes with and without the log; the first
- * run's files named once the runs are counted; one .prof on standard
- * output or a device; lanes without a lane column refused.
+ * Unit test of sp_psexport: whole exports of hand-made call streams (the
+ * file names of exports.md 2.6 are in test-export_name.c): the call log
+ * spilled to a file gives the very bytes it gives in memory, with call
+ * paths and without; a one-lane rank gives the same bytes with and
+ * without the log; the first run's files named once the runs are
+ * counted; one .prof on standard output or a device; lanes without a
+ * lane column refused.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -23,45 +24,6 @@
 static char tmpdir[] = "/tmp/test-psexport.XXXXXX";
 
 /* --- names --- */
-
-static void
-test_path(void)
-{
-	static const struct {
-		const char *base, *label;
-		uint32_t rank;
-		const char *want;
-	} t[] = {
-		{ "profile.prof", NULL, 0, "profile_rank0.prof" },
-		{ "profile.prof", "run one", 1, "profile_run_one_rank1.prof" },
-		{ "out/profile.prof", "run (2)", 0,
-		    "out/profile_run_2_rank0.prof" },
-		{ "out/profile", NULL, 3, "out/profile_rank3.prof" },
-		{ "a.b/run", "x", 0, "a.b/run_x_rank0.prof" },
-		{ "run.tar.prof", NULL, 0, "run.tar_rank0.prof" },
-		{ "stats.pstats", NULL, 0, "stats_rank0.pstats" },
-		{ "out/", NULL, 0, "out/profile_rank0.prof" },
-		{ "out/", "baseline", 2, "out/profile_baseline_rank2.prof" },
-		{ ".hidden", NULL, 0, ".hidden_rank0.prof" },
-		{ "trail.", NULL, 0, "trail._rank0.prof" },
-		{ "p.prof", "__init__", 0, "p_init_rank0.prof" },
-		{ "p.prof", "(/)", 0, "p_(_)_rank0.prof" },
-		{ "p.prof", "caf\xc3\xa9 1", 0, "p_caf\xc3\xa9_1_rank0.prof" },
-		{ "p.prof", NULL, 4294967295u, "p_rank4294967295.prof" },
-	};
-	size_t i;
-	char *out;
-	struct sp_err e;
-
-	for (i = 0; i < sizeof t / sizeof t[0]; i++) {
-		CHECK(sp_psexport_path(t[i].base, t[i].label, t[i].rank, &out,
-		    &e) == 0, "path %s: %s", t[i].base, e.msg);
-		CHECK(out != NULL && strcmp(out, t[i].want) == 0,
-		    "path %s + %s: %s, want %s", t[i].base,
-		    t[i].label ? t[i].label : "NULL", out, t[i].want);
-		free(out);
-	}
-}
 
 /* --- hand-made call streams (as in test-ssexport.c) --- */
 
@@ -737,7 +699,6 @@ main(void)
 		return 1;
 	}
 	setenv("TMPDIR", tmpdir, 1);
-	test_path();
 	test_spill();
 	test_one_lane();
 	test_lanes_without_column();

@@ -1,9 +1,9 @@
 /*
- * Unit test of sp_ssexport: the file names of exports.md 3.4, and whole
- * exports of hand-made call streams: documents named by run, the first
- * one copied to its labelled name byte for byte, notes, the one-document
- * outputs (standard output, devices), the refusal of an interval stream,
- * and memory that does not grow with the calls.
+ * Unit test of sp_ssexport: whole exports of hand-made call streams:
+ * documents named by run, the first one put under its labelled name,
+ * notes, the one-document outputs (standard output, devices), the refusal
+ * of an interval stream, and memory that does not grow with the calls.
+ * (Its file names: test-export_name.c.)
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -21,43 +21,6 @@
 #include "check.h"
 
 static char tmpdir[] = "/tmp/test-ssexport.XXXXXX";
-
-/* --- names and values --- */
-
-static void
-test_path(void)
-{
-	static const struct { const char *base, *label, *want; } t[] = {
-		{ "profile.speedscope.json", NULL, "profile.speedscope.json" },
-		{ "profile.speedscope.json", "run one",
-		    "profile_run_one.speedscope.json" },
-		{ "out/profile.speedscope.json", "run (2)",
-		    "out/profile_run_2.speedscope.json" },
-		{ "out/profile", NULL, "out/profile.speedscope.json" },
-		{ "out/profile", "b", "out/profile_b.speedscope.json" },
-		{ "a.b/run.json", "x", "a.b/run_x.json" },
-		{ "run.tar.json", "x", "run_x.tar.json" },
-		{ "out/", NULL, "out/profile.speedscope.json" },
-		{ "out/", "baseline", "out/profile_baseline.speedscope.json" },
-		{ ".hidden", NULL, ".hidden" },
-		{ ".hidden", "l", "_l.hidden" },
-		{ "p.json", "__init__", "p_init.json" },
-		{ "p.json", "(/)", "p_(_).json" },
-		{ "p.json", "caf\xc3\xa9 1", "p_caf\xc3\xa9_1.json" },
-	};
-	size_t i;
-	char *out;
-	struct sp_err e;
-
-	for (i = 0; i < sizeof t / sizeof t[0]; i++) {
-		CHECK(sp_ssexport_path(t[i].base, t[i].label, &out, &e) == 0,
-		    "path %s: %s", t[i].base, e.msg);
-		CHECK(out != NULL && strcmp(out, t[i].want) == 0,
-		    "path %s + %s: %s, want %s", t[i].base,
-		    t[i].label ? t[i].label : "NULL", out, t[i].want);
-		free(out);
-	}
-}
 
 /* --- hand-made call streams --- */
 
@@ -659,7 +622,6 @@ main(void)
 		perror("mkdtemp");
 		return 1;
 	}
-	test_path();
 	test_runs();
 	test_stdout();
 	test_interval();

@@ -11,15 +11,14 @@
  * call paths) of one rank at a time (plus the pstats call log, bounded,
  * for a rank with several lanes), never O(calls).
  *
- * Files: sp_flame_export_path() names each from the base path.  Whether
- * the run's label goes into the names depends on how many runs the
- * stream holds, known only once a second run starts or the input ends:
- * so the first run's files wait, complete, under temporary names beside
- * their targets, and are renamed once that is known.  Every file appears
- * under its name only when complete.  Standard output (a base of "-")
- * and devices take one graph: it is held until the input ended cleanly
- * and written then, so that a stream with a second (run, rank) with
- * calls (a usage error) writes nothing there.
+ * Files go out through the exporter front end (sp_export.h), named by
+ * sp_flame_svg_naming (or sp_flame_folded_naming) from the base path; the
+ * first run's wait complete under temporary names beside their targets
+ * until it is known whether a second run follows.  Every file appears
+ * under its name only when complete.  Standard output (a base of "-") and
+ * devices take one graph: it is held in memory until the input ended
+ * cleanly and written then, so that a stream with a second (run, rank)
+ * with calls (a usage error) writes nothing there.
  *
  * A (run, rank) without calls is skipped, as in the reference.  Errors
  * (SP_EDATA "no calls recorded ...", SP_EUSAGE for an interval stream,
@@ -34,6 +33,7 @@
 #include <stdint.h>
 
 #include "sp_err.h"
+#include "sp_export_name.h"
 #include "sp_flame.h"
 #include "sp_stream.h"
 
@@ -67,15 +67,13 @@ int sp_flame_export_stream(struct sp_reader *r,
     struct sp_err *e);
 
 /*
- * The file of a graph, as scope-profiler names .prof files (exports.md
- * 2.6): the base's stem, "_" and the slug of label when label is not
- * NULL (several runs), "_rank<N>", and the base's last suffix, or
- * suffix when it has none: "out/flame.svg" -> "out/flame_rank0.svg",
- * "out/flame_run_2_rank1.svg".  A base ending in "/" names a directory:
- * its file is "flamegraph" + suffix, the reference command line's name.
- * *out is the caller's.
+ * How graphs are named (sp_export_name.h), as scope-profiler names .prof
+ * files (exports.md 2.6): pathlib's suffix (".svg", or ".folded" for
+ * folded stacks, for a name without one), "_rank<N>" after the label,
+ * "flamegraph" in a directory, the reference command line's name:
+ * "out/flame.svg" -> "out/flame_rank0.svg", "out/flame_run_2_rank1.svg".
  */
-int sp_flame_export_path(const char *base, const char *label, uint32_t rank,
-    const char *suffix, char **out, struct sp_err *e);
+extern const struct sp_export_naming sp_flame_svg_naming;
+extern const struct sp_export_naming sp_flame_folded_naming;
 
 #endif

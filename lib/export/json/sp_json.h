@@ -21,10 +21,11 @@
  * end "perf_events", "storage_layout", "scope_profiler_schema",
  * "sp_region_names", "sp_event_columns" and "sp_side_payloads".
  *
- * Documents go to files named from a base path (sp_json_path), or, when
- * the base is "-" or NULL (standard output) or a device or FIFO, to that
- * one output, which takes one document only (a second run is SP_EUSAGE).
- * As in sp_ssexport.h, the first run's document waits complete under a
+ * Documents go out through the exporter front end (sp_export.h): to
+ * files named by sp_json_naming from a base path, or, when the base is
+ * "-" or NULL (standard output) or a device or FIFO, to that one output,
+ * which takes one document only (a second run is SP_EUSAGE).  As in
+ * sp_ssexport.h, the first run's document waits complete under a
  * temporary name until it is known whether a second run follows.
  *
  * Ownership: the reader and the options are borrowed for the call.
@@ -35,6 +36,7 @@
 #include <stdint.h>
 
 #include "sp_err.h"
+#include "sp_export_name.h"
 #include "sp_stream.h"
 
 /*
@@ -63,6 +65,13 @@ struct sp_json_stats {
 	uint64_t spilled;	/* bytes put on temporary files */
 	uint64_t live_rows;	/* rows written as they arrived (file order) */
 };
+
+/*
+ * How documents are named (sp_export_name.h), as export_json names them
+ * (exports.md 3.4, 4.8): the suffix from the first dot (".json" for a
+ * name without one), "profile.json" in a directory, no rank.
+ */
+extern const struct sp_export_naming sp_json_naming;
 
 /* One document per run.  st (may be NULL) is filled also on failure. */
 int sp_json_export(struct sp_reader *r, const struct sp_json_opts *o,

@@ -9,15 +9,29 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "sp_cbor.h"
+#include "sp_export.h"
 #include "sp_json_emit.h"
 #include "sp_json_file.h"
 #include "sp_spill.h"
 #include "sp_jsonw.h"
-#include "sp_label.h"
 #include "sp_section.h"
+
+#define NAMING { SP_EXPORT_FIRST_DOT, ".json", "profile", 0 }
+
+const struct sp_export_naming sp_json_naming = NAMING;
+
+/* A document per run; one on standard output, its last byte held back. */
+static const struct sp_export_spec spec = {
+	.stage = SP_STAGE_INTERVALS,
+	.unit = SP_EXPORT_PER_RUN,
+	.naming = NAMING,
+	.hold = SP_EXPORT_HOLD_LAST,
+	.nothing = "nothing to export",
+	.several = "several runs",
+	.one = " document",
+};
 
 #define READ_CHUNK ((size_t)1 << 15)	/* values read from a store at once */
 #define NONE UINT32_MAX
@@ -56,13 +70,6 @@ struct jrow {
 	unsigned done:1;	/* written */
 };
 
-/* A document file, from its run's start until it is named. */
-struct dfile {
-	struct sp_jfile *f;
-	char *label;
-	char *path;
-};
-
 struct jx {
 	struct sp_reader *r;
 	const struct sp_json_opts *o;
@@ -72,14 +79,12 @@ struct jx {
 	struct sp_jbudget budget;
 	uint64_t window;
 	struct sp_jtmp *tmp;
-	struct sp_labels *labels;
 	struct sp_cdoc *cd;
 
-	/* where documents go */
-	const char *single;	/* one-document output, or NULL */
-	const char *base;
-	char *dirbase;
-	struct dfile cur, first;
+	/* where documents go: the run's, through the front end */
+	struct sp_export *fe;
+	struct sp_export_out *out;
+	struct sp_jfile *f;	/* its text, compressed if .gz */
 
 	/* the section */
 	enum sp_stream_order order;
@@ -1154,8 +1159,9 @@ out:
 }
 
 static int
-begin_rank(struct jx *x, const struct sp_rank_info *ri, struct sp_err *e)
+begin_rank(void *ctx, const struct sp_rank_info *ri, struct sp_err *e)
 {
+	struct jx *x = ctx;
 	uint64_t slots = 0;
 	size_t i;
 
@@ -1310,8 +1316,9 @@ live_run(struct jx *x, const struct sp_batch *b, size_t i, size_t n,
 }
 
 static int
-batch(struct jx *x, const struct sp_batch *b, struct sp_err *e)
+batch(void *ctx, const struct sp_batch *b, struct sp_err *e)
 {
+	struct jx *x = ctx;
 	unsigned k, have = 0;
 	size_t i, j;
 
@@ -1392,26 +1399,6 @@ side(struct jx *x, const struct sp_side *s, struct sp_err *e)
 /* --- runs and documents --- */
 
 static void
-dfile_free(struct dfile *d)
-{
-	sp_jfile_free(d->f);	/* uncommitted: its temporary file goes */
-	free(d->label);
-	free(d->path);
-	memset(d, 0, sizeof *d);
-}
-
-static int
-doc_path(struct jx *x, const char *label, char **out, struct sp_err *e)
-{
-	if (x->single != NULL) {
-		if ((*out = strdup(x->single)) == NULL)
-			return oom(e);
-		return 0;
-	}
-	return sp_json_path(x->base, label, out, e);
-}
-
-static void
 run_free(struct jx *x)
 {
 	size_t i;
@@ -1419,8 +1406,10 @@ run_free(struct jx *x)
 	sp_jout_free(x->rows_out);
 	sp_jout_free(x->top);
 	sp_jsonw_free(x->w);
+	sp_jfile_free(x->f);
 	x->rows_out = x->top = NULL;
 	x->w = NULL;
+	x->f = NULL;
 	sp_jstore_free(x->live_store);
 	x->live_store = NULL;
 	for (i = 0; i < x->nstores; i++)
@@ -1456,47 +1445,34 @@ run_free(struct jx *x)
 	x->batch_cols = x->row_cols = 0;
 }
 
+/* The run's document: its file, and the text's way there. */
 static int
-several_runs(struct jx *x, struct sp_err *e)
+open_document(struct jx *x, struct sp_err *e)
 {
-	char *path;
-	int rc;
+	const char *path;
 
-	if (x->single != NULL)
-		return sp_fail(e, SP_EUSAGE, "%s: the stream holds several "
-		    "runs, and %s takes one document: name their files with "
-		    "-o FILE", in_name(x), strcmp(x->single, "-") == 0 ?
-		    "standard output" : x->single);
-	if (x->first.f == NULL)
-		return 0;
-	if (doc_path(x, x->first.label, &path, e) < 0)
+	if ((x->out = sp_export_open(x->fe, 0, e)) == NULL)
 		return -1;
-	rc = sp_jfile_commit_as(x->first.f, path, e);
-	free(path);
-	if (rc < 0)
+	path = sp_export_out_path(x->out);
+	if ((x->f = sp_jfile_new(sp_json_is_gz(path), x->o->level,
+	    sp_export_write, x->out, path, e)) == NULL ||
+	    (x->w = sp_jsonw_new(sp_jfile_write, x->f, e)) == NULL ||
+	    (x->top = sp_jout_new(x->w, x->indent, 0, e)) == NULL ||
+	    (x->rows_out = sp_jout_new(x->w, x->indent, 1, e)) == NULL)
 		return -1;
-	x->st->documents++;
-	dfile_free(&x->first);
 	return 0;
 }
 
 static int
-begin_run(struct jx *x, const struct sp_run_info *ri, struct sp_err *e)
+begin_run(void *ctx, const struct sp_run_info *ri, const char *label,
+    struct sp_err *e)
 {
-	const char *unique;
+	struct jx *x = ctx;
 	struct sp_jout *t;
 	size_t used, need, k;
 	uint64_t share = x->budget.limit / 16;
 
-	x->st->runs++;
-	if (x->st->runs == 2 && several_runs(x, e) < 0)
-		return -1;
-	if (sp_labels_add(x->labels, ri->label, &unique, e) < 0)
-		return -1;
-	if ((x->cur.label = strdup(unique)) == NULL)
-		return oom(e);
-	if (doc_path(x, x->st->runs > 1 ? unique : NULL, &x->cur.path, e) < 0)
-		return -1;
+	(void)label;
 	x->have_run = 1;
 	x->event_data = ri->event_data;
 	free(x->layout);
@@ -1510,11 +1486,7 @@ begin_run(struct jx *x, const struct sp_run_info *ri, struct sp_err *e)
 		if ((x->trail[k] = sp_jspool_new(x->tmp, &x->budget, share,
 		    e)) == NULL)
 			return -1;
-	if ((x->cur.f = sp_jfile_open(x->cur.path, sp_json_is_gz(x->cur.path),
-	    x->o->level, x->single != NULL, e)) == NULL ||
-	    (x->w = sp_jsonw_new(sp_jfile_write, x->cur.f, e)) == NULL ||
-	    (x->top = sp_jout_new(x->w, x->indent, 0, e)) == NULL ||
-	    (x->rows_out = sp_jout_new(x->w, x->indent, 1, e)) == NULL)
+	if (open_document(x, e) < 0)
 		return -1;
 	t = x->top;
 	if (sp_jout_open(t, '{', e) < 0 ||
@@ -1548,8 +1520,9 @@ begin_run(struct jx *x, const struct sp_run_info *ri, struct sp_err *e)
 }
 
 static int
-regions(struct jx *x, const struct sp_region_table *t, struct sp_err *e)
+regions(void *ctx, const struct sp_region_table *t, struct sp_err *e)
 {
+	struct jx *x = ctx;
 	size_t i;
 
 	if (!x->have_run)
@@ -1595,8 +1568,9 @@ put_trail(struct jx *x, enum trail t, struct sp_err *e)
 }
 
 static int
-end_run(struct jx *x, struct sp_err *e)
+end_run(void *ctx, struct sp_err *e)
 {
+	struct jx *x = ctx;
 	struct sp_jout *t = x->top;
 	size_t i;
 	unsigned k;
@@ -1659,76 +1633,53 @@ end_run(struct jx *x, struct sp_err *e)
 	}
 	if (put_trail(x, T_ROWORDER, e) < 0 ||
 	    put_trail(x, T_SIDES, e) < 0 || sp_jout_close(t, e) < 0 ||
-	    sp_jsonw_flush(x->w, e) < 0 || sp_jfile_finish(x->cur.f, e) < 0)
+	    sp_jsonw_flush(x->w, e) < 0 || sp_jfile_finish(x->f, e) < 0)
 		return -1;
-	x->st->text_bytes += sp_jfile_text_bytes(x->cur.f);
-	x->st->file_bytes += sp_jfile_file_bytes(x->cur.f);
+	x->st->text_bytes += sp_jfile_text_bytes(x->f);
+	x->st->file_bytes += sp_jfile_file_bytes(x->f);
 	run_free(x);
-	if (x->st->runs == 1) {
-		/* alone so far: named at the next run or at the end */
-		x->first = x->cur;
-		memset(&x->cur, 0, sizeof x->cur);
-		return 0;
-	}
-	if (sp_jfile_commit(x->cur.f, e) < 0)
+	if (sp_export_close(x->fe, x->out, e) < 0)
 		return -1;
-	x->st->documents++;
-	dfile_free(&x->cur);
+	x->out = NULL;
 	return 0;
 }
 
 static int
-finish(struct jx *x, struct sp_err *e)
+header(void *ctx, const struct sp_header *h, enum sp_stream_order order,
+    struct sp_err *e)
 {
-	if (x->first.f != NULL) {
-		if (sp_jfile_commit(x->first.f, e) < 0)
-			return -1;
-		x->st->documents++;
-		dfile_free(&x->first);
-	}
-	if (x->st->runs == 0)
-		return sp_fail(e, SP_EDATA, "%s: no runs in the stream: nothing "
-		    "to export", in_name(x));
+	struct jx *x = ctx;
+
+	(void)h;
+	x->order = order;
+	if (order == SP_ORDER_OTHER)
+		return sp_fail(e, SP_EDATA, "%s: a stream in an order this "
+		    "sp-json does not know: upgrade sp", in_name(x));
 	return 0;
 }
 
-/* Where documents go: "-" and devices take one; a directory is DIR/. */
 static int
-set_output(struct jx *x, const char *out, struct sp_err *e)
+side_item(void *ctx, const struct sp_side *s, struct sp_err *e)
 {
-	struct stat sb;
-	size_t n;
-
-	if (out == NULL || strcmp(out, "-") == 0) {
-		x->single = "-";
-		return 0;
-	}
-	if (stat(out, &sb) == 0 && !S_ISREG(sb.st_mode)) {
-		if (!S_ISDIR(sb.st_mode)) {
-			x->single = out;
-			return 0;
-		}
-		n = strlen(out);
-		if (n > 0 && out[n - 1] != '/') {
-			if ((x->dirbase = malloc(n + 2)) == NULL)
-				return oom(e);
-			memcpy(x->dirbase, out, n);
-			memcpy(x->dirbase + n, "/", 2);
-			out = x->dirbase;
-		}
-	}
-	x->base = out;
-	return 0;
+	return side(ctx, s, e);
 }
 
 int
 sp_json_export(struct sp_reader *r, const struct sp_json_opts *o,
     struct sp_json_stats *st, struct sp_err *e)
 {
+	static const struct sp_export_ops ops = {
+		.header = header,
+		.run = begin_run,
+		.regions = regions,
+		.rank = begin_rank,
+		.batch = batch,
+		.side = side_item,
+		.run_end = end_run,
+	};
 	struct sp_json_stats dummy;
 	struct jx x;
-	struct sp_item it;
-	int got, rc = -1;
+	int rc = -1;
 
 	memset(&x, 0, sizeof x);
 	x.r = r;
@@ -1742,68 +1693,26 @@ sp_json_export(struct sp_reader *r, const struct sp_json_opts *o,
 	/* stores on file build a window at a time: a quarter of the budget */
 	x.window = x.budget.limit / 4;
 	x.live_cur = NONE;
-	if ((x.labels = sp_labels_new()) == NULL ||
-	    (x.cd = sp_cdoc_new()) == NULL ||
+	if ((x.cd = sp_cdoc_new()) == NULL ||
 	    (x.readbuf = malloc(READ_CHUNK * 8)) == NULL) {
 		oom(e);
 		goto out;
 	}
 	if ((x.tmp = sp_jtmp_new(o->tmpdir, e)) == NULL ||
 	    (x.fw = sp_jsonw_new(fspool_write, &x, e)) == NULL ||
-	    set_output(&x, o->output, e) < 0)
+	    (x.fe = sp_export_new(r, &spec, o->output, e)) == NULL)
 		goto out;
-	while ((got = sp_reader_next(r, &it, e)) == 1) {
-		switch (it.kind) {
-		case SP_ITEM_HEADER:
-			x.order = sp_section_order(&it);
-			if (x.order == SP_ORDER_OTHER) {
-				sp_fail(e, SP_EDATA, "%s: a stream in an order "
-				    "this sp-json does not know: upgrade sp",
-				    in_name(&x));
-				goto out;
-			}
-			break;
-		case SP_ITEM_RUN:
-			if (begin_run(&x, &it.u.run, e) < 0)
-				goto out;
-			break;
-		case SP_ITEM_REGIONS:
-			if (regions(&x, &it.u.regions, e) < 0)
-				goto out;
-			break;
-		case SP_ITEM_RANK:
-			if (begin_rank(&x, &it.u.rank, e) < 0)
-				goto out;
-			break;
-		case SP_ITEM_SIDE:
-			if (side(&x, &it.u.side, e) < 0)
-				goto out;
-			break;
-		case SP_ITEM_BATCH:
-			if (batch(&x, &it.u.batch, e) < 0)
-				goto out;
-			break;
-		case SP_ITEM_RUN_END:
-			if (end_run(&x, e) < 0)
-				goto out;
-			break;
-		default:	/* stream-ends, newer kinds */
-			break;
-		}
-	}
-	if (got == 0)
-		rc = finish(&x, e);
+	rc = sp_export_run(x.fe, &ops, &x, e);
+	x.st->runs = sp_export_runs(x.fe);
+	x.st->documents = sp_export_outputs(x.fe);
 out:
 	x.st->spilled = x.tmp != NULL ? sp_jtmp_size(x.tmp) : 0;
 	run_free(&x);
-	dfile_free(&x.cur);
-	dfile_free(&x.first);
+	sp_export_free(x.fe);
 	sp_jsonw_free(x.fw);
 	sp_jtmp_free(x.tmp);
-	sp_labels_free(x.labels);
 	sp_cdoc_free(x.cd);
 	free(x.readbuf);
-	free(x.dirbase);
 	free(x.canon);
 	free(x.layout);
 	free(x.stores);

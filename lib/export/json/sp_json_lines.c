@@ -10,23 +10,26 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sp_export.h"
 #include "sp_fmt.h"
 #include "sp_json_file.h"
 #include "sp_jsonw.h"
-#include "sp_label.h"
-#include "sp_section.h"
-#include "sp_walk.h"
+
+/* One output for the whole stream, written as the calls come. */
+static const struct sp_export_spec spec = {
+	.stage = SP_STAGE_INTERVALS,
+	.unit = SP_EXPORT_PER_STREAM,
+};
 
 struct lx {
 	struct sp_reader *r;
 	struct sp_json_stats *st;
+	struct sp_export *fe;
+	struct sp_export_out *out;
 	struct sp_jsonw *w;
 	struct sp_jfile *f;
-	struct sp_labels *labels;
-	struct sp_walker *walker;
 	enum sp_stage stage;
 	enum sp_stream_order order;
-	int have_run;
 	/* '{"run":"<label>","rank":' */
 	char *prefix;
 	size_t prefix_len, prefix_cap;
@@ -80,13 +83,25 @@ escaped(struct lx *x, const char *pre, const char *s, size_t n,
 }
 
 static int
-begin_run(struct lx *x, const struct sp_run_info *ri, struct sp_err *e)
+header(void *ctx, const struct sp_header *h, enum sp_stream_order order,
+    struct sp_err *e)
 {
-	const char *unique;
+	struct lx *x = ctx;
 
-	x->st->runs++;
-	if (sp_labels_add(x->labels, ri->label, &unique, e) < 0 ||
-	    escaped(x, "{\"run\":", unique, strlen(unique), ",\"rank\":",
+	(void)e;
+	x->stage = h->stage;
+	x->order = order;
+	return 0;
+}
+
+static int
+begin_run(void *ctx, const struct sp_run_info *ri, const char *label,
+    struct sp_err *e)
+{
+	struct lx *x = ctx;
+
+	(void)ri;
+	if (escaped(x, "{\"run\":", label, strlen(label), ",\"rank\":",
 	    e) < 0)
 		return -1;
 	if (x->slen > x->prefix_cap) {
@@ -100,13 +115,13 @@ begin_run(struct lx *x, const struct sp_run_info *ri, struct sp_err *e)
 	memcpy(x->prefix, x->sbuf, x->slen);
 	x->prefix_len = x->slen;
 	x->nregions = 0;
-	x->have_run = 1;
 	return 0;
 }
 
 static int
-set_regions(struct lx *x, const struct sp_region_table *t, struct sp_err *e)
+set_regions(void *ctx, const struct sp_region_table *t, struct sp_err *e)
 {
+	struct lx *x = ctx;
 	size_t i;
 
 	free(x->noff);
@@ -213,8 +228,9 @@ call_lane(const struct sp_batch *b, size_t i)
 }
 
 static int
-intervals(struct lx *x, const struct sp_batch *b, struct sp_err *e)
+intervals(void *ctx, const struct sp_batch *b, struct sp_err *e)
 {
+	struct lx *x = ctx;
 	size_t i;
 	int file = x->order == SP_ORDER_FILE;
 
@@ -236,74 +252,61 @@ on_close(void *ctx, const struct sp_walk_call *c, int64_t self_ns,
 	    c->end, c->depth, c->parent, self_ns, e);
 }
 
+/* The input has ended cleanly: the last line out, the file in place. */
+static int
+finish(void *ctx, struct sp_err *e)
+{
+	struct lx *x = ctx;
+
+	if (sp_jsonw_flush(x->w, e) < 0 || sp_jfile_finish(x->f, e) < 0)
+		return -1;
+	x->st->text_bytes = sp_jfile_text_bytes(x->f);
+	x->st->file_bytes = sp_jfile_file_bytes(x->f);
+	if (sp_export_close(x->fe, x->out, e) < 0)
+		return -1;
+	x->out = NULL;
+	x->st->documents = 1;
+	return 0;
+}
+
 int
 sp_json_lines(struct sp_reader *r, const struct sp_json_opts *o,
     struct sp_json_stats *st, struct sp_err *e)
 {
-	static const struct sp_walk_ops ops = { NULL, on_close, NULL };
-	const char *out = o->output != NULL ? o->output : "-";
+	static const struct sp_export_ops ops = {
+		.header = header,
+		.run = begin_run,
+		.regions = set_regions,
+		.batch = intervals,
+		.walk = { NULL, on_close, NULL },
+		.finish = finish,
+	};
 	struct sp_json_stats dummy;
 	struct lx x;
-	struct sp_item it;
-	int got, rc = -1;
+	const char *path;
+	int rc = -1;
 
 	memset(&x, 0, sizeof x);
 	x.r = r;
 	x.st = st != NULL ? st : &dummy;
 	memset(x.st, 0, sizeof *x.st);
-	if ((x.labels = sp_labels_new()) == NULL ||
-	    (x.walker = sp_walker_new(&ops, &x)) == NULL) {
-		oom(e);
+	if ((x.fe = sp_export_new(r, &spec, o->output, e)) == NULL ||
+	    (x.sw = sp_jsonw_new(scratch_write, &x, e)) == NULL ||
+	    (x.out = sp_export_open(x.fe, 0, e)) == NULL)
 		goto out;
-	}
-	if ((x.sw = sp_jsonw_new(scratch_write, &x, e)) == NULL ||
-	    (x.f = sp_jfile_open(out, sp_json_is_gz(out), o->level, 0,
-	    e)) == NULL ||
+	path = sp_export_out_path(x.out);
+	if ((x.f = sp_jfile_new(sp_json_is_gz(path), o->level, sp_export_write,
+	    x.out, path, e)) == NULL ||
 	    (x.w = sp_jsonw_new(sp_jfile_write, x.f, e)) == NULL)
 		goto out;
-	while ((got = sp_reader_next(r, &it, e)) == 1) {
-		switch (it.kind) {
-		case SP_ITEM_HEADER:
-			x.stage = it.u.header.stage;
-			x.order = sp_section_order(&it);
-			break;
-		case SP_ITEM_RUN:
-			if (begin_run(&x, &it.u.run, e) < 0)
-				goto out;
-			break;
-		case SP_ITEM_REGIONS:
-			if (set_regions(&x, &it.u.regions, e) < 0)
-				goto out;
-			break;
-		case SP_ITEM_BATCH:
-			x.st->calls += it.u.batch.n;
-			if (x.stage == SP_STAGE_CALLS) {
-				if (sp_walker_push(x.walker, &it.u.batch,
-				    e) < 0)
-					goto out;
-			} else if (intervals(&x, &it.u.batch, e) < 0) {
-				goto out;
-			}
-			break;
-		default:
-			break;
-		}
-	}
-	if (got != 0 || sp_walker_finish(x.walker, e) < 0 ||
-	    sp_jsonw_flush(x.w, e) < 0 || sp_jfile_finish(x.f, e) < 0)
-		goto out;
-	x.st->text_bytes = sp_jfile_text_bytes(x.f);
-	x.st->file_bytes = sp_jfile_file_bytes(x.f);
-	if (sp_jfile_commit(x.f, e) < 0)
-		goto out;
-	x.st->documents = 1;
-	rc = 0;
+	rc = sp_export_run(x.fe, &ops, &x, e);
+	x.st->runs = sp_export_runs(x.fe);
+	x.st->calls = sp_export_calls(x.fe);
 out:
 	sp_jsonw_free(x.w);
 	sp_jfile_free(x.f);
+	sp_export_free(x.fe);
 	sp_jsonw_free(x.sw);
-	sp_walker_free(x.walker);
-	sp_labels_free(x.labels);
 	free(x.prefix);
 	free(x.names);
 	free(x.noff);

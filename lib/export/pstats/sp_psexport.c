@@ -11,125 +11,86 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "sp_label.h"
+#include "sp_export.h"
 #include "sp_marshal.h"
 #include "sp_prof.h"
 #include "sp_pstats.h"
-#include "sp_pyrepr.h"
 #include "sp_sink.h"
 #include "sp_stream.h"
-#include "sp_walk.h"
 
-/* The reference's command line writes DIR/profile.prof. */
-#define DIR_FILE "profile.prof"
-#define COPY_BUF ((size_t)1 << 16)
-/* The first run's .prof files stay in memory up to this, then in a file. */
-#define SPOOL_MEM ((size_t)8 << 20)
 #define SNIFF 8
 
-/* A .prof of the first run, waiting in the spool for its name. */
-struct held {
-	uint32_t rank;
-	uint64_t off, len;
+#define NAMING { SP_EXPORT_LAST_DOT, ".prof", "profile", 1 }
+
+const struct sp_export_naming sp_psexport_naming = NAMING;
+
+/* .prof files: one per (run, rank) with calls; one in all on stdout. */
+static const struct sp_export_spec files_spec = {
+	.stage = SP_STAGE_CALLS,
+	.unit = SP_EXPORT_PER_RANK,
+	.naming = NAMING,
+	.hold = SP_EXPORT_HOLD_ALL,
+	.need_output = 1,
+	.nothing = "nothing to export",
+	.several = "calls of several ranks or runs",
+	.one = " .prof",
+};
+
+/* --print: the reports, one after another on standard output. */
+static const struct sp_export_spec print_spec = {
+	.stage = SP_STAGE_CALLS,
+	.unit = SP_EXPORT_PER_STREAM,
+	.nothing = "nothing to export",
 };
 
 /* A notice, given at the end. */
 struct note {
 	enum sp_psexport_note what;
-	const char *label;	/* owned by the label set */
+	const char *label;	/* owned by the front end's label set */
 	uint32_t rank;
 };
 
-enum mode {
-	M_FILES,	/* .prof files named from a base path */
-	M_SINGLE,	/* one .prof, to standard output or a device */
-	M_PRINT,	/* reports on standard output */
-};
-
 struct psx {
-	struct sp_reader *r;
+	struct sp_export *fe;
 	const struct sp_psexport_opts *o;
 	struct sp_psexport_stats *st;
-	enum mode mode;
-	const char *base;	/* M_FILES */
-	const char *single;	/* M_SINGLE: "-" or the device */
-	char *dirbase;		/* base inside a directory (owned) */
-	struct sp_labels *labels;
-	struct sp_walker *walker;
-	struct sp_sink *out;	/* M_PRINT: standard output */
+	struct sp_export_out *print;	/* --print: standard output */
 
 	/* the run */
-	int have_run;
-	const char *label;	/* its unique label (owned by labels) */
+	const char *label;	/* its unique label (the front end's) */
 	uint64_t run_ranks;	/* rank items of the run */
 
 	/* the rank */
 	struct sp_pstats *ps;
 	uint32_t rank;
 	int one_lane;		/* the rank has no lane columns */
-	int have_lane;		/* a batch of the rank was seen */
-	int64_t lane;		/* its lane */
+	int have_lane;		/* a lane of the rank was seen */
 	struct sp_pstats_region *regs;
 	size_t regs_cap;
 
-	/* M_SINGLE: the one dict, written at the end */
-	struct sp_prof *one;
-
-	/* M_FILES: the first run's .prof files, until they can be named */
-	unsigned char *mem;	/* the spool while it is small */
-	size_t mem_cap;
-	int spool;		/* then an unlinked temporary file, or -1 */
-	const char *spool_dir;	/* its directory, for messages */
-	uint64_t spool_len;
-	struct held *held;
-	size_t nheld, held_cap;
-	const char *label1;	/* the first run's label */
-	int released;		/* the first run's files are named */
-	int built_failed;	/* the builder refused a call */
-
 	struct note *notes;
 	size_t nnotes, notes_cap;
-	char *quoted;		/* a quoted label, for a message */
 };
 
 static int
-grow(void *pp, size_t *cap, size_t need, size_t size)
+nomem(struct sp_err *e)
 {
-	size_t n = *cap ? *cap : 8;
-	void *p;
-
-	if (need <= *cap)
-		return 0;
-	while (n < need) {
-		if (n > SIZE_MAX / 2 / size)
-			return -1;
-		n *= 2;
-	}
-	if ((p = realloc(*(void **)pp, n * size)) == NULL)
-		return -1;
-	*(void **)pp = p;
-	*cap = n;
-	return 0;
-}
-
-/* A label quoted as Python's repr quotes it, for a message. */
-static const char *
-quoted(struct psx *x, const char *s)
-{
-	free(x->quoted);
-	x->quoted = NULL;
-	if (sp_pyrepr(s, strlen(s), &x->quoted, NULL) != 0)
-		return "'?'";
-	return x->quoted;
+	return sp_fail(e, SP_ENOMEM, "out of memory");
 }
 
 static int
 add_note(struct psx *x, enum sp_psexport_note what, uint32_t rank,
     struct sp_err *e)
 {
-	if (grow(&x->notes, &x->notes_cap, x->nnotes + 1,
-	    sizeof *x->notes) < 0)
-		return sp_fail(e, SP_ENOMEM, "out of memory");
+	if (x->nnotes == x->notes_cap) {
+		size_t cap = x->notes_cap ? 2 * x->notes_cap : 8;
+		struct note *p = realloc(x->notes, cap * sizeof *p);
+
+		if (p == NULL)
+			return nomem(e);
+		x->notes = p;
+		x->notes_cap = cap;
+	}
 	x->notes[x->nnotes].what = what;
 	x->notes[x->nnotes].label = x->label;
 	x->notes[x->nnotes].rank = rank;
@@ -137,260 +98,24 @@ add_note(struct psx *x, enum sp_psexport_note what, uint32_t rank,
 	return 0;
 }
 
-/* --- names --- */
-
-int
-sp_psexport_path(const char *base, const char *label, uint32_t rank,
-    char **out, struct sp_err *e)
-{
-	const char *name, *dot, *suffix;
-	char *slug = NULL, *p;
-	size_t dirlen, stemlen, n;
-
-	*out = NULL;
-	n = strlen(base);
-	if (n > 0 && base[n - 1] == '/') {
-		/* a directory: DIR/profile.prof */
-		char *b = malloc(n + sizeof DIR_FILE);
-		int rc;
-
-		if (b == NULL)
-			return sp_fail(e, SP_ENOMEM, "out of memory");
-		memcpy(b, base, n);
-		memcpy(b + n, DIR_FILE, sizeof DIR_FILE);
-		rc = sp_psexport_path(b, label, rank, out, e);
-		free(b);
-		return rc;
-	}
-	name = strrchr(base, '/');
-	name = name != NULL ? name + 1 : base;
-	dirlen = (size_t)(name - base);
-	/* pathlib: a suffix is a last dot neither first nor last */
-	dot = strrchr(name, '.');
-	if (dot != NULL && dot > name && dot[1] != '\0') {
-		stemlen = (size_t)(dot - name);
-		suffix = dot;
-	} else {
-		stemlen = strlen(name);
-		suffix = ".prof";
-	}
-	if (label != NULL) {
-		if (sp_label_slug(label, &slug, e) < 0)
-			return -1;
-		/*
-		 * A label of nothing but non-word characters is its own slug;
-		 * a "/" in it would name a directory (the reference fails).
-		 */
-		for (p = slug; *p != '\0'; p++)
-			if (*p == '/')
-				*p = '_';
-	}
-	n = dirlen + stemlen + (slug != NULL ? 1 + strlen(slug) : 0) +
-	    sizeof "_rank4294967295" + strlen(suffix);
-	if ((p = malloc(n)) == NULL) {
-		free(slug);
-		return sp_fail(e, SP_ENOMEM, "out of memory");
-	}
-	snprintf(p, n, "%.*s%.*s%s%s_rank%" PRIu32 "%s", (int)dirlen, base,
-	    (int)stemlen, name, slug != NULL ? "_" : "",
-	    slug != NULL ? slug : "", rank, suffix);
-	free(slug);
-	*out = p;
-	return 0;
-}
-
-/* --- output --- */
-
+/*
+ * The builder refuses data (calls out of order, an unknown region) that
+ * the walker let through: the stream breaks its rules.  Its other
+ * failures (memory, --max-memory) get the input's name.
+ */
 static int
-sink_write(void *ctx, const void *p, size_t n, struct sp_err *e)
+builder_failed(struct psx *x, struct sp_err *e)
 {
-	return sp_sink_write(ctx, p, n, e);
-}
+	char why[SP_ERR_MSG_MAX];
 
-/* Write d as a .prof to path, complete or not at all. */
-static int
-write_prof(const char *path, const struct sp_prof *d, struct sp_err *e)
-{
-	struct sp_sink *s;
-	int rc = -1;
-
-	if ((s = sp_sink_open_file(path, e)) == NULL)
+	if (e == NULL)
 		return -1;
-	if (sp_marshal_write_prof(d, sink_write, s, e) < 0 ||
-	    sp_sink_commit(s, e) < 0)
-		goto out;
-	rc = 0;
-out:
-	sp_sink_free(s);
-	return rc;
-}
-
-static int
-spool_open(struct psx *x, struct sp_err *e)
-{
-	const char *dir = getenv("TMPDIR");
-	char path[4096];
-
-	if (dir == NULL || *dir == '\0')
-		dir = "/tmp";
-	if ((size_t)snprintf(path, sizeof path, "%s/sp-pstats.XXXXXX", dir) >=
-	    sizeof path)
-		return sp_fail(e, SP_EUSAGE, "TMPDIR too long");
-	if ((x->spool = mkstemp(path)) == -1)
-		return sp_fail_errno(e, errno, "%s: cannot create a temporary "
-		    "file", path);
-	unlink(path);
-	x->spool_dir = dir;
-	return 0;
-}
-
-/* dir names the unlinked file in a message, as sp-json's spill does */
-static int
-write_all(int fd, const char *dir, const void *p, size_t n,
-    struct sp_err *e)
-{
-	const char *b = p;
-	ssize_t k;
-
-	while (n > 0) {
-		k = write(fd, b, n);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k < 0)
-			return sp_fail_errno(e, errno, "%s: temporary file: "
-			    "write error", dir);
-		b += k;
-		n -= (size_t)k;
-	}
-	return 0;
-}
-
-/* Append to the spool: in memory while small, then in a file. */
-static int
-spool_write(void *ctx, const void *p, size_t n, struct sp_err *e)
-{
-	struct psx *x = ctx;
-
-	if (x->spool == -1 && x->spool_len + n <= SPOOL_MEM) {
-		if (grow(&x->mem, &x->mem_cap, x->spool_len + n, 1) < 0)
-			return sp_fail(e, SP_ENOMEM, "out of memory");
-		memcpy(x->mem + x->spool_len, p, n);
-		x->spool_len += n;
-		return 0;
-	}
-	if (x->spool == -1) {
-		if (spool_open(x, e) < 0 ||
-		    write_all(x->spool, x->spool_dir, x->mem, x->spool_len,
-		    e) < 0)
-			return -1;
-		free(x->mem);
-		x->mem = NULL;
-		x->mem_cap = 0;
-	}
-	if (write_all(x->spool, x->spool_dir, p, n, e) < 0)
-		return -1;
-	x->spool_len += n;
-	return 0;
-}
-
-/* Keep a .prof of the first run in the spool. */
-static int
-hold(struct psx *x, const struct sp_prof *d, struct sp_err *e)
-{
-	struct held *h;
-
-	if (grow(&x->held, &x->held_cap, x->nheld + 1, sizeof *x->held) < 0)
-		return sp_fail(e, SP_ENOMEM, "out of memory");
-	h = &x->held[x->nheld];
-	h->rank = x->rank;
-	h->off = x->spool_len;
-	if (sp_marshal_write_prof(d, spool_write, x, e) < 0)
-		return -1;
-	h->len = x->spool_len - h->off;
-	x->nheld++;
-	return 0;
-}
-
-/* Copy a held .prof from the spool to path. */
-static int
-release_one(struct psx *x, const struct held *h, const char *path,
-    unsigned char *buf, struct sp_err *e)
-{
-	struct sp_sink *s;
-	uint64_t done = 0;
-	ssize_t n;
-	int rc = -1;
-
-	if ((s = sp_sink_open_file(path, e)) == NULL)
-		return -1;
-	if (x->spool == -1 && sp_sink_write(s, x->mem + h->off,
-	    (size_t)h->len, e) < 0)
-		goto out;
-	while (x->spool != -1 && done < h->len) {
-		size_t want = h->len - done < COPY_BUF ? (size_t)(h->len -
-		    done) : COPY_BUF;
-
-		n = pread(x->spool, buf, want, (off_t)(h->off + done));
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			sp_fail_errno(e, errno, "%s: temporary file: read "
-			    "error", x->spool_dir);
-			goto out;
-		}
-		if (n == 0) {
-			sp_fail(e, SP_EIO, "%s: temporary file: cut short",
-			    x->spool_dir);
-			goto out;
-		}
-		if (sp_sink_write(s, buf, (size_t)n, e) < 0)
-			goto out;
-		done += (uint64_t)n;
-	}
-	if (sp_sink_commit(s, e) < 0)
-		goto out;
-	x->st->files++;
-	rc = 0;
-out:
-	sp_sink_free(s);
-	return rc;
-}
-
-/* The first run's files get their names: with the label if labelled. */
-static int
-release(struct psx *x, int labelled, struct sp_err *e)
-{
-	unsigned char *buf = NULL;
-	char *path = NULL;
-	size_t i;
-	int rc = -1;
-
-	x->released = 1;
-	if (x->nheld == 0)
-		return 0;
-	if ((buf = malloc(COPY_BUF)) == NULL) {
-		sp_fail(e, SP_ENOMEM, "out of memory");
-		goto out;
-	}
-	for (i = 0; i < x->nheld; i++) {
-		if (sp_psexport_path(x->base, labelled ? x->label1 : NULL,
-		    x->held[i].rank, &path, e) < 0 ||
-		    release_one(x, &x->held[i], path, buf, e) < 0)
-			goto out;
-		free(path);
-		path = NULL;
-	}
-	rc = 0;
-out:
-	x->nheld = 0;
-	if (x->spool != -1)
-		close(x->spool);
-	x->spool = -1;
-	free(x->mem);
-	x->mem = NULL;
-	free(path);
-	free(buf);
-	return rc;
+	snprintf(why, sizeof why, "%s", e->msg);
+	if (e->status == SP_EDATA || e->status == SP_EUSAGE)
+		return sp_fail(e, SP_EDATA, "%s: bad sp stream: run %s rank %"
+		    PRIu32 ": %s", sp_export_input(x->fe),
+		    sp_export_quoted(x->fe, x->label), x->rank, why);
+	return sp_fail(e, e->status, "%s: %s", sp_export_input(x->fe), why);
 }
 
 /* --- the walk --- */
@@ -401,10 +126,8 @@ on_open(void *ctx, struct sp_walk_call *c, struct sp_err *e)
 	struct psx *x = ctx;
 
 	if (sp_pstats_enter(x->ps, c->region, c->start, c->end, c->call,
-	    e) < 0) {
-		x->built_failed = 1;
-		return -1;
-	}
+	    e) < 0)
+		return builder_failed(x, e);
 	return 0;
 }
 
@@ -415,10 +138,8 @@ on_close(void *ctx, const struct sp_walk_call *c, int64_t self_ns,
 	struct psx *x = ctx;
 
 	(void)c;
-	if (sp_pstats_leave(x->ps, self_ns, e) < 0) {
-		x->built_failed = 1;
-		return -1;
-	}
+	if (sp_pstats_leave(x->ps, self_ns, e) < 0)
+		return builder_failed(x, e);
 	return 0;
 }
 
@@ -431,74 +152,78 @@ on_lane_end(void *ctx, uint32_t run, uint32_t rank, int64_t lane,
 	(void)run;
 	(void)rank;
 	(void)lane;
-	if (sp_pstats_end_lane(x->ps, e) < 0) {
-		x->built_failed = 1;
-		return -1;
-	}
+	if (sp_pstats_end_lane(x->ps, e) < 0)
+		return builder_failed(x, e);
 	return 0;
-}
-
-/*
- * Name the input in an error of the walker or the builder.  The builder
- * refuses data (calls out of order, an unknown region) that the walker
- * let through: the stream breaks its rules.
- */
-static int
-stream_error(struct psx *x, struct sp_err *e)
-{
-	char why[SP_ERR_MSG_MAX];
-	int bad = x->built_failed && (e == NULL ||
-	    e->status == SP_EDATA || e->status == SP_EUSAGE);
-
-	x->built_failed = 0;
-	if (e == NULL)
-		return -1;
-	snprintf(why, sizeof why, "%s", e->msg);
-	if (bad)
-		return sp_fail(e, SP_EDATA, "%s: bad sp stream: run %s rank %"
-		    PRIu32 ": %s", sp_reader_name(x->r), quoted(x, x->label),
-		    x->rank, why);
-	return sp_fail(e, e->status, "%s: %s", sp_reader_name(x->r), why);
 }
 
 /* --- ranks and runs --- */
 
+/* Each region's name and source location on the rank, for the keys. */
 static int
-begin_rank(struct psx *x, const struct sp_rank_info *ri, struct sp_err *e)
+rank_regions(struct psx *x, size_t n, struct sp_err *e)
 {
-	const struct sp_region_table *t = sp_reader_regions(x->r);
-	struct sp_pstats_opts po;
-	size_t i, n = t != NULL ? t->n : 0;
-	unsigned lanes = 1u << SP_X_THREAD | 1u << SP_X_TASK;
-	int one_lane = 1;
-	char *root = NULL;
+	const struct sp_region_table *t = sp_reader_regions(
+	    sp_export_reader(x->fe));
+	size_t i;
 
-	x->rank = ri->rank;
-	x->run_ranks++;
-	x->st->ranks++;
-	if (grow(&x->regs, &x->regs_cap, n + 1, sizeof *x->regs) < 0)
-		return sp_fail(e, SP_ENOMEM, "out of memory");
+	if (n + 1 > x->regs_cap) {
+		struct sp_pstats_region *p = realloc(x->regs,
+		    (n + 1) * sizeof *p);
+
+		if (p == NULL)
+			return nomem(e);
+		x->regs = p;
+		x->regs_cap = n + 1;
+	}
 	for (i = 0; i < n; i++) {
-		const struct sp_row_info *row = sp_reader_row(x->r,
-		    (uint32_t)i);
+		const struct sp_row_info *row = sp_reader_row(
+		    sp_export_reader(x->fe), (uint32_t)i);
 
 		x->regs[i].name = t->names[i];
 		x->regs[i].file = row != NULL ? row->source_file : NULL;
 		x->regs[i].has_line = row != NULL && row->has_lineno;
 		x->regs[i].line = row != NULL ? row->source_lineno : 0;
 	}
-	/*
-	 * Lanes come from thread (and task) columns only: without them the
-	 * rank is one stack, whose sums need no call log (batch() checks).
-	 */
+	return 0;
+}
+
+/*
+ * Lanes come from thread (and task) columns only: without them the rank
+ * is one stack, whose sums need no call log (lane() checks).
+ */
+static int
+one_lane(const struct sp_rank_info *ri)
+{
+	unsigned lanes = 1u << SP_X_THREAD | 1u << SP_X_TASK;
+	size_t i;
+
 	for (i = 0; i < ri->nrows; i++)
 		if (ri->rows[i].xmask & lanes)
-			one_lane = 0;
-	x->one_lane = one_lane;
+			return 0;
+	return 1;
+}
+
+static int
+begin_rank(void *ctx, const struct sp_rank_info *ri, struct sp_err *e)
+{
+	struct psx *x = ctx;
+	const struct sp_region_table *t = sp_reader_regions(
+	    sp_export_reader(x->fe));
+	struct sp_pstats_opts po;
+	size_t n = t != NULL ? t->n : 0;
+	char *root = NULL;
+
+	x->rank = ri->rank;
+	x->run_ranks++;
+	x->st->ranks++;
+	if (rank_regions(x, n, e) < 0)
+		return -1;
+	x->one_lane = one_lane(ri);
 	x->have_lane = 0;
 	memset(&po, 0, sizeof po);
 	po.no_call_paths = x->o->no_call_paths;
-	po.one_lane = one_lane;
+	po.one_lane = x->one_lane;
 	po.mem_limit = x->o->mem_limit;
 	po.max_bytes = x->o->max_memory;
 	if (!x->o->no_root && x->o->root != NULL) {
@@ -507,7 +232,7 @@ begin_rank(struct psx *x, const struct sp_rank_info *ri, struct sp_err *e)
 		size_t len = strlen(x->label) + sizeof "< rank 4294967295>";
 
 		if ((root = malloc(len)) == NULL)
-			return sp_fail(e, SP_ENOMEM, "out of memory");
+			return nomem(e);
 		snprintf(root, len, "<%s rank %" PRIu32 ">", x->label,
 		    ri->rank);
 		po.root = root;
@@ -519,246 +244,158 @@ begin_rank(struct psx *x, const struct sp_rank_info *ri, struct sp_err *e)
 }
 
 static int
+lane(void *ctx, uint32_t rank, int64_t id, struct sp_err *e)
+{
+	struct psx *x = ctx;
+
+	(void)id;
+	if (x->one_lane && x->have_lane)
+		return sp_fail(e, SP_EDATA, "%s: bad sp stream: run %s rank %"
+		    PRIu32 ": calls on several lanes, but no thread or task "
+		    "column", sp_export_input(x->fe),
+		    sp_export_quoted(x->fe, x->label), rank);
+	x->have_lane = 1;
+	return 0;
+}
+
+static int
 report(struct psx *x, const struct sp_prof *d, struct sp_err *e)
 {
+	const char *q = sp_export_quoted(x->fe, x->label);
 	char *head;
-	size_t n;
+	size_t n = strlen(q) + sizeof "==> run , rank 4294967295 <==\n\n";
 	int rc;
 
-	(void)quoted(x, x->label);
-	n = strlen(x->quoted) + sizeof "==> run , rank 4294967295 <==\n\n";
 	if ((head = malloc(n)) == NULL)
-		return sp_fail(e, SP_ENOMEM, "out of memory");
-	snprintf(head, n, "==> run %s, rank %" PRIu32 " <==\n\n", x->quoted,
-	    x->rank);
-	rc = sp_sink_write(x->out, head, strlen(head), e);
+		return nomem(e);
+	snprintf(head, n, "==> run %s, rank %" PRIu32 " <==\n\n", q, x->rank);
+	rc = sp_export_write(x->print, head, strlen(head), e);
 	free(head);
 	if (rc < 0 || sp_pstats_report_write(d, NULL, x->o->sort, x->o->top,
-	    sink_write, x->out, e) < 0 || sp_sink_flush(x->out, e) < 0)
+	    sp_export_write, x->print, e) < 0 ||
+	    sp_export_flush(x->print, e) < 0)
 		return -1;
 	x->st->reports++;
 	return 0;
 }
 
+/* A .prof: to its file, or held for the one output. */
 static int
-end_rank(struct psx *x, struct sp_err *e)
+write_prof(struct psx *x, const struct sp_prof *d, struct sp_err *e)
 {
+	struct sp_export_out *out = sp_export_open(x->fe, x->rank, e);
+
+	if (out == NULL)
+		return -1;
+	if (sp_marshal_write_prof(d, sp_export_write, out, e) < 0 ||
+	    sp_export_close(x->fe, out, e) < 0) {
+		sp_export_drop(x->fe, out);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+end_rank(void *ctx, struct sp_err *e)
+{
+	struct psx *x = ctx;
 	struct sp_prof *d;
 	uint64_t calls = sp_pstats_calls(x->ps);
-	int rc = -1;
+	int rc;
 
 	d = sp_pstats_finish(x->ps, e);
 	sp_pstats_free(x->ps);
 	x->ps = NULL;
-	if (d == NULL) {
-		x->built_failed = 1;
-		return stream_error(x, e);
-	}
+	if (d == NULL)
+		return builder_failed(x, e);
 	if (sp_prof_len(d) > x->st->entries)
 		x->st->entries = sp_prof_len(d);
-	if (x->mode == M_PRINT) {
+	if (x->print != NULL)
 		rc = report(x, d, e);
-	} else if (calls == 0) {
+	else if (calls == 0)
 		rc = add_note(x, SP_PSEXPORT_RANK_EMPTY, x->rank, e);
-	} else if (x->mode == M_SINGLE) {
-		if (x->one != NULL) {
-			rc = sp_fail(e, SP_EUSAGE, "%s: the stream holds calls "
-			    "of several ranks or runs, and %s takes one .prof: "
-			    "name their files with -o FILE",
-			    sp_reader_name(x->r), strcmp(x->single, "-") == 0 ?
-			    "standard output" : x->single);
-			goto out;
-		}
-		x->one = d;
-		d = NULL;
-		rc = 0;
-	} else if (!x->released) {
-		rc = hold(x, d, e);
-	} else {
-		char *path;
-
-		if (sp_psexport_path(x->base, x->label, x->rank, &path,
-		    e) < 0)
-			goto out;
-		rc = write_prof(path, d, e);
-		free(path);
-		if (rc == 0)
-			x->st->files++;
-	}
-out:
+	else
+		rc = write_prof(x, d, e);
 	sp_prof_free(d);
 	return rc;
 }
 
 static int
-begin_run(struct psx *x, const struct sp_run_info *ri, struct sp_err *e)
+begin_run(void *ctx, const struct sp_run_info *ri, const char *label,
+    struct sp_err *e)
 {
-	x->st->runs++;
-	if (x->st->runs == 2 && x->mode == M_FILES && release(x, 1, e) < 0)
-		return -1;
-	if (sp_labels_add(x->labels, ri->label, &x->label, e) < 0)
-		return -1;
-	if (x->st->runs == 1)
-		x->label1 = x->label;
-	x->have_run = 1;
+	struct psx *x = ctx;
+
+	(void)ri;
+	(void)e;
+	x->label = label;
 	x->run_ranks = 0;
 	return 0;
 }
 
 static int
-end_run(struct psx *x, struct sp_err *e)
+end_run(void *ctx, struct sp_err *e)
 {
-	if (!x->have_run)
-		return sp_fail(e, SP_EDATA, "%s: bad sp stream: a run-end "
-		    "outside a run", sp_reader_name(x->r));
-	if (sp_walker_finish(x->walker, e) < 0)
-		return stream_error(x, e);
-	if (x->ps != NULL && end_rank(x, e) < 0)
-		return -1;
-	x->have_run = 0;
+	struct psx *x = ctx;
+
 	if (x->run_ranks == 0)
 		return add_note(x, SP_PSEXPORT_RUN_EMPTY, 0, e);
 	return 0;
 }
 
+/* The input has ended cleanly, and the files are in place. */
 static int
-batch(struct psx *x, const struct sp_batch *b, struct sp_err *e)
+finish(void *ctx, struct sp_err *e)
 {
-	if (x->ps == NULL || b->rank != x->rank)
-		return sp_fail(e, SP_EDATA, "%s: bad sp stream: a batch of "
-		    "rank %" PRIu32 " outside its rank", sp_reader_name(x->r),
-		    b->rank);
-	if (x->one_lane && x->have_lane && b->lane != x->lane)
-		return sp_fail(e, SP_EDATA, "%s: bad sp stream: run %s rank %"
-		    PRIu32 ": calls on several lanes, but no thread or task "
-		    "column", sp_reader_name(x->r), quoted(x, x->label),
-		    x->rank);
-	x->have_lane = 1;
-	x->lane = b->lane;
-	x->st->calls += b->n;
-	if (sp_walker_push(x->walker, b, e) < 0)
-		return stream_error(x, e);
-	return 0;
-}
-
-/* The input has ended cleanly. */
-static int
-finish(struct psx *x, struct sp_err *e)
-{
-	const char *name = sp_reader_name(x->r);
+	struct psx *x = ctx;
 	size_t i;
 
-	if (x->st->runs == 0)
-		return sp_fail(e, SP_EDATA, "%s: no runs in the stream: "
-		    "nothing to export", name);
-	if (x->mode == M_FILES && !x->released && release(x, 0, e) < 0)
-		return -1;
-	if (x->mode == M_SINGLE && x->one != NULL) {
-		if (write_prof(x->single, x->one, e) < 0)
-			return -1;
-		x->st->files++;
-	}
-	if (x->st->files == 0 && x->st->reports == 0) {
-		if (x->st->runs == 1)
-			return sp_fail(e, SP_EDATA, "%s: no calls recorded in "
-			    "run %s", name, quoted(x, x->label1));
-		return sp_fail(e, SP_EDATA, "%s: no calls recorded in any of "
-		    "the %" PRIu64 " runs", name, x->st->runs);
-	}
+	if (x->print != NULL && x->st->reports == 0)
+		return sp_export_fail_no_calls(x->fe, e);
 	if (x->o->note != NULL)
 		for (i = 0; i < x->nnotes; i++)
 			x->o->note(x->o->note_ctx, x->notes[i].what,
 			    x->notes[i].label, x->notes[i].rank);
-	return 0;
+	if (x->print == NULL)
+		return 0;
+	return sp_export_close(x->fe, x->print, e);
 }
 
-/*
- * Where the output goes: "-" and devices (a FIFO, /dev/null) take one
- * .prof; a directory is the reference's DIR/ form.
- */
 static int
-set_output(struct psx *x, const char *out, struct sp_err *e)
+export_stream(struct sp_reader *r, const struct sp_psexport_opts *o,
+    struct sp_psexport_stats *st, struct sp_err *e)
 {
-	struct stat sb;
-	size_t n;
+	static const struct sp_export_ops ops = {
+		.run = begin_run,
+		.rank = begin_rank,
+		.rank_end = end_rank,
+		.lane = lane,
+		.walk = { on_open, on_close, on_lane_end },
+		.run_end = end_run,
+		.finish = finish,
+	};
+	struct psx x;
+	int rc = -1;
 
-	if (x->o->print) {
-		x->mode = M_PRINT;
-		x->out = sp_sink_open_file("-", e);
-		return x->out == NULL ? -1 : 0;
-	}
-	if (out == NULL || *out == '\0')
+	memset(&x, 0, sizeof x);
+	x.o = o;
+	x.st = st;
+	if (!o->print && (o->output == NULL || *o->output == '\0'))
 		return sp_fail(e, SP_EUSAGE, "no output: give -o FILE "
 		    "(or -o - for standard output), or --print");
-	if (strcmp(out, "-") == 0) {
-		x->mode = M_SINGLE;
-		x->single = "-";
-		return 0;
-	}
-	x->mode = M_FILES;
-	if (stat(out, &sb) == 0 && !S_ISREG(sb.st_mode)) {
-		if (!S_ISDIR(sb.st_mode)) {
-			x->mode = M_SINGLE;
-			x->single = out;
-			return 0;
-		}
-		n = strlen(out);
-		if (out[n - 1] != '/') {
-			if ((x->dirbase = malloc(n + 2)) == NULL)
-				return sp_fail(e, SP_ENOMEM, "out of memory");
-			memcpy(x->dirbase, out, n);
-			memcpy(x->dirbase + n, "/", 2);
-			out = x->dirbase;
-		}
-	}
-	x->base = out;
-	return 0;
-}
-
-static int
-export_stream(struct psx *x, struct sp_err *e)
-{
-	struct sp_item it;
-	int got;
-
-	while ((got = sp_reader_next(x->r, &it, e)) == 1) {
-		switch (it.kind) {
-		case SP_ITEM_HEADER:
-			if (it.u.header.stage != SP_STAGE_CALLS)
-				return sp_fail(e, SP_EUSAGE, "%s: an interval "
-				    "stream: pipe it through sp-stack first",
-				    sp_reader_name(x->r));
-			break;
-		case SP_ITEM_RUN:
-			if (begin_run(x, &it.u.run, e) < 0)
-				return -1;
-			break;
-		case SP_ITEM_RANK:
-			if (!x->have_run)
-				return sp_fail(e, SP_EDATA, "%s: bad sp stream: "
-				    "a rank outside a run",
-				    sp_reader_name(x->r));
-			if (sp_walker_finish(x->walker, e) < 0)
-				return stream_error(x, e);
-			if (x->ps != NULL && end_rank(x, e) < 0)
-				return -1;
-			if (begin_rank(x, &it.u.rank, e) < 0)
-				return -1;
-			break;
-		case SP_ITEM_BATCH:
-			if (batch(x, &it.u.batch, e) < 0)
-				return -1;
-			break;
-		case SP_ITEM_RUN_END:
-			if (end_run(x, e) < 0)
-				return -1;
-			break;
-		default:	/* regions (read with the rank), side payloads,
-				 * stream-ends, newer kinds */
-			break;
-		}
-	}
-	return got == 0 ? finish(x, e) : -1;
+	if ((x.fe = sp_export_new(r, o->print ? &print_spec : &files_spec,
+	    o->print ? "-" : o->output, e)) == NULL)
+		return -1;
+	if (!o->print || (x.print = sp_export_open(x.fe, 0, e)) != NULL)
+		rc = sp_export_run(x.fe, &ops, &x, e);
+	st->runs = sp_export_runs(x.fe);
+	st->calls = sp_export_calls(x.fe);
+	st->files = o->print ? 0 : sp_export_outputs(x.fe);
+	sp_pstats_free(x.ps);
+	sp_export_free(x.fe);
+	free(x.regs);
+	free(x.notes);
+	return rc;
 }
 
 /* --- the input --- */
@@ -817,6 +454,12 @@ sniff(int fd, const char *name, enum kind *kind, struct sp_err *e)
 	return 0;
 }
 
+static int
+sink_write(void *ctx, const void *p, size_t n, struct sp_err *e)
+{
+	return sp_sink_write(ctx, p, n, e);
+}
+
 /* sp-pstats --print FILE.prof: the report pstats prints for the file. */
 static int
 report_prof(const char *path, const struct sp_psexport_opts *o,
@@ -858,18 +501,14 @@ int
 sp_psexport_run(int fd, const char *path, const struct sp_psexport_opts *o,
     struct sp_psexport_stats *st, struct sp_err *e)
 {
-	static const struct sp_walk_ops ops = { on_open, on_close,
-	    on_lane_end };
 	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
 	struct sp_psexport_stats dummy;
-	struct psx x;
+	struct sp_reader *r;
 	enum kind kind;
-	int rc = -1;
+	int rc;
 
-	memset(&x, 0, sizeof x);
-	x.st = st != NULL ? st : &dummy;
-	memset(x.st, 0, sizeof *x.st);
-	x.spool = -1;
+	st = st != NULL ? st : &dummy;
+	memset(st, 0, sizeof *st);
 	if (sniff(fd, name, &kind, e) < 0)
 		return -1;
 	if (kind == K_HDF5)
@@ -891,35 +530,11 @@ sp_psexport_run(int fd, const char *path, const struct sp_psexport_opts *o,
 			    "applies to an sp stream only", name,
 			    o->no_call_paths ? "--no-call-paths" :
 			    o->root != NULL ? "--root" : "--no-root");
-		return report_prof(path, o, x.st, e);
+		return report_prof(path, o, st, e);
 	}
-	x.o = o;
-	if ((x.r = sp_reader_new(fd, path, e)) == NULL)
+	if ((r = sp_reader_new(fd, path, e)) == NULL)
 		return -1;
-	if ((x.labels = sp_labels_new()) == NULL ||
-	    (x.walker = sp_walker_new(&ops, &x)) == NULL) {
-		sp_fail(e, SP_ENOMEM, "out of memory");
-		goto out;
-	}
-	if (set_output(&x, o->output, e) < 0)
-		goto out;
-	rc = export_stream(&x, e);
-out:
-	sp_pstats_free(x.ps);
-	sp_prof_free(x.one);
-	if (x.spool != -1)
-		close(x.spool);
-	free(x.mem);
-	if (x.out != NULL && rc == 0)
-		rc = sp_sink_commit(x.out, e);
-	sp_sink_free(x.out);
-	sp_walker_free(x.walker);
-	sp_labels_free(x.labels);
-	sp_reader_free(x.r);
-	free(x.dirbase);
-	free(x.regs);
-	free(x.held);
-	free(x.notes);
-	free(x.quoted);
+	rc = export_stream(r, o, st, e);
+	sp_reader_free(r);
 	return rc;
 }

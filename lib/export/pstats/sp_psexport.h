@@ -21,14 +21,13 @@
  * paths) per rank plus the builder's call log, which moves to $TMPDIR
  * past mem_limit bytes (sp_calllog.h): never O(calls).
  *
- * Files.  .prof files are named from a base path as export_prof names
- * them (sp_psexport_path()).  Whether the run label goes into the names
- * depends on how many runs the stream holds, known only when a second run
- * starts or the input ends: so the first run's .prof files wait, complete,
- * in one unlinked temporary file in $TMPDIR, and are copied to their names
- * then.  Each file appears under its name only once complete (sp_sink.h).
- * With output "-" or a device (a FIFO, /dev/null) the stream must give
- * exactly one .prof, which is written once the input has ended cleanly
+ * Files.  .prof files go out through the exporter front end
+ * (sp_export.h), named by sp_psexport_naming from a base path as
+ * export_prof names them; the first run's wait complete under temporary
+ * names beside their targets until it is known whether a second run
+ * follows.  Each file appears under its name only once complete.  With
+ * output "-" or a device (a FIFO, /dev/null) the stream must give exactly
+ * one .prof, held in memory and written once the input has ended cleanly
  * (SP_EUSAGE for a second one).
  *
  * Empty data, as exports.md 2.5: a (run, rank) without calls gets no
@@ -49,6 +48,7 @@
 #include <stdint.h>
 
 #include "sp_err.h"
+#include "sp_export_name.h"
 #include "sp_pstats_report.h"
 
 /* What a notice is about. */
@@ -94,17 +94,12 @@ int sp_psexport_run(int fd, const char *path,
     struct sp_err *e);
 
 /*
- * The .prof file of a (run, rank), as export_prof names it (exports.md
- * 2.6): the base's file name is split at its last dot into a stem and a
- * suffix (".prof" when it has none: no dot, or only a leading or trailing
- * one), and the name is stem + "_" + slug(label) (only when label is not
- * NULL: when the stream holds several runs) + "_rank<N>" + suffix.
+ * How .prof files are named (sp_export_name.h), as export_prof names them
+ * (exports.md 2.6): pathlib's suffix (".prof" for a name without one),
+ * "_rank<N>" after the label, "profile.prof" in a directory:
  * "out/profile.prof" gives "out/profile_rank0.prof", or
- * "out/profile_run_2_rank0.prof" for label "run (2)".  A base that ends
- * in "/" names a directory: its file is "profile.prof", the name the
- * reference's command line uses.  *out is the caller's.
+ * "out/profile_run_2_rank0.prof" for run "run (2)" of several.
  */
-int sp_psexport_path(const char *base, const char *label, uint32_t rank,
-    char **out, struct sp_err *e);
+extern const struct sp_export_naming sp_psexport_naming;
 
 #endif

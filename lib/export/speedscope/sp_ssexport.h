@@ -10,18 +10,14 @@
  * memory is O(distinct frames + deepest nesting + lane tables), never
  * O(calls).
  *
- * Documents go to files named from a base path (sp_ssexport_path(); an
- * existing directory counts as "DIR/"), or, when the base is "-" or NULL
- * (standard output) or an existing device or FIFO (written in place), to
- * that one output, which takes one document only.
- * A file appears under its name only once complete (sp_sink.h).  Whether
- * the label goes into the name depends on how many runs the stream holds,
- * which is known only once the next run starts or the input ends: so the
- * first run's document waits, complete and under a temporary name, until
- * then; if a second run comes, it is copied to its labelled name.  On
- * standard output the document's last byte is held back until the input
- * has ended cleanly, so that a stream with a second run (a usage error)
- * never leaves a complete document there.
+ * Documents go out through the exporter front end (sp_export.h): to
+ * files named by sp_ssexport_naming from a base path (an existing
+ * directory counts as "DIR/"), the first run's under a temporary name
+ * until it is known whether a second run follows; or to standard output
+ * ("-" or NULL) or an existing device or FIFO, which takes one document
+ * only, its last byte held back until the input has ended cleanly, so
+ * that a stream with a second run (a usage error) never leaves a complete
+ * document there.
  *
  * A run without calls, or whose calls min_duration_ns all drops, gets no
  * document, as in the reference, and a note (for the first run only once
@@ -40,6 +36,7 @@
 #include <stdint.h>
 
 #include "sp_err.h"
+#include "sp_export_name.h"
 #include "sp_stream.h"
 
 /* What a notice is about. */
@@ -83,16 +80,12 @@ int sp_ssexport_stream(struct sp_reader *r, const struct sp_ssexport_opts *o,
     struct sp_ssexport_stats *st, struct sp_err *e);
 
 /*
- * The file of a document, as scope-profiler names it (exports.md 3.4):
- * the base's file name is split at its first dot into a stem and a
- * suffix (".speedscope.json" when it has no dot), and the slug of label
- * (sp_label_slug) joins the stem after a "_" when label is not NULL (when
- * the stream holds several runs).  "out/profile.speedscope.json" gives
- * "out/profile_run_2.speedscope.json" for label "run (2)".  A base that
- * ends in "/" names a directory: its file is "profile.speedscope.json",
- * the name the reference's command line uses.  *out is the caller's.
+ * How documents are named (sp_export_name.h), as export_speedscope names
+ * its files (exports.md 3.4): the suffix from the first dot,
+ * ".speedscope.json" for a name without one, "profile.speedscope.json" in
+ * a directory, no rank: "out/profile.speedscope.json", or
+ * "out/profile_run_2.speedscope.json" for run "run (2)" of several.
  */
-int sp_ssexport_path(const char *base, const char *label, char **out,
-    struct sp_err *e);
+extern const struct sp_export_naming sp_ssexport_naming;
 
 #endif

@@ -9,10 +9,7 @@
 # fail at the end.
 . "$CASEDIR/full.inc"
 full_inputs
-mkdir out tmp || exit
-# sp-pstats' spool of a big .prof: here, so that its message is stable
-TMPDIR=tmp
-export TMPDIR
+mkdir out || exit
 limited() {
 	_blocks=$1
 	shift

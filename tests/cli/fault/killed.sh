@@ -1,7 +1,8 @@
 #!/bin/sh
 # A program killed (SIGKILL) mid-run leaves nothing under its output's
 # final name: at most its hidden temporary file, .NAME.XXXXXX beside it
-# (sp-flame: one per finished rank), which only a run to the end renames.
+# (sp-pstats and sp-flame: one per finished rank), which only a run to the
+# end renames.
 # How each program is stopped mid-run: fault/signal.inc.
 . "$CASEDIR/signal.inc"
 signal_sample

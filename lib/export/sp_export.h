@@ -1,0 +1,208 @@
+/*
+ * sp_export.h - the front end every exporter shares.
+ *
+ * An exporter is a spec (struct sp_export_spec: what it reads, what it
+ * writes per run, how its files are named) and an ops table (struct
+ * sp_export_ops: its format logic, called in stream order).  The front
+ * end owns everything around the format:
+ *
+ *   The stream loop.  sp_export_run() reads every item and calls the ops:
+ *   header, run (with the run's label made unique in the stream), regions,
+ *   rank, lane (at the first batch of each lane), batch, side, rank_end
+ *   (before the next rank and at the run's end), run_end, finish.  An
+ *   exporter of call streams refuses an interval stream (SP_EUSAGE "an
+ *   interval stream: pipe it through sp-stack first").  When the ops have
+ *   walk callbacks, call batches are replayed through a walker
+ *   (sp_walk.h) instead of going to batch; the walker's own errors (a call
+ *   stream that contradicts itself) are prefixed with the input's name,
+ *   and a callback's errors are passed on as the callback wrote them.
+ *
+ *   The outputs.  The output argument ("-" or NULL: standard output)
+ *   makes a plan: standard output, or an existing device or FIFO (written
+ *   in place), takes one output, and a second one is SP_EUSAGE ("the
+ *   stream holds several ...: name their files with -o FILE"), at the
+ *   second run for exporters that write one output per run, at the
+ *   second output for those that write one per rank; anything else is a
+ *   base path that names files (sp_export_name.h; an existing directory
+ *   is the reference's DIR/ form).  An exporter that writes one output
+ *   for the whole stream takes the argument as its file name.
+ *
+ *   The names, and when they are known.  Whether the run's label goes
+ *   into the names depends on whether the stream holds a second run,
+ *   known only when it starts or when the input ends: so the first run's
+ *   files are written complete under hidden temporary names beside their
+ *   targets, and renamed when that is known; later runs' files are named
+ *   at once.  Every file appears under its name only when complete, and
+ *   an interrupted or failed run leaves none (sp_sink.h, sp_tmpfiles.h).
+ *   A single output holds back what the spec says (its last byte, or the
+ *   whole output) until the input has ended cleanly, so that a stream
+ *   that turns out to be bad, or to hold a second output, never leaves a
+ *   complete-looking output there.
+ *
+ *   The endings.  A stream without runs is SP_EDATA ("no runs in the
+ *   stream: nothing to export"), and for an exporter that needs calls, a
+ *   stream after which no output was written is SP_EDATA ("no calls
+ *   recorded in run 'x'" or "in any of the N runs"; ops->no_output may
+ *   say it otherwise).
+ *
+ * Also shared: the current rank's lane names (sp_lane.h) and a label
+ * quoted as Python's repr quotes it, for messages.
+ *
+ * Ownership: the front end borrows the reader, the spec and the output
+ * argument for its life, and the ops and their context for the run.  It
+ * owns the outputs it opens: sp_export_close() or sp_export_drop() ends
+ * one, and freeing the front end drops any left.  Strings it hands out
+ * (labels, lane names, quoted labels) are valid until the next run, the
+ * next call of the same function, or the free, as each says.
+ */
+#ifndef SP_EXPORT_H
+#define SP_EXPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sp_err.h"
+#include "sp_export_name.h"
+#include "sp_section.h"
+#include "sp_stream.h"
+#include "sp_walk.h"
+
+/* What an exporter writes its outputs for. */
+enum sp_export_unit {
+	SP_EXPORT_PER_RUN,	/* a document per run */
+	SP_EXPORT_PER_RANK,	/* a file per (run, rank) */
+	SP_EXPORT_PER_STREAM,	/* one output for the whole stream */
+};
+
+/* What a single output (standard output, a device) holds back. */
+enum sp_export_hold {
+	SP_EXPORT_HOLD_NONE,	/* nothing: written as it comes */
+	SP_EXPORT_HOLD_LAST,	/* its last byte, until the input ended */
+	SP_EXPORT_HOLD_ALL,	/* all of it, in memory */
+};
+
+struct sp_export_spec {
+	enum sp_stage stage;	/* SP_STAGE_CALLS: refuse interval streams */
+	enum sp_export_unit unit;
+	struct sp_export_naming naming;	/* files (not PER_STREAM) */
+	enum sp_export_hold hold;
+	int need_output;	/* no output at the end is an error */
+	/* Words of the messages: */
+	const char *nothing;	/* no runs: "nothing to export" */
+	const char *several;	/* "several runs" */
+	const char *one;	/* what one output is: " document", or "" */
+};
+
+struct sp_export;
+struct sp_export_out;
+
+/*
+ * Every op may be NULL and fails by filling e and returning -1, which
+ * ends the export.  ctx is the context given to sp_export_run().
+ */
+struct sp_export_ops {
+	int (*header)(void *ctx, const struct sp_header *h,
+	    enum sp_stream_order order, struct sp_err *e);
+	/* label: the run's label, unique in the stream (also from
+	 * sp_export_label()); the run item is ri. */
+	int (*run)(void *ctx, const struct sp_run_info *ri, const char *label,
+	    struct sp_err *e);
+	int (*regions)(void *ctx, const struct sp_region_table *t,
+	    struct sp_err *e);
+	int (*rank)(void *ctx, const struct sp_rank_info *ri,
+	    struct sp_err *e);
+	int (*rank_end)(void *ctx, struct sp_err *e);
+	int (*lane)(void *ctx, uint32_t rank, int64_t lane, struct sp_err *e);
+	/* Interval batches, and call batches when walk has no callback. */
+	int (*batch)(void *ctx, const struct sp_batch *b, struct sp_err *e);
+	struct sp_walk_ops walk;
+	int (*side)(void *ctx, const struct sp_side *s, struct sp_err *e);
+	int (*run_end)(void *ctx, struct sp_err *e);
+	/* After the pending outputs are in place and the endings passed. */
+	int (*finish)(void *ctx, struct sp_err *e);
+	/*
+	 * need_output and no output was written: 1 with e filled to say so
+	 * in the exporter's words, or 0 for the front end's message.
+	 */
+	int (*no_output)(void *ctx, struct sp_err *e);
+};
+
+/*
+ * A front end reading r, writing to output (NULL or "-": standard output).
+ * Fails on a bad output argument (SP_EUSAGE) or without memory.
+ */
+struct sp_export *sp_export_new(struct sp_reader *r,
+    const struct sp_export_spec *spec, const char *output, struct sp_err *e);
+void sp_export_free(struct sp_export *fe);
+
+/* Read the whole stream into ops (once per front end). */
+int sp_export_run(struct sp_export *fe, const struct sp_export_ops *ops,
+    void *ctx, struct sp_err *e);
+
+/* --- outputs --- */
+
+/*
+ * Open the next output: the current run's (rank: the rank of a per-rank
+ * output), or the stream's for PER_STREAM (at any time, also before
+ * sp_export_run()).  Standard output and devices are opened as they are;
+ * a file under a temporary name beside its target.
+ */
+struct sp_export_out *sp_export_open(struct sp_export *fe, uint32_t rank,
+    struct sp_err *e);
+/* Append n bytes (a sp_jsonw_write_fn: out is the struct sp_export_out). */
+int sp_export_write(void *out, const void *p, size_t n, struct sp_err *e);
+/* Pass what is buffered on to the file or descriptor. */
+int sp_export_flush(struct sp_export_out *out, struct sp_err *e);
+/*
+ * The output is complete: a later run's file goes into place now, a
+ * first run's waits for its name, a single output is held as the spec
+ * says.  The output is the front end's again either way.
+ */
+int sp_export_close(struct sp_export *fe, struct sp_export_out *out,
+    struct sp_err *e);
+/* Give up an output: nothing of it is left (NULL is a no-op). */
+void sp_export_drop(struct sp_export *fe, struct sp_export_out *out);
+/*
+ * The name the current run's output of rank would have if opened now
+ * (*out is the caller's), and an open output's name so far: "-" for
+ * standard output, the device, or the file.
+ */
+int sp_export_out_name(struct sp_export *fe, uint32_t rank, char **out,
+    struct sp_err *e);
+const char *sp_export_out_path(const struct sp_export_out *out);
+uint64_t sp_export_out_bytes(const struct sp_export_out *out);
+
+/* --- what the front end knows --- */
+
+/* The input's name in messages ("<stdin>" for standard input). */
+const char *sp_export_input(const struct sp_export *fe);
+struct sp_reader *sp_export_reader(const struct sp_export *fe);
+/* The output of a single-output plan ("-" or the device), else NULL. */
+const char *sp_export_single(const struct sp_export *fe);
+/* Run items read so far; the current run's unique label (NULL before). */
+uint64_t sp_export_runs(const struct sp_export *fe);
+const char *sp_export_label(const struct sp_export *fe);
+const char *sp_export_first_label(const struct sp_export *fe);
+/* Calls read so far, in the stream and in the current run. */
+uint64_t sp_export_calls(const struct sp_export *fe);
+uint64_t sp_export_run_calls(const struct sp_export *fe);
+/* Outputs completed (closed) so far. */
+uint64_t sp_export_outputs(const struct sp_export *fe);
+/* Bytes written to all outputs so far. */
+uint64_t sp_export_bytes(const struct sp_export *fe);
+
+/*
+ * The name of a lane of the current rank, as sp-speedscope names its
+ * profiles ("rank N - <lane label>", sp_lane.h), from the rank's thread
+ * and task tables; valid until the next call.
+ */
+const char *sp_export_lane_name(struct sp_export *fe, uint32_t rank,
+    int64_t lane, struct sp_err *e);
+/* s as Python's repr quotes it ("'?'" without memory); valid until the
+ * next call. */
+const char *sp_export_quoted(struct sp_export *fe, const char *s);
+
+/* The front end's own ending of a stream without outputs, in e. */
+int sp_export_fail_no_calls(struct sp_export *fe, struct sp_err *e);
+
+#endif
