@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "sp_parse.h"
@@ -143,6 +144,13 @@ cli_fail(const struct sp_err *e)
 }
 
 void
+cli_die(const struct sp_err *e)
+{
+	fprintf(stderr, "%s: %s\n", progname, e->msg);
+	exit(sp_err_exit_code(e));
+}
+
+void
 cli_version(void)
 {
 	printf("%s (sp) %s\n", progname, SP_VERSION);
@@ -169,6 +177,73 @@ cli_input_name(const char *path)
 	return strcmp(path, "-") == 0 ? "<stdin>" : path;
 }
 
+const char *
+cli_one_input(int argc, char **argv)
+{
+	if (argc - optind > 1)
+		cli_usage_error("one input at most (concatenate streams with "
+		    "cat)");
+	return optind < argc ? argv[optind] : "-";
+}
+
+int
+cli_open_input(const char *path)
+{
+	struct sp_err e;
+	struct stat sb;
+	int fd = STDIN_FILENO;
+
+	if (strcmp(path, "-") != 0 && (fd = open(path, O_RDONLY)) < 0) {
+		sp_fail_errno(&e, errno, "%s", path);
+		cli_die(&e);
+	}
+	if (fstat(fd, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+		sp_fail(&e, SP_EDATA, "%s: is a directory",
+		    cli_input_name(path));
+		cli_die(&e);
+	}
+	return fd;
+}
+
+void
+cli_close_input(int fd)
+{
+	if (fd != STDIN_FILENO)
+		close(fd);
+}
+
+/* The descriptor under the reader of cli_open_reader(). */
+static int reader_fd = -1;
+
+struct sp_reader *
+cli_open_reader(const char *path)
+{
+	struct sp_reader *r;
+	struct sp_err e;
+
+	reader_fd = cli_open_input(path);
+	if ((r = sp_reader_new(reader_fd, path, &e)) == NULL)
+		cli_die(&e);
+	return r;
+}
+
+void
+cli_close_reader(struct sp_reader *r)
+{
+	sp_reader_free(r);
+	if (reader_fd >= 0)
+		cli_close_input(reader_fd);
+	reader_fd = -1;
+}
+
+const char *
+cli_output(const char *opt, const char *arg)
+{
+	if (*arg == '\0')
+		cli_usage_error("%s: an empty file name", opt);
+	return arg;
+}
+
 size_t
 cli_count(const char *opt, const char *arg, size_t max)
 {
@@ -191,6 +266,17 @@ cli_size(const char *opt, const char *arg)
 	uint64_t v;
 
 	if (sp_parse_size(opt, arg, &v, &e) < 0)
+		cli_usage_error("%s", e.msg);
+	return v;
+}
+
+int64_t
+cli_duration(const char *opt, const char *arg)
+{
+	struct sp_err e;
+	int64_t v;
+
+	if (sp_parse_duration(opt, arg, &v, &e) < 0)
 		cli_usage_error("%s", e.msg);
 	return v;
 }

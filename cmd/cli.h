@@ -10,6 +10,7 @@
 
 #include "sp_err.h"
 #include "sp_sink.h"
+#include "sp_stream.h"
 
 /* Record the program name and restore the default SIGPIPE action, so a
  * closed pipe (`| head`) ends the program quietly. */
@@ -21,6 +22,12 @@ void cli_usage_error(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2), noreturn));
 /* "NAME: message" and the status the error calls for (1 or 2). */
 void cli_fail(const struct sp_err *e) __attribute__((noreturn));
+/*
+ * The same as one line, also for a usage error: what an exporter says of
+ * its input (an interval stream, several outputs for one), where a
+ * pointer to --help would not help.
+ */
+void cli_die(const struct sp_err *e) __attribute__((noreturn));
 /*
  * The usage error for the option getopt_long just refused: c is what it
  * returned (':' missing argument, '?' unknown; the option string starts
@@ -39,6 +46,25 @@ struct sp_sink *cli_stream_output(const char *path, int force);
 /* An input's name in messages: <stdin> for "-", as libsp names it. */
 const char *cli_input_name(const char *path);
 
+/*
+ * The one input of a filter: the operand after the options, or "-"
+ * (standard input) when there is none; a second one is a usage error.
+ */
+const char *cli_one_input(int argc, char **argv);
+/*
+ * Open an input ("-": standard input, left open) or die with one line: a
+ * file that cannot be opened, or a directory.  cli_close_input() closes
+ * what cli_open_input() opened.
+ */
+int cli_open_input(const char *path);
+void cli_close_input(int fd);
+/* The same, with a stream reader on it; freed with cli_close_reader(). */
+struct sp_reader *cli_open_reader(const char *path);
+void cli_close_reader(struct sp_reader *r);
+
+/* -o's argument: an empty file name is a usage error. */
+const char *cli_output(const char *opt, const char *arg);
+
 /* Parse a positive count option or die with a usage error. */
 size_t cli_count(const char *opt, const char *arg, size_t max);
 
@@ -49,5 +75,7 @@ size_t cli_count(const char *opt, const char *arg, size_t max);
  */
 #define CLI_MAX_MEMORY_DEFAULT "4G"
 uint64_t cli_size(const char *opt, const char *arg);
+/* A duration (ns, or a number with ns, us, ms, s) or a usage error. */
+int64_t cli_duration(const char *opt, const char *arg);
 
 #endif

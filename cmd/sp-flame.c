@@ -1,15 +1,10 @@
 /* sp-flame: the call stream in, flame-graph SVGs or folded stacks out. */
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
-#include <inttypes.h>
 #include <limits.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "sp_flame_export.h"
@@ -69,17 +64,6 @@ usage(void)
 	exit(0);
 }
 
-/*
- * An error of the input: one line, also when it is a usage error (an
- * interval stream, several graphs for one output), exit status 2.
- */
-static void
-fail(const struct sp_err *e)
-{
-	fprintf(stderr, "%s: %s\n", cli_name(), e->msg);
-	exit(sp_err_exit_code(e));
-}
-
 static void
 note(void *ctx, const char *path, const char *label, uint32_t rank,
     const struct sp_flame_stats *st)
@@ -133,12 +117,11 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct sp_flame_export_opts o;
-	const char *in = "-";
+	const char *in;
 	struct sp_reader *r;
 	struct sp_err e;
-	struct stat sb;
 	char *end;
-	int c, fd = STDIN_FILENO;
+	int c;
 
 	cli_init("sp-flame");
 	memset(&o, 0, sizeof o);
@@ -173,7 +156,7 @@ main(int argc, char **argv)
 			o.no_call_paths = 1;
 			break;
 		case 'o':
-			o.output = optarg;
+			o.output = cli_output("-o", optarg);
 			break;
 		case 't':
 			errno = 0;
@@ -202,28 +185,12 @@ main(int argc, char **argv)
 	}
 	if (o.lanes && !o.folded)
 		cli_usage_error("--lanes goes with --folded");
-	if (argc - optind > 1)
-		cli_usage_error("one input at most (concatenate streams with "
-		    "cat)");
-	if (optind < argc)
-		in = argv[optind];
+	in = cli_one_input(argc, argv);
 	o.note = note;
 	o.note_ctx = &o.svg.max_frames;
-	if (strcmp(in, "-") != 0 && (fd = open(in, O_RDONLY)) < 0) {
-		sp_fail_errno(&e, errno, "%s", in);
-		fail(&e);
-	}
-	if (fstat(fd, &sb) == 0 && S_ISDIR(sb.st_mode)) {
-		sp_fail(&e, SP_EDATA, "%s: is a directory",
-		    cli_input_name(in));
-		fail(&e);
-	}
-	if ((r = sp_reader_new(fd, in, &e)) == NULL)
-		fail(&e);
+	r = cli_open_reader(in);
 	if (sp_flame_export_stream(r, &o, NULL, &e) < 0)
-		fail(&e);
-	sp_reader_free(r);
-	if (fd != STDIN_FILENO)
-		close(fd);
+		cli_die(&e);
+	cli_close_reader(r);
 	return 0;
 }

@@ -1,17 +1,13 @@
 /* sp-json: an sp stream in, scope-profiler JSON profiles (or NDJSON) out. */
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "sp_json.h"
-#include "sp_parse.h"
 
 static void
 usage(void)
@@ -52,13 +48,6 @@ usage(void)
 	exit(0);
 }
 
-static void
-fail(const struct sp_err *e)
-{
-	fprintf(stderr, "%s: %s\n", cli_name(), e->msg);
-	exit(sp_err_exit_code(e));
-}
-
 static int
 number(const char *opt, const char *arg, int lo, int hi)
 {
@@ -90,11 +79,10 @@ main(int argc, char **argv)
 	};
 	struct sp_json_opts o;
 	struct sp_json_stats st;
-	const char *in = "-";
+	const char *in;
 	struct sp_reader *r;
 	struct sp_err e;
-	struct stat sb;
-	int c, fd = STDIN_FILENO, lines = 0, verbose = 0, rc;
+	int c, lines = 0, verbose = 0, rc;
 
 	cli_init("sp-json");
 	memset(&o, 0, sizeof o);
@@ -114,12 +102,10 @@ main(int argc, char **argv)
 			lines = 1;
 			break;
 		case 'o':
-			o.output = optarg;
+			o.output = cli_output("-o", optarg);
 			break;
 		case 'S':
-			if (sp_parse_size("--buffer-size", optarg,
-			    &o.buffer, &e) < 0)
-				cli_usage_error("%s", e.msg);
+			o.buffer = cli_size("--buffer-size", optarg);
 			if (o.buffer == 0)
 				cli_usage_error("--buffer-size: '%s' is not a "
 				    "size above 0", optarg);
@@ -143,22 +129,8 @@ main(int argc, char **argv)
 	if (lines && o.indent >= 0)
 		cli_usage_error("--lines writes one line per call: --indent "
 		    "does not go with it");
-	if (argc - optind > 1)
-		cli_usage_error("one input at most (concatenate streams with "
-		    "cat)");
-	if (optind < argc)
-		in = argv[optind];
-	if (strcmp(in, "-") != 0 && (fd = open(in, O_RDONLY)) < 0) {
-		sp_fail_errno(&e, errno, "%s", in);
-		fail(&e);
-	}
-	if (fstat(fd, &sb) == 0 && S_ISDIR(sb.st_mode)) {
-		sp_fail(&e, SP_EDATA, "%s: is a directory",
-		    cli_input_name(in));
-		fail(&e);
-	}
-	if ((r = sp_reader_new(fd, in, &e)) == NULL)
-		fail(&e);
+	in = cli_one_input(argc, argv);
+	r = cli_open_reader(in);
 	rc = lines ? sp_json_lines(r, &o, &st, &e) :
 	    sp_json_export(r, &o, &st, &e);
 	if (verbose)
@@ -169,9 +141,7 @@ main(int argc, char **argv)
 		    cli_name(), st.runs, st.calls, st.text_bytes,
 		    st.documents, st.file_bytes, st.spilled, st.live_rows);
 	if (rc < 0)
-		fail(&e);
-	sp_reader_free(r);
-	if (fd != STDIN_FILENO)
-		close(fd);
+		cli_die(&e);
+	cli_close_reader(r);
 	return 0;
 }

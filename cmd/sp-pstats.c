@@ -1,6 +1,5 @@
 /* sp-pstats: the call stream in, cProfile .prof files or pstats reports out. */
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -71,17 +70,6 @@ note(void *ctx, enum sp_psexport_note what, const char *label, uint32_t rank)
 	}
 }
 
-/*
- * An error of the input: one line, also when it is a usage error (an
- * interval stream, several .prof for one output), exit status 2.
- */
-static void
-fail(const struct sp_err *e)
-{
-	fprintf(stderr, "%s: %s\n", cli_name(), e->msg);
-	exit(sp_err_exit_code(e));
-}
-
 static long
 top_count(const char *arg)
 {
@@ -115,9 +103,9 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct sp_psexport_opts o;
-	const char *in = "-", *sort = NULL;
+	const char *in, *sort = NULL;
 	struct sp_err e;
-	int c, force = 0, fd = STDIN_FILENO, top_given = 0;
+	int c, force = 0, fd, top_given = 0;
 
 	cli_init("sp-pstats");
 	memset(&o, 0, sizeof o);
@@ -136,9 +124,7 @@ main(int argc, char **argv)
 			o.max_memory = cli_size("--max-memory", optarg);
 			break;
 		case 'o':
-			if (*optarg == '\0')
-				cli_usage_error("-o: an empty file name");
-			o.output = optarg;
+			o.output = cli_output("-o", optarg);
 			break;
 		case 'p':
 			o.print = 1;
@@ -180,24 +166,16 @@ main(int argc, char **argv)
 	if (!o.print && o.output == NULL)
 		cli_usage_error("no output: give -o FILE (or -o - for "
 		    "standard output), or --print");
-	if (argc - optind > 1)
-		cli_usage_error("one input at most (concatenate streams with "
-		    "cat)");
-	if (optind < argc)
-		in = argv[optind];
+	in = cli_one_input(argc, argv);
 	if (!o.print && strcmp(o.output, "-") == 0 && !force &&
 	    isatty(STDOUT_FILENO))
 		cli_usage_error("refusing to write a binary .prof to a "
 		    "terminal; redirect it, use -o FILE, or --force");
 	o.note = note;
 	o.note_ctx = &o;
-	if (strcmp(in, "-") != 0 && (fd = open(in, O_RDONLY)) < 0) {
-		sp_fail_errno(&e, errno, "%s", in);
-		fail(&e);
-	}
+	fd = cli_open_input(in);
 	if (sp_psexport_run(fd, in, &o, NULL, &e) < 0)
-		fail(&e);
-	if (fd != STDIN_FILENO)
-		close(fd);
+		cli_die(&e);
+	cli_close_input(fd);
 	return 0;
 }

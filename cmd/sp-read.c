@@ -135,8 +135,74 @@ usage(void)
 	exit(0);
 }
 
-int
-main(int argc, char **argv)
+/* What the command line asks for. */
+struct args {
+	struct sp_ranks *ranks;
+	struct sp_filter *filter;
+	struct sp_order_opts o;
+	const char *out;
+	int force;
+	int progress;		/* 1 --progress, 0 -q, -1 unsaid */
+};
+
+static void
+parse_option(struct args *a, int c, char **argv)
+{
+	struct sp_err e;
+
+	switch (c) {
+	case 'b':
+		a->o.batch = cli_count("--batch", optarg, SP_BATCH_MAX);
+		break;
+	case 'f':
+		a->force = 1;
+		break;
+	case 'i':
+		if (sp_filter_include(a->filter, optarg, &e) < 0)
+			cli_fail(&e);
+		break;
+	case 'o':
+		a->out = cli_output("-o", optarg);
+		break;
+	case 'O':
+		if (strcmp(optarg, "time") == 0)
+			a->o.order = SP_ORDER_TIME;
+		else if (strcmp(optarg, "file") == 0)
+			a->o.order = SP_ORDER_FILE;
+		else
+			cli_usage_error("--order: '%s' is not an order: give "
+			    "time or file", optarg);
+		break;
+	case 'P':
+		a->progress = 1;
+		break;
+	case 'q':
+		a->progress = 0;
+		break;
+	case 'r':
+		if (sp_ranks_add(a->ranks, optarg, &e) < 0)
+			cli_fail(&e);
+		break;
+	case 'S':
+		a->o.shard = 1;
+		break;
+	case 'x':
+		if (sp_filter_exclude(a->filter, optarg, &e) < 0)
+			cli_fail(&e);
+		break;
+	case 'h':
+		usage();
+		break;
+	case 'V':
+		cli_version();
+		break;
+	default:
+		cli_bad_option(c, argv);
+	}
+}
+
+static void
+parse_args(struct args *a, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "batch", required_argument, NULL, 'b' },
@@ -153,77 +219,12 @@ main(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct sp_ranks *ranks = sp_ranks_new();
-	struct sp_filter *filter = sp_filter_new();
-	struct sp_order_opts o = { NULL, NULL, 0, SP_ORDER_TIME, 0, NULL,
-		NULL };
-	struct progress pr;
-	const char *out = "-";
-	struct sp_writer *w;
-	struct sp_sink *sink;
-	struct sp_err e;
-	int c, force = 0, i, progress = -1;
+	int c, i;
 
-	cli_init("sp-read");
-	if (ranks == NULL || filter == NULL) {
-		fprintf(stderr, "sp-read: out of memory\n");
-		return 1;
-	}
 	opterr = 0;
-	memset(&pr, 0, sizeof pr);
-	pr.m.hz = PROGRESS_HZ;
 	while ((c = getopt_long(argc, argv, ":hi:o:qr:Vx:", longopts,
-	    NULL)) != -1) {
-		switch (c) {
-		case 'b':
-			o.batch = cli_count("--batch", optarg, SP_BATCH_MAX);
-			break;
-		case 'f':
-			force = 1;
-			break;
-		case 'i':
-			if (sp_filter_include(filter, optarg, &e) < 0)
-				cli_fail(&e);
-			break;
-		case 'o':
-			out = optarg;
-			break;
-		case 'O':
-			if (strcmp(optarg, "time") == 0)
-				o.order = SP_ORDER_TIME;
-			else if (strcmp(optarg, "file") == 0)
-				o.order = SP_ORDER_FILE;
-			else
-				cli_usage_error("--order: '%s' is not an order: "
-				    "give time or file", optarg);
-			break;
-		case 'P':
-			progress = 1;
-			break;
-		case 'q':
-			progress = 0;
-			break;
-		case 'r':
-			if (sp_ranks_add(ranks, optarg, &e) < 0)
-				cli_fail(&e);
-			break;
-		case 'S':
-			o.shard = 1;
-			break;
-		case 'x':
-			if (sp_filter_exclude(filter, optarg, &e) < 0)
-				cli_fail(&e);
-			break;
-		case 'h':
-			usage();
-			break;
-		case 'V':
-			cli_version();
-			break;
-		default:
-			cli_bad_option(c, argv);
-		}
-	}
+	    NULL)) != -1)
+		parse_option(a, c, argv);
 	if (optind == argc)
 		cli_usage_error("no input file");
 	for (i = optind + 1; i < argc; i++)
@@ -232,28 +233,58 @@ main(int argc, char **argv)
 				if (strcmp(argv[c], "-") == 0)
 					cli_usage_error("standard input can be "
 					    "read once only");
-	if (!sp_ranks_all(ranks))
-		o.ranks = ranks;
-	if (sp_filter_active(filter))
-		o.filter = filter;
-	/* by default only to a terminal, and for files read slowly */
-	if (progress < 0) {
-		progress = isatty(STDERR_FILENO);
-		pr.m.delay = PROGRESS_DELAY;
-	}
-	if (progress) {
-		struct winsize ws;
+	if (!sp_ranks_all(a->ranks))
+		a->o.ranks = a->ranks;
+	if (sp_filter_active(a->filter))
+		a->o.filter = a->filter;
+}
 
-		if (isatty(STDERR_FILENO) &&
-		    ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0)
-			pr.cols = ws.ws_col;
-		o.progress = progress_show;
-		o.progress_ctx = &pr;
+/* By default only to a terminal, and for files read slowly. */
+static void
+progress_setup(struct args *a, struct progress *pr)
+{
+	struct winsize ws;
+
+	memset(pr, 0, sizeof *pr);
+	pr->m.hz = PROGRESS_HZ;
+	if (a->progress < 0) {
+		a->progress = isatty(STDERR_FILENO);
+		pr->m.delay = PROGRESS_DELAY;
 	}
-	sink = cli_stream_output(out, force);
+	if (!a->progress)
+		return;
+	if (isatty(STDERR_FILENO) && ioctl(STDERR_FILENO, TIOCGWINSZ,
+	    &ws) == 0)
+		pr->cols = ws.ws_col;
+	a->o.progress = progress_show;
+	a->o.progress_ctx = pr;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct args a;
+	struct progress pr;
+	struct sp_writer *w;
+	struct sp_sink *sink;
+	struct sp_err e;
+
+	cli_init("sp-read");
+	memset(&a, 0, sizeof a);
+	a.out = "-";
+	a.progress = -1;
+	a.o.order = SP_ORDER_TIME;
+	if ((a.ranks = sp_ranks_new()) == NULL ||
+	    (a.filter = sp_filter_new()) == NULL) {
+		fprintf(stderr, "sp-read: out of memory\n");
+		return 1;
+	}
+	parse_args(&a, argc, argv);
+	progress_setup(&a, &pr);
+	sink = cli_stream_output(a.out, a.force);
 	if ((w = sp_writer_new(sink, &e)) == NULL ||
 	    sp_read_files(formats, sizeof formats / sizeof formats[0],
-	    (const char *const *)argv + optind, (size_t)(argc - optind), &o,
+	    (const char *const *)argv + optind, (size_t)(argc - optind), &a.o,
 	    NULL, w, &e) < 0 ||
 	    sp_sink_commit(sink, &e) < 0) {
 		/* what was written stays unfinished: no stream-end */
@@ -264,7 +295,7 @@ main(int argc, char **argv)
 	}
 	sp_writer_free(w);
 	sp_sink_free(sink);
-	sp_ranks_free(ranks);
-	sp_filter_free(filter);
+	sp_ranks_free(a.ranks);
+	sp_filter_free(a.filter);
 	return 0;
 }

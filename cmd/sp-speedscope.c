@@ -1,16 +1,11 @@
 /* sp-speedscope: the call stream in, speedscope documents out. */
-#include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "cli.h"
-#include "sp_parse.h"
 #include "sp_ssexport.h"
 
 #define MAX_SIZE_DEFAULT "400M"
@@ -83,17 +78,6 @@ note(void *ctx, enum sp_ssexport_note what, const char *label,
 	}
 }
 
-/*
- * An error of the input: one line, also when it is a usage error (an
- * interval stream, several runs for one output), exit status 2.
- */
-static void
-fail(const struct sp_err *e)
-{
-	fprintf(stderr, "%s: %s\n", cli_name(), e->msg);
-	exit(sp_err_exit_code(e));
-}
-
 int
 main(int argc, char **argv)
 {
@@ -109,12 +93,10 @@ main(int argc, char **argv)
 	};
 	struct sp_ssexport_opts o;
 	struct sp_ssexport_stats st;
-	const char *in = "-", *min_duration = NULL,
-	    *max_size = MAX_SIZE_DEFAULT;
+	const char *in, *min_duration = NULL, *max_size = MAX_SIZE_DEFAULT;
 	struct sp_reader *r;
 	struct sp_err e;
-	struct stat sb;
-	int c, fd = STDIN_FILENO;
+	int c;
 
 	cli_init("sp-speedscope");
 	memset(&o, 0, sizeof o);
@@ -131,7 +113,7 @@ main(int argc, char **argv)
 			o.name = optarg;
 			break;
 		case 'o':
-			o.output = optarg;
+			o.output = cli_output("-o", optarg);
 			break;
 		case 'u':
 			if (strcmp(optarg, "ns") == 0)
@@ -152,38 +134,20 @@ main(int argc, char **argv)
 			cli_bad_option(c, argv);
 		}
 	}
-	if (min_duration != NULL && sp_parse_duration(
-	    "--min-duration", min_duration, &o.min_duration_ns, &e) < 0)
-		cli_usage_error("%s", e.msg);
-	if (sp_parse_size("--max-size", max_size, &o.max_size,
-	    &e) < 0)
-		cli_usage_error("%s", e.msg);
-	if (argc - optind > 1)
-		cli_usage_error("one input at most (concatenate streams with "
-		    "cat)");
-	if (optind < argc)
-		in = argv[optind];
+	if (min_duration != NULL)
+		o.min_duration_ns = cli_duration("--min-duration",
+		    min_duration);
+	o.max_size = cli_size("--max-size", max_size);
+	in = cli_one_input(argc, argv);
 	o.note = note;
-	if (strcmp(in, "-") != 0 && (fd = open(in, O_RDONLY)) < 0) {
-		sp_fail_errno(&e, errno, "%s", in);
-		fail(&e);
-	}
-	if (fstat(fd, &sb) == 0 && S_ISDIR(sb.st_mode)) {
-		sp_fail(&e, SP_EDATA, "%s: is a directory",
-		    cli_input_name(in));
-		fail(&e);
-	}
-	if ((r = sp_reader_new(fd, in, &e)) == NULL)
-		fail(&e);
+	r = cli_open_reader(in);
 	c = sp_ssexport_stream(r, &o, &st, &e);
 	if (st.dropped > 0)
 		fprintf(stderr, "%s: --min-duration %s dropped %" PRIu64
 		    " of %" PRIu64 " calls\n", cli_name(), min_duration,
 		    st.dropped, st.calls);
 	if (c < 0)
-		fail(&e);
-	sp_reader_free(r);
-	if (fd != STDIN_FILENO)
-		close(fd);
+		cli_die(&e);
+	cli_close_reader(r);
 	return 0;
 }

@@ -1,12 +1,8 @@
 /* sp-stack: the interval stream in, the call stream out. */
-#include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "sp_restack.h"
@@ -41,12 +37,12 @@ main(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *out = "-", *in = "-";
+	const char *out = "-", *in;
 	struct sp_reader *r;
 	struct sp_writer *w;
 	struct sp_sink *sink;
 	struct sp_err e;
-	int c, force = 0, fd = STDIN_FILENO;
+	int c, force = 0;
 
 	cli_init("sp-stack");
 	opterr = 0;
@@ -56,7 +52,7 @@ main(int argc, char **argv)
 			force = 1;
 			break;
 		case 'o':
-			out = optarg;
+			out = cli_output("-o", optarg);
 			break;
 		case 'h':
 			usage();
@@ -68,26 +64,8 @@ main(int argc, char **argv)
 			cli_bad_option(c, argv);
 		}
 	}
-	if (argc - optind > 1)
-		cli_usage_error("one input at most (concatenate streams with "
-		    "cat)");
-	if (optind < argc)
-		in = argv[optind];
-	if (strcmp(in, "-") != 0 && (fd = open(in, O_RDONLY)) < 0) {
-		sp_fail_errno(&e, errno, "%s", in);
-		cli_fail(&e);
-	}
-	{
-		struct stat st;
-
-		if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-			sp_fail(&e, SP_EDATA, "%s: is a directory",
-			    cli_input_name(in));
-			cli_fail(&e);
-		}
-	}
-	if ((r = sp_reader_new(fd, in, &e)) == NULL)
-		cli_fail(&e);
+	in = cli_one_input(argc, argv);
+	r = cli_open_reader(in);
 	sink = cli_stream_output(out, force);
 	if ((w = sp_writer_new(sink, &e)) == NULL ||
 	    sp_restack(r, w, &e) < 0 || sp_sink_commit(sink, &e) < 0) {
@@ -97,6 +75,6 @@ main(int argc, char **argv)
 	}
 	sp_writer_free(w);
 	sp_sink_free(sink);
-	sp_reader_free(r);
+	cli_close_reader(r);
 	return 0;
 }
