@@ -28,7 +28,7 @@
  * Building with -ffast-math, or for x87 arithmetic, would break 2.
  */
 
-static const char pairs[] =
+const char sp_fmt_pairs[200] =
 	"0001020304050607080910111213141516171819"
 	"2021222324252627282930313233343536373839"
 	"4041424344454647484950515253545556575859"
@@ -71,11 +71,11 @@ put_digits(char *buf, uint64_t v, unsigned n)
 		r = (unsigned)(v % 100);
 		v /= 100;
 		p -= 2;
-		memcpy(p, pairs + 2 * r, 2);
+		memcpy(p, sp_fmt_pairs + 2 * r, 2);
 	}
 	if (v >= 10) {
 		p -= 2;
-		memcpy(p, pairs + 2 * v, 2);
+		memcpy(p, sp_fmt_pairs + 2 * v, 2);
 	} else {
 		*--p = (char)('0' + v);
 	}
@@ -408,7 +408,7 @@ emit(char *p, const struct dec *d)
 		x = -x;
 	if (x >= 100)
 		*p++ = (char)('0' + x / 100);
-	memcpy(p, pairs + 2 * (x % 100), 2);
+	memcpy(p, sp_fmt_pairs + 2 * (x % 100), 2);
 	return p + 2;
 }
 

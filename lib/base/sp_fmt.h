@@ -23,6 +23,9 @@
 #define SP_FMT_DOUBLE_MAX SP_FMT_MAX
 
 /* v in decimal: "-9223372036854775808" .. "18446744073709551615". */
+/* "00" to "99", back to back: two digits at a time, for fast formatters. */
+extern const char sp_fmt_pairs[200];
+
 size_t sp_fmt_i64(char *buf, int64_t v);
 size_t sp_fmt_u64(char *buf, uint64_t v);
 

@@ -241,14 +241,9 @@ sp_jout_raw(struct sp_jout *o, const char *s, size_t n, struct sp_err *e)
 /*
  * Integers in decimal, faster than sp_fmt_i64 for the long columns of
  * nanosecond timestamps: the number is cut into 8-digit pieces done in
- * 32-bit arithmetic, two digits at a time.  The digits are the same.
+ * 32-bit arithmetic, two digits at a time (sp_fmt_pairs).  The digits
+ * are the same.
  */
-static const char pairs[] =
-	"0001020304050607080910111213141516171819"
-	"2021222324252627282930313233343536373839"
-	"4041424344454647484950515253545556575859"
-	"6061626364656667686970717273747576777879"
-	"8081828384858687888990919293949596979899";
 
 /* Exactly 8 digits of x < 10^8. */
 static inline void
@@ -256,10 +251,10 @@ put8(char *p, uint32_t x)
 {
 	uint32_t a = x / 10000, b = x % 10000;
 
-	memcpy(p, pairs + 2 * (a / 100), 2);
-	memcpy(p + 2, pairs + 2 * (a % 100), 2);
-	memcpy(p + 4, pairs + 2 * (b / 100), 2);
-	memcpy(p + 6, pairs + 2 * (b % 100), 2);
+	memcpy(p, sp_fmt_pairs + 2 * (a / 100), 2);
+	memcpy(p + 2, sp_fmt_pairs + 2 * (a % 100), 2);
+	memcpy(p + 4, sp_fmt_pairs + 2 * (b / 100), 2);
+	memcpy(p + 6, sp_fmt_pairs + 2 * (b % 100), 2);
 }
 
 /* The digits of x < 10^8, no leading zeros. */
@@ -274,7 +269,7 @@ put_small(char *p, uint32_t x)
 		return 1;
 	}
 	if (x < 100) {
-		memcpy(p, pairs + 2 * x, 2);
+		memcpy(p, sp_fmt_pairs + 2 * x, 2);
 		return 2;
 	}
 	put8(buf, x);

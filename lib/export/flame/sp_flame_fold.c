@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "sp_fmt.h"
+#include "sp_grow.h"
 
 #define NONE UINT32_MAX
 #define OUTBUF ((size_t)1 << 16)
@@ -32,26 +33,6 @@ struct sp_flame_fold {
 	int64_t total;
 	uint64_t max_bytes;	/* 0: no bound */
 };
-
-static int
-grow(void *pp, size_t *cap, size_t need, size_t size)
-{
-	size_t n = *cap ? *cap : 64;
-	void *p;
-
-	if (need <= *cap)
-		return 0;
-	while (n < need) {
-		if (n > SIZE_MAX / 2 / size)
-			return -1;
-		n *= 2;
-	}
-	if ((p = realloc(*(void **)pp, n * size)) == NULL)
-		return -1;
-	*(void **)pp = p;
-	*cap = n;
-	return 0;
-}
 
 static uint64_t
 mix(uint64_t x)
@@ -172,8 +153,8 @@ node(struct sp_flame_fold *t, uint32_t parent, int lane, uint32_t sym,
 		    "--max-memory)", (unsigned long long)t->max_bytes, t->nn);
 		return NONE;
 	}
-	if (t->nn >= NONE - 1 || grow(&t->n, &t->n_cap, t->nn + 1,
-	    sizeof *t->n) < 0) {
+	if (t->nn >= NONE - 1 || sp_grow(&t->n, &t->n_cap, t->nn + 1,
+	    sizeof *t->n, 64) < 0) {
 		sp_fail(e, SP_ENOMEM, "out of memory folding stacks");
 		return NONE;
 	}
@@ -220,8 +201,8 @@ sp_flame_fold_lane(struct sp_flame_fold *t, const char *label,
 		if (strcmp(t->labels[i], label) == 0)
 			break;
 	if (i == t->nlabels) {
-		if (grow(&t->labels, &t->labels_cap, t->nlabels + 1,
-		    sizeof *t->labels) < 0 ||
+		if (sp_grow(&t->labels, &t->labels_cap, t->nlabels + 1,
+		    sizeof *t->labels, 64) < 0 ||
 		    (t->labels[t->nlabels] = strdup(label)) == NULL)
 			return sp_fail(e, SP_ENOMEM, "out of memory");
 		t->nlabels++;
@@ -238,8 +219,8 @@ sp_flame_fold_enter(struct sp_flame_fold *t, uint32_t region,
 
 	if ((id = node(t, parent, 0, region, e)) == NONE)
 		return -1;
-	if (grow(&t->stack, &t->stack_cap, t->depth + 1,
-	    sizeof *t->stack) < 0)
+	if (sp_grow(&t->stack, &t->stack_cap, t->depth + 1,
+	    sizeof *t->stack, 64) < 0)
 		return sp_fail(e, SP_ENOMEM, "out of memory");
 	t->stack[t->depth++] = id;
 	return 0;
@@ -357,7 +338,7 @@ sp_flame_fold_write(const struct sp_flame_fold *t,
 	while (id != NONE) {
 		const struct fnode *x = &t->n[id];
 
-		if (grow(&path, &cap, depth + 1, sizeof *path) < 0) {
+		if (sp_grow(&path, &cap, depth + 1, sizeof *path, 64) < 0) {
 			sp_fail(e, SP_ENOMEM, "out of memory");
 			goto out;
 		}

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "sp_arena.h"
+#include "sp_grow.h"
 
 /*
  * Three open-addressing tables (linear probing, power-of-two sizes, at
@@ -85,27 +86,6 @@ hash_key(const struct sp_prof_key *k)
 	/* Interned strings: the pointers identify them. */
 	return mix((uint64_t)(uintptr_t)k->file ^
 	    mix((uint64_t)(uintptr_t)k->func ^ mix((uint64_t)k->line)));
-}
-
-static int
-grow(void *pp, size_t *cap, size_t need, size_t size)
-{
-	size_t n = *cap ? *cap : 16;
-	void *p;
-
-	if (need <= *cap)
-		return 0;
-	while (n < need) {
-		if (n > SIZE_MAX / 2 / size)
-			return -1;
-		n *= 2;
-	}
-	p = realloc(*(void **)pp, n * size);
-	if (p == NULL)
-		return -1;
-	*(void **)pp = p;
-	*cap = n;
-	return 0;
 }
 
 struct sp_prof *
@@ -273,7 +253,8 @@ sp_prof_key(struct sp_prof *d, const char *file, int64_t line,
 	if (*slot != 0)
 		return (long)*slot - 1;
 	if (d->nkeys >= UINT32_MAX - 1 ||
-	    grow(&d->keys, &d->keys_cap, d->nkeys + 1, sizeof *d->keys) == -1)
+	    sp_grow(&d->keys, &d->keys_cap, d->nkeys + 1, sizeof *d->keys,
+	    16) == -1)
 		goto nomem;
 	d->keys[d->nkeys].k = k;
 	d->keys[d->nkeys].entry = -1;
@@ -298,7 +279,8 @@ sp_prof_set(struct sp_prof *d, long kid, const struct sp_prof_stat *st,
 		return d->keys[kid].entry;
 	}
 	if (d->nents >= UINT32_MAX - 1 ||
-	    grow(&d->ents, &d->ents_cap, d->nents + 1, sizeof *d->ents) == -1)
+	    sp_grow(&d->ents, &d->ents_cap, d->nents + 1, sizeof *d->ents,
+	    16) == -1)
 		return sp_fail(e, SP_ENOMEM, "out of memory adding an entry");
 	t = &d->ents[d->nents];
 	memset(t, 0, sizeof *t);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "sp_calllog.h"
+#include "sp_grow.h"
 
 #define NS_PER_S 1e9
 #define NONE UINT32_MAX
@@ -99,27 +100,6 @@ mix(uint64_t x)
 	x *= 0x94d049bb133111ebULL;
 	x ^= x >> 31;
 	return x;
-}
-
-static int
-grow(void *pp, size_t *cap, size_t need, size_t size)
-{
-	size_t n = *cap ? *cap : 16;
-	void *p;
-
-	if (need <= *cap)
-		return 0;
-	while (n < need) {
-		if (n > SIZE_MAX / 2 / size)
-			return -1;
-		n *= 2;
-	}
-	p = realloc(*(void **)pp, n * size);
-	if (p == NULL)
-		return -1;
-	*(void **)pp = p;
-	*cap = n;
-	return 0;
 }
 
 struct sp_pstats *
@@ -296,7 +276,8 @@ path_id(struct sp_pstats *p, uint32_t parent, uint32_t region,
 		    "--max-memory)", (unsigned long long)p->max_bytes,
 		    p->npath);
 	if (p->npath >= NONE - 1 ||
-	    grow(&p->path, &p->path_cap, p->npath + 1, sizeof *p->path) == -1)
+	    sp_grow(&p->path, &p->path_cap, p->npath + 1, sizeof *p->path,
+	    16) == -1)
 		goto nomem;
 	p->path_bytes += SP_PSTATS_PATH_COST + name_len + 1;
 	memset(&p->path[p->npath], 0, sizeof *p->path);
@@ -314,7 +295,8 @@ path_seen(struct sp_pstats *p, uint32_t id, struct sp_err *e)
 {
 	if (p->path[id].seen)
 		return 0;
-	if (grow(&p->seen, &p->seen_cap, p->nseen + 1, sizeof *p->seen) == -1)
+	if (sp_grow(&p->seen, &p->seen_cap, p->nseen + 1, sizeof *p->seen,
+	    16) == -1)
 		return sp_fail(e, SP_ENOMEM, "out of memory");
 	p->path[id].seen = 1;
 	p->seen[p->nseen++] = id;
@@ -352,8 +334,8 @@ bucket_get(struct sp_pstats *p, uint32_t region, uint32_t caller1,
 		if (t->region == region && t->caller1 == caller1)
 			return t;
 	}
-	if (p->nbucket >= NONE - 1 || grow(&p->bucket, &p->bucket_cap,
-	    p->nbucket + 1, sizeof *p->bucket) == -1)
+	if (p->nbucket >= NONE - 1 || sp_grow(&p->bucket, &p->bucket_cap,
+	    p->nbucket + 1, sizeof *p->bucket, 16) == -1)
 		goto nomem;
 	memset(&p->bucket[p->nbucket], 0, sizeof *p->bucket);
 	p->bucket[p->nbucket].region = region;
@@ -461,8 +443,8 @@ sp_pstats_enter(struct sp_pstats *p, uint32_t region, int64_t start,
 	} else {
 		r.aux = p->depth ? p->stack[p->depth - 1].region + 1 : 0;
 	}
-	if (grow(&p->stack, &p->stack_cap, p->depth + 1,
-	    sizeof *p->stack) == -1)
+	if (sp_grow(&p->stack, &p->stack_cap, p->depth + 1,
+	    sizeof *p->stack, 16) == -1)
 		return sp_fail(e, SP_ENOMEM, "out of memory");
 	f = &p->stack[p->depth];
 	f->idx = -1;
@@ -540,8 +522,8 @@ path_name(struct sp_pstats *p, struct path *t, char **buf, size_t *cap,
 	}
 	pn = p->path[t->parent].name;
 	np = strlen(pn);
-	if (np > SIZE_MAX / 2 - nr || grow(buf, cap, np + 3 + nr,
-	    1) == -1)
+	if (np > SIZE_MAX / 2 - nr || sp_grow(buf, cap, np + 3 + nr,
+	    1, 16) == -1)
 		return sp_fail(e, SP_ENOMEM, "out of memory naming a path");
 	memcpy(*buf, pn, np);
 	memcpy(*buf + np, " > ", 3);

@@ -1,0 +1,24 @@
+#include "sp_grow.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+
+int
+sp_grow(void *pp, size_t *cap, size_t need, size_t size, size_t first)
+{
+	size_t n = *cap ? *cap : first;
+	void *p;
+
+	if (need <= *cap)
+		return 0;
+	while (n < need) {
+		if (n > SIZE_MAX / 2 / size)
+			return -1;
+		n *= 2;
+	}
+	if ((p = realloc(*(void **)pp, n * size)) == NULL)
+		return -1;
+	*(void **)pp = p;
+	*cap = n;
+	return 0;
+}
