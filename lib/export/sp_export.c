@@ -157,6 +157,7 @@ on_rank(struct sp_export *fe, const struct sp_export_ops *ops, void *ctx,
 	if (end_rank(fe, ops, ctx, e) < 0 || set_tables(fe, ri, e) < 0)
 		return -1;
 	fe->rank_open = 1;
+	fe->rank = ri->rank;
 	fe->lane_open = 0;
 	return ops->rank != NULL ? ops->rank(ctx, ri, e) : 0;
 }
@@ -311,6 +312,12 @@ const char *
 sp_export_first_label(const struct sp_export *fe)
 {
 	return fe->label1;
+}
+
+uint32_t
+sp_export_rank(const struct sp_export *fe)
+{
+	return fe->rank;
 }
 
 uint64_t

@@ -183,6 +183,11 @@ const char *sp_export_single(const struct sp_export *fe);
 uint64_t sp_export_runs(const struct sp_export *fe);
 const char *sp_export_label(const struct sp_export *fe);
 const char *sp_export_first_label(const struct sp_export *fe);
+/*
+ * The current rank (of the last rank item), also in rank_end, when the
+ * reader may have moved past it.
+ */
+uint32_t sp_export_rank(const struct sp_export *fe);
 /* Calls read so far, in the stream and in the current run. */
 uint64_t sp_export_calls(const struct sp_export *fe);
 uint64_t sp_export_run_calls(const struct sp_export *fe);

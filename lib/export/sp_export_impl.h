@@ -59,6 +59,7 @@ struct sp_export {
 	uint64_t runs, calls, run_calls;
 	const char *label, *label1;	/* owned by labels */
 	int have_run, rank_open, lane_open;
+	uint32_t rank;		/* of the last rank item */
 	uint32_t lane_rank;
 	int64_t lane;
 
