@@ -2,7 +2,9 @@
 # Set up a Debian 12 machine for sp and build it: install the packages that
 # are missing (apt-get), configure with Meson, build with Ninja.
 #   tools/bootstrap.sh [BUILD_DIR [MESON_OPTION...]]
-# Safe to run again: it installs nothing twice and reconfigures only once.
+# Safe to run again: it installs nothing twice and sets up BUILD_DIR once;
+# on a BUILD_DIR set up earlier, the MESON_OPTIONs given are applied with
+# "meson configure", so that the directory has them whatever it had before.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-build}
@@ -37,6 +39,8 @@ fi
 cd "$top"
 if [ ! -f "$build/build.ninja" ]; then
 	meson setup "$build" "$@" >/dev/null
+elif [ $# -gt 0 ]; then
+	meson configure "$build" "$@" >/dev/null
 fi
 ninja -C "$build" >/dev/null
 echo "bootstrap: built sp in $top/$build" >&2

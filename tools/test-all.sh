@@ -1,13 +1,14 @@
 #!/bin/sh
 # Build sp and run the whole test suite twice: in a normal build and in an
 # AddressSanitizer + UndefinedBehaviorSanitizer build.  Exit status 0 only
-# when both pass.
+# when both pass.  Both builds treat compiler warnings as errors
+# (-Dwerror=true, applied to build directories configured earlier too).
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
-sh tools/bootstrap.sh build
-sh tools/bootstrap.sh build-asan -Db_sanitize=address,undefined \
-    -Db_lundef=false
+sh tools/bootstrap.sh build -Dwerror=true
+sh tools/bootstrap.sh build-asan -Dwerror=true \
+    -Db_sanitize=address,undefined -Db_lundef=false
 # npm packages the speedscope checks use (schema and validator)
 if [ -f tests/node/package-lock.json ] && [ ! -d tests/node/node_modules ]; then
 	npm ci --prefix tests/node --no-audit --no-fund >/dev/null 2>&1 ||
