@@ -13,10 +13,12 @@ build=${1:-build}
 # Build tools and libraries, plus what the tests use to check outputs with
 # their real consumers (h5py writes test profiles, python3 loads .prof,
 # node validates speedscope documents, jq runs the NDJSON recipes, mandoc
-# lints the man pages, make runs examples/Makefile in the scale-out test).
+# lints the man pages, make runs examples/Makefile in the scale-out test;
+# util-linux and bsdutils, always there on Debian, give the fault cases
+# setpriv and unshare, and the terminal cases script).
 pkgs="meson ninja-build pkg-config gcc libc6-dev libhdf5-dev hdf5-tools
 libcbor-dev libpcre2-dev libyajl-dev zlib1g-dev python3 python3-h5py python3-numpy
-mandoc time jq nodejs npm make"
+mandoc time jq nodejs npm make util-linux bsdutils"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
