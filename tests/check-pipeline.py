@@ -27,8 +27,9 @@ together, a documented difference).
 
 The programs come from SP_READ, SP_STACK and SP_DUMP (meson test sets
 them) or from a build tree given by SP_BUILDDIR (default: build).  Exits
-77 (skipped) when h5py is missing, 1 on the first mismatch, printing the
-seed and the spgen command that reproduces the file.
+77 (skipped) when h5py is missing (1 where SP_REQUIRE_ALL is set: CI
+skips nothing), 1 on the first mismatch, printing the seed and the spgen
+command that reproduces the file.
 """
 
 import argparse
@@ -50,6 +51,11 @@ try:
     import h5py  # noqa: F401
     import numpy as np
 except ImportError as exc:
+    # SP_REQUIRE_ALL (CI): nothing may be skipped
+    if os.environ.get("SP_REQUIRE_ALL"):
+        print(f"FAIL: the test would be skipped, but SP_REQUIRE_ALL is set: "
+              f"{exc} (run with Debian's /usr/bin/python3, python3-h5py)")
+        sys.exit(1)
     print(f"SKIP: {exc} (run with Debian's /usr/bin/python3)")
     sys.exit(77)
 

@@ -10,7 +10,8 @@
 #   test-speedscope): schema, balanced events, "at" never decreasing.
 # The environment is that of the CLI cases (SP_READ, SP_STACK,
 # SP_SPEEDSCOPE, SPGEN, ...), which meson test sets.
-# needs: node, and npm ci --prefix tests/node; else it skips (77).
+# needs: node, and npm ci --prefix tests/node; else it skips (77), or
+# fails where SP_REQUIRE_ALL is set (CI: nothing may be skipped).
 set -u
 
 if [ $# -ne 2 ]; then
@@ -23,17 +24,22 @@ here=$(cd "$(dirname "$0")" && pwd)
 : "${SPGEN_PYTHON:=/usr/bin/python3}"
 : "${PYTHON:=python3}"
 
-if ! command -v node >/dev/null 2>&1; then
-	echo "SKIP: node is not installed"
+skip() {
+	if [ -n "${SP_REQUIRE_ALL:-}" ]; then
+		echo "FAIL: the check would be skipped, but SP_REQUIRE_ALL is set: $1"
+		exit 1
+	fi
+	echo "SKIP: $1"
 	exit 77
+}
+if ! command -v node >/dev/null 2>&1; then
+	skip "node is not installed"
 fi
 if [ ! -d "$here/node/node_modules/speedscope" ]; then
-	echo "SKIP: no speedscope schema: run npm ci --prefix tests/node"
-	exit 77
+	skip "no speedscope schema: run npm ci --prefix tests/node"
 fi
 if ! $SPGEN_PYTHON -c 'import h5py' >/dev/null 2>&1; then
-	echo "SKIP: $SPGEN_PYTHON has no h5py for the test data"
-	exit 77
+	skip "$SPGEN_PYTHON has no h5py for the test data"
 fi
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/sp-ssdocs.XXXXXX") || exit 1

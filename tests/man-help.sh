@@ -14,7 +14,8 @@
 # Then every page in MANDIR must lint clean: "mandoc -Tlint -W warning"
 # (errors and warnings; $MANDOC names the binary), or else
 # "groff -mandoc -ww -z".  Without either the test is skipped (77) once
-# the option checks pass.
+# the option checks pass, or fails where SP_REQUIRE_ALL is set (CI:
+# nothing may be skipped).
 set -u
 LC_ALL=C
 export LC_ALL
@@ -186,6 +187,11 @@ if [ "$fail" -ne 0 ]; then
 	exit 1
 fi
 if [ -z "$linter" ]; then
+	if [ -n "${SP_REQUIRE_ALL:-}" ]; then
+		echo "FAIL: SP_REQUIRE_ALL is set, and neither mandoc nor groff" \
+		    "is installed to lint the pages"
+		exit 1
+	fi
 	echo "SKIP: neither mandoc nor groff is installed to lint the pages"
 	exit 77
 fi

@@ -2,7 +2,9 @@
 # Set up a Debian 12 machine for sp and build it: install the packages that
 # are missing (apt-get), configure with Meson, build with Ninja.
 #   tools/bootstrap.sh [BUILD_DIR [MESON_OPTION...]]
-# Safe to run again: it installs nothing twice and reconfigures only once.
+# Safe to run again: it installs nothing twice and sets up BUILD_DIR once;
+# on a BUILD_DIR set up earlier, the MESON_OPTIONs given are applied with
+# "meson configure", so that the directory has them whatever it had before.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-build}
@@ -11,10 +13,12 @@ build=${1:-build}
 # Build tools and libraries, plus what the tests use to check outputs with
 # their real consumers (h5py writes test profiles, python3 loads .prof,
 # node validates speedscope documents, jq runs the NDJSON recipes, mandoc
-# lints the man pages, make runs examples/Makefile in the scale-out test).
+# lints the man pages, make runs examples/Makefile in the scale-out test;
+# util-linux and bsdutils, always there on Debian, give the fault cases
+# setpriv and unshare, and the terminal cases script).
 pkgs="meson ninja-build pkg-config gcc libc6-dev libhdf5-dev hdf5-tools
 libcbor-dev libpcre2-dev libyajl-dev zlib1g-dev python3 python3-h5py python3-numpy
-mandoc time jq nodejs npm make"
+mandoc time jq nodejs npm make util-linux bsdutils"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
@@ -37,6 +41,8 @@ fi
 cd "$top"
 if [ ! -f "$build/build.ninja" ]; then
 	meson setup "$build" "$@" >/dev/null
+elif [ $# -gt 0 ]; then
+	meson configure "$build" "$@" >/dev/null
 fi
 ninja -C "$build" >/dev/null
 echo "bootstrap: built sp in $top/$build" >&2

@@ -1,23 +1,55 @@
 #!/bin/sh
 # Build sp and run the whole test suite twice: in a normal build and in an
 # AddressSanitizer + UndefinedBehaviorSanitizer build.  Exit status 0 only
-# when both pass.
+# when both pass.  Both builds treat compiler warnings as errors
+# (-Dwerror=true, applied to build directories configured earlier too).
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
-sh tools/bootstrap.sh build
-sh tools/bootstrap.sh build-asan -Db_sanitize=address,undefined \
-    -Db_lundef=false
+sh tools/bootstrap.sh build -Dwerror=true
+sh tools/bootstrap.sh build-asan -Dwerror=true \
+    -Db_sanitize=address,undefined -Db_lundef=false
+# Where SP_REQUIRE_ALL is set (.ci/run sets it), no test may be skipped:
+# the tests that would skip fail instead and say what is missing, a failed
+# npm ci fails the run, and a test that meson still reports as skipped
+# fails it too (check_no_skips below).
+status=0
 # npm packages the speedscope checks use (schema and validator)
 if [ -f tests/node/package-lock.json ] && [ ! -d tests/node/node_modules ]; then
-	npm ci --prefix tests/node --no-audit --no-fund >/dev/null 2>&1 ||
-		echo "test-all: npm ci failed; speedscope schema checks skip" >&2
+	npmlog=$(mktemp)
+	if ! npm ci --prefix tests/node --no-audit --no-fund >"$npmlog" 2>&1; then
+		if [ -n "${SP_REQUIRE_ALL:-}" ]; then
+			cat "$npmlog" >&2
+			echo "test-all: npm ci --prefix tests/node failed, and" \
+			    "SP_REQUIRE_ALL is set: the speedscope schema" \
+			    "checks cannot run" >&2
+			status=1
+		else
+			echo "test-all: npm ci failed; speedscope schema checks skip" >&2
+		fi
+	fi
+	rm -f "$npmlog"
 fi
-status=0
+# check_no_skips BUILD_DIR: under SP_REQUIRE_ALL, fail when the last
+# meson test in BUILD_DIR reported a test as skipped
+check_no_skips() {
+	[ -n "${SP_REQUIRE_ALL:-}" ] || return 0
+	python3 - "$1/meson-logs/testlog.json" <<'PY'
+import json, sys
+skipped = [t["name"] for t in map(json.loads, open(sys.argv[1]))
+           if t.get("result") == "SKIP"]
+for name in skipped:
+    print(f"test-all: {name} was skipped, and SP_REQUIRE_ALL is set",
+          file=sys.stderr)
+sys.exit(1 if skipped else 0)
+PY
+}
 meson test -C build --print-errorlogs || status=1
+check_no_skips build || status=1
 ASAN_OPTIONS=abort_on_error=1 \
 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
     meson test -C build-asan --print-errorlogs || status=1
+check_no_skips build-asan || status=1
 if [ $status -eq 0 ]; then
 	echo "test-all: all suites passed (normal and ASan/UBSan builds)"
 else

@@ -8,7 +8,9 @@
 # error and exit status must equal <case>.stdout, <case>.stderr and
 # <case>.exit (the status as a decimal number and a newline) byte for byte.
 # A case may post-process what it runs (pipe a stream through sp-dump, sed a
-# scratch path away); it exits 77 to be reported as skipped.
+# scratch path away); it exits 77 to be reported as skipped, after printing
+# "SKIP: " and what it lacks.  With SP_REQUIRE_ALL set (CI sets it), a
+# skip is a failure instead: every case must run.
 #
 # The case sees these variables (meson test sets the first ones; when run by
 # hand they default to a build tree in $SP_BUILDDIR, default $SRCDIR/build):
@@ -79,6 +81,20 @@ done
 : "${SP_ITEMS:=$PYTHON $SRCDIR/tests/cli/sp-items.py}"
 export SRCDIR SP_READ SP_STACK SP_DUMP SP_VERSION SPGEN SP_ITEMS PYTHON CASEDIR
 
+# skip REASON: report the case as skipped (77), or as failed where
+# SP_REQUIRE_ALL says that nothing may be skipped: exit 1, or for a case
+# registered as an expected failure exit 0, which meson counts as an
+# unexpected pass (a failure too).
+skip() {
+	if [ -n "${SP_REQUIRE_ALL:-}" ]; then
+		echo "FAIL: the case would be skipped, but SP_REQUIRE_ALL is set: $1"
+		[ -n "${SP_XFAIL:-}" ] && exit 0
+		exit 1
+	fi
+	echo "SKIP: $1"
+	exit 77
+}
+
 # The generator needs h5py: without it, cases that use it are skipped.
 # SPGEN_H5PY=1/0 says whether it is there (meson checks once at setup).
 if grep -q 'SPGEN' "$case_sh"; then
@@ -90,8 +106,7 @@ if grep -q 'SPGEN' "$case_sh"; then
 		fi
 	fi
 	if [ "$SPGEN_H5PY" != 1 ]; then
-		echo "SKIP: $SPGEN_PYTHON has no h5py"
-		exit 77
+		skip "$SPGEN_PYTHON has no h5py (python3-h5py)"
 	fi
 fi
 
@@ -131,9 +146,9 @@ echo "$?" >"$tmp/out/exit"
 
 if [ "$(cat "$tmp/out/exit")" = 77 ] &&
     [ "$(cat "$base.exit" 2>/dev/null)" != 77 ]; then
-	echo "SKIP: the case skipped itself"
+	# the case's own words say what it lacks
 	cat "$tmp/out/stdout" "$tmp/out/stderr"
-	exit 77
+	skip "the case skipped itself (exit 77)"
 fi
 
 rc=0

@@ -308,18 +308,14 @@ key_find(const struct fl *f, const uint32_t *t, size_t mask,
 }
 
 /*
- * flameprof's calc_callers: nodes, edges (caller items, then the root's),
- * total, and the extra root.
+ * The nodes, one per entry and the virtual root n, from the dict; the
+ * number of edges they need: caller edges, the root's edges, and one for
+ * an extra root.
  */
 static int
-build(struct fl *f, struct sp_flame_stats *st, struct sp_err *e)
+add_nodes(struct fl *f, size_t *nedges, struct sp_err *e)
 {
-	size_t i, j, m, n = f->n, ne = 0, nroots = 0, mask = 0;
-	uint32_t *fill = NULL, *queue = NULL, *ktab = NULL;
-	double total = 0.0, ttotal = 0.0;
-	long newroot = -1, k;
-	size_t qh = 0, qt = 0;
-	int rc = -1;
+	size_t i, n = f->n, ne = 0, nroots = 0;
 
 	if ((f->node = calloc(n + 1, sizeof *f->node)) == NULL)
 		return nomem(e);
@@ -334,19 +330,21 @@ build(struct fl *f, struct sp_flame_stats *st, struct sp_err *e)
 		if (en->ncallers == 0)
 			nroots++;
 	}
-	/* caller edges, the root's edges, and one for an extra root */
-	ne += nroots + 1;
-	if ((f->edge = calloc(ne, sizeof *f->edge)) == NULL ||
-	    (f->outs = calloc(ne, sizeof *f->outs)) == NULL ||
-	    (f->ins = calloc(ne, sizeof *f->ins)) == NULL ||
-	    (fill = calloc(n + 1, sizeof *fill)) == NULL ||
-	    (queue = calloc(n + 1, sizeof *queue)) == NULL ||
-	    (ktab = key_table(f, &mask)) == NULL) {
-		nomem(e);
-		goto out;
-	}
-	/* the edges caller -> func, in stats order then callers order */
-	for (i = 0; i < n; i++) {
+	*nedges = ne + nroots + 1;
+	return 0;
+}
+
+/* The edges caller -> func, in stats order then callers order. */
+static int
+add_caller_edges(struct fl *f, struct sp_err *e)
+{
+	size_t i, j, mask = 0;
+	uint32_t *ktab;
+	long k;
+
+	if ((ktab = key_table(f, &mask)) == NULL)
+		return nomem(e);
+	for (i = 0; i < f->n; i++) {
 		const struct sp_prof_entry *en = sp_prof_entry(f->d, i);
 
 		for (j = 0; j < en->ncallers; j++) {
@@ -355,12 +353,13 @@ build(struct fl *f, struct sp_flame_stats *st, struct sp_err *e)
 
 			k = key_find(f, ktab, mask, &c->key);
 			if (k < 0) {
-				sp_fail(e, SP_EDATA, "the caller %s:%lld:%s of "
-				    "%s:%lld:%s has no entry of its own",
-				    c->key.file, (long long)c->key.line,
-				    c->key.func, en->key.file,
-				    (long long)en->key.line, en->key.func);
-				goto out;
+				free(ktab);
+				return sp_fail(e, SP_EDATA, "the caller "
+				    "%s:%lld:%s of %s:%lld:%s has no entry "
+				    "of its own", c->key.file,
+				    (long long)c->key.line, c->key.func,
+				    en->key.file, (long long)en->key.line,
+				    en->key.func);
 			}
 			g->from = (uint32_t)k;
 			g->to = (uint32_t)i;
@@ -369,6 +368,23 @@ build(struct fl *f, struct sp_flame_stats *st, struct sp_err *e)
 			f->node[i].nin++;
 		}
 	}
+	free(ktab);
+	return 0;
+}
+
+/*
+ * The total (the width of the graph, f->maxw): the roots' cumulative
+ * time, plus that of an extra root when the roots' total is off the
+ * functions' own total by 20% or more and the non-root with the largest
+ * ct makes up for it.  Returns the extra root, or -1.
+ */
+static long
+extra_root(struct fl *f, struct sp_flame_stats *st)
+{
+	size_t i, n = f->n;
+	double total = 0.0, ttotal = 0.0;
+	long newroot = -1;
+
 	for (i = 0; i < n; i++)
 		if (f->node[i].nin == 0)
 			total += f->node[i].st.ct;
@@ -392,7 +408,15 @@ build(struct fl *f, struct sp_flame_stats *st, struct sp_err *e)
 		newroot = -1;
 	}
 	f->maxw = total * 1.0;
-	/* the root's edges: roots in stats order, then the extra root */
+	return newroot;
+}
+
+/* The root's edges: roots in stats order, then the extra root. */
+static void
+add_root_edges(struct fl *f, long newroot)
+{
+	size_t i, n = f->n;
+
 	for (i = 0; i < n; i++) {
 		struct edge *g;
 
@@ -412,7 +436,17 @@ build(struct fl *f, struct sp_flame_stats *st, struct sp_err *e)
 		g->st = f->node[newroot].st;
 		f->node[n].nout++;
 	}
-	/* out and in lists, in edge order */
+}
+
+/* The out and in lists of every node, in edge order. */
+static int
+index_edges(struct fl *f, struct sp_err *e)
+{
+	size_t i, j, m, n = f->n;
+	uint32_t *fill;
+
+	if ((fill = calloc(n + 1, sizeof *fill)) == NULL)
+		return nomem(e);
 	for (i = 0, j = 0, m = 0; i <= n; i++) {
 		f->node[i].out0 = (uint32_t)j;
 		j += f->node[i].nout;
@@ -433,10 +467,22 @@ build(struct fl *f, struct sp_flame_stats *st, struct sp_err *e)
 			continue;	/* 'called' knows no root */
 		f->ins[f->node[g->to].in0 + fill[g->to]++] = (uint32_t)i;
 	}
-	/*
-	 * flameprof's _counts: the count of an edge p -> c is the number of
-	 * edges into p from nodes reachable from the root (1 for the root).
-	 */
+	free(fill);
+	return 0;
+}
+
+/*
+ * flameprof's _counts: the count of an edge p -> c is the number of
+ * edges into p from nodes reachable from the root (1 for the root).
+ */
+static int
+count_edges(struct fl *f, struct sp_err *e)
+{
+	size_t i, j, n = f->n, qh = 0, qt = 0;
+	uint32_t *queue;
+
+	if ((queue = calloc(n + 1, sizeof *queue)) == NULL)
+		return nomem(e);
 	f->node[n].reach = 1;
 	queue[qt++] = (uint32_t)n;
 	while (qh < qt) {
@@ -456,12 +502,31 @@ build(struct fl *f, struct sp_flame_stats *st, struct sp_err *e)
 	for (i = 0; i < f->nedge; i++)
 		if (f->node[f->edge[i].from].reach)
 			f->node[f->edge[i].to].cnt++;
-	rc = 0;
-out:
-	free(fill);
 	free(queue);
-	free(ktab);
-	return rc;
+	return 0;
+}
+
+/*
+ * flameprof's calc_callers: nodes, edges (caller items, then the root's),
+ * total, and the extra root; then the lists and counts the layout walks.
+ */
+static int
+build(struct fl *f, struct sp_flame_stats *st, struct sp_err *e)
+{
+	size_t ne = 0;
+
+	if (add_nodes(f, &ne, e) < 0)
+		return -1;
+	if ((f->edge = calloc(ne, sizeof *f->edge)) == NULL ||
+	    (f->outs = calloc(ne, sizeof *f->outs)) == NULL ||
+	    (f->ins = calloc(ne, sizeof *f->ins)) == NULL)
+		return nomem(e);
+	if (add_caller_edges(f, e) < 0)
+		return -1;
+	add_root_edges(f, extra_root(f, st));
+	if (index_edges(f, e) < 0 || count_edges(f, e) < 0)
+		return -1;
+	return 0;
 }
 
 /* --- layout --- */

@@ -5,7 +5,7 @@
 # SHARDS="0-1 2-3" each profile is read as two shards (sp-read --shard),
 # in parallel, joined by sp-stack, and every output is the same, byte for
 # byte (README "Runs that outgrow one process").
-command -v make >/dev/null 2>&1 || exit 77
+command -v make >/dev/null 2>&1 || { echo "SKIP: no make"; exit 77; }
 . "$CASEDIR/profile.inc"
 mkdir in && scale_profile in/run.h5 || exit
 $SPGEN synth --ranks 3 --calls 200 --threads 2 --shape random --regions 6 \

@@ -3,7 +3,7 @@
 # call path, the self time of its line / 1e9 is the entry's tt and the sum
 # over the lines it begins its ct (within float rounding), and all lines
 # add up to the root's ct.  Skipped without sp-pstats.
-[ -n "${SP_PSTATS:-}" ] || exit 77
+[ -n "${SP_PSTATS:-}" ] || { echo "SKIP: no sp-pstats in this build"; exit 77; }
 $SPGEN synth --calls 3000 --ranks 2 --shape random --regions 7 --depth 6 \
     --threads 2 --seed 5 in.h5 >/dev/null || exit
 "$SP_READ" -r all in.h5 | "$SP_STACK" >calls.sps || exit

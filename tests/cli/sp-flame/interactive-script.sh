@@ -2,7 +2,7 @@
 # The embedded script is valid JavaScript (node --check), and run against
 # a minimal DOM it rewrites the tooltips in real units and zooms.
 # Skipped without node.
-command -v node >/dev/null 2>&1 || exit 77
+command -v node >/dev/null 2>&1 || { echo "SKIP: no node (nodejs)"; exit 77; }
 $SPGEN spec - in.h5 <<'EOF2'
 {"ranks": {"0": [["main", [0], [100000000]], ["setup", [0], [20000000]],
   ["solve", [20000000], [90000000]], ["assemble", [30000000], [60000000]]]},

@@ -1,7 +1,7 @@
 #!/bin/sh
 # The jq recipes of sp-json(1) EXAMPLES and README: the slowest calls, the time
 # per region, and a streaming select (skipped without jq).
-command -v jq >/dev/null || { echo "no jq"; exit 77; }
+command -v jq >/dev/null || { echo "SKIP: no jq"; exit 77; }
 $SPGEN spec - in.h5 <<'EOF2'
 {"ranks": {"0": [["main", [0], [1000]], ["solve", [10, 400], [300, 900]], ["io", [950], [990]]]}}
 EOF2

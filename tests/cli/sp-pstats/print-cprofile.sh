@@ -4,8 +4,9 @@
 # the file is made now and the report compared with pstats' own), for
 # every sort key and with --top, from a file and from standard input
 # (without the title line, which needs a file name).  Needs python3.
-command -v "${PYTHON:-python3}" >/dev/null 2>&1 || exit 77
-$PYTHON -c "import cProfile; cProfile.run('sum(range(9))', 'x.prof')" >/dev/null || exit 77
+command -v "${PYTHON:-python3}" >/dev/null 2>&1 || { echo "SKIP: no python3"; exit 77; }
+$PYTHON -c "import cProfile; cProfile.run('sum(range(9))', 'x.prof')" >/dev/null ||
+    { echo "SKIP: python3 cannot write a .prof with cProfile"; exit 77; }
 touch -d '2026-01-02 03:04:05' x.prof
 for key in cumulative tottime calls ncalls name; do
 	for top in -1 2; do

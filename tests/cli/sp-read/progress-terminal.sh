@@ -2,7 +2,7 @@
 # On a terminal the progress line shows by default, but only once a file
 # has taken a second: a short read shows nothing.  --progress shows it at
 # once; -q never.  Needs script(1) for a pseudo-terminal; skipped without.
-command -v script >/dev/null 2>&1 || exit 77
+command -v script >/dev/null 2>&1 || { echo "SKIP: no script(1) (bsdutils)"; exit 77; }
 $SPGEN spec - in.h5 <<'EOF2'
 {"ranks": {"0": [["outer", [0], [100]], ["inner", [10], [40]]]}}
 EOF2

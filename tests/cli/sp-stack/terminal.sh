@@ -1,7 +1,7 @@
 #!/bin/sh
 # The binary stream is not written to a terminal (without --force).
 # Needs script(1) for a pseudo-terminal; skipped without it.
-command -v script >/dev/null 2>&1 || exit 77
+command -v script >/dev/null 2>&1 || { echo "SKIP: no script(1) (bsdutils)"; exit 77; }
 $SPGEN spec - in.h5 <<'EOF'
 {"ranks": {"0": [["a", [0], [10]]]}}
 EOF
