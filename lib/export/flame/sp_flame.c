@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "sp_fmt.h"
+#include "sp_grow.h"
 #include "sp_utf8.h"
 
 #define NONE UINT32_MAX
@@ -210,26 +211,6 @@ struct fl {
 	uint64_t bytes;
 	struct sp_err *e;
 };
-
-static int
-grow(void *pp, size_t *cap, size_t need, size_t size)
-{
-	size_t n = *cap ? *cap : 64;
-	void *p;
-
-	if (need <= *cap)
-		return 0;
-	while (n < need) {
-		if (n > SIZE_MAX / 2 / size)
-			return -1;
-		n *= 2;
-	}
-	if ((p = realloc(*(void **)pp, n * size)) == NULL)
-		return -1;
-	*(void **)pp = p;
-	*cap = n;
-	return 0;
-}
 
 static int
 nomem(struct sp_err *e)
@@ -555,7 +536,7 @@ sort_children(struct fl *f, struct child *c, size_t n)
 static int
 push_frame(struct fl *f, struct sp_err *e)
 {
-	if (grow(&f->fr, &f->fr_cap, f->nfr + 1, sizeof *f->fr) < 0)
+	if (sp_grow(&f->fr, &f->fr_cap, f->nfr + 1, sizeof *f->fr, 64) < 0)
 		return nomem(e);
 	memset(&f->fr[f->nfr], 0, sizeof *f->fr);
 	f->fr[f->nfr].c0 = f->nch;
@@ -566,7 +547,7 @@ push_frame(struct fl *f, struct sp_err *e)
 static int
 add_block(struct fl *f, const struct block *b, struct sp_err *e)
 {
-	if (grow(&f->blk, &f->blk_cap, f->nblk + 1, sizeof *f->blk) < 0)
+	if (sp_grow(&f->blk, &f->blk_cap, f->nblk + 1, sizeof *f->blk, 64) < 0)
 		return nomem(e);
 	f->blk[f->nblk++] = *b;
 	if (b->node == NONE)
@@ -595,8 +576,8 @@ top_children(struct fl *f, uint32_t p, double ptt, double ptc,
 	size_t i, ng = 0, nb = 0;
 	double gctc = 0.0, bctc = 0.0, factor;
 
-	if (grow(&f->ch, &f->ch_cap, f->nch + 2 * (size_t)pn->nout + 1,
-	    sizeof *f->ch) < 0)
+	if (sp_grow(&f->ch, &f->ch_cap, f->nch + 2 * (size_t)pn->nout + 1,
+	    sizeof *f->ch, 64) < 0)
 		return nomem(e);
 	c = &f->ch[f->nch];
 	for (i = 0; i < pn->nout; i++) {
@@ -762,7 +743,7 @@ bottom_children(struct fl *f, uint32_t to, double pw, struct sp_err *e)
 	struct child *c;
 	double sum = 0.0;
 
-	if (grow(&f->ch, &f->ch_cap, f->nch + n + 1, sizeof *f->ch) < 0)
+	if (sp_grow(&f->ch, &f->ch_cap, f->nch + n + 1, sizeof *f->ch, 64) < 0)
 		return nomem(e);
 	c = &f->ch[f->nch];
 	for (i = 0; i < n; i++) {
@@ -1106,7 +1087,7 @@ hash_name(const struct node *nd, char **buf, size_t *cap, size_t *len)
 	size_t fl = strlen(nd->file), nl = strlen(nd->func), ll;
 
 	ll = sp_fmt_i64(lb, nd->line);
-	if (grow(buf, cap, fl + ll + nl + 3, 1) < 0)
+	if (sp_grow(buf, cap, fl + ll + nl + 3, 1, 64) < 0)
 		return -1;
 	memcpy(*buf, nd->file, fl);
 	(*buf)[fl] = ':';
@@ -1165,7 +1146,7 @@ put_block(struct fl *f, const struct block *b, int64_t y, char **hb,
 
 	if (b->node == NONE) {
 		name = SP_FLAME_OTHER;
-		if (grow(hb, hcap, sizeof SP_FLAME_OTHER, 1) < 0)
+		if (sp_grow(hb, hcap, sizeof SP_FLAME_OTHER, 1, 64) < 0)
 			return nomem(f->e);
 		memcpy(*hb, SP_FLAME_OTHER, sizeof SP_FLAME_OTHER);
 		hl = sizeof SP_FLAME_OTHER - 1;
