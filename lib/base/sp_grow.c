@@ -4,7 +4,7 @@
 #include <stdlib.h>
 
 int
-sp_grow(void *pp, size_t *cap, size_t need, size_t size, size_t first)
+sp_grow_to(void *pp, size_t *cap, size_t need, size_t size, size_t first)
 {
 	size_t n = *cap ? *cap : first;
 	void *p;

@@ -14,6 +14,14 @@
  * or -1 (the array and *cap unchanged) when the size overflows or there
  * is no memory.
  */
-int sp_grow(void *pp, size_t *cap, size_t need, size_t size, size_t first);
+int sp_grow_to(void *pp, size_t *cap, size_t need, size_t size,
+    size_t first);
+
+/* The common case, that it fits already, inline: builders grow per call. */
+static inline int
+sp_grow(void *pp, size_t *cap, size_t need, size_t size, size_t first)
+{
+	return need <= *cap ? 0 : sp_grow_to(pp, cap, need, size, first);
+}
 
 #endif

@@ -162,13 +162,19 @@ on_rank(struct sp_export *fe, const struct sp_export_ops *ops, void *ctx,
 	return ops->rank != NULL ? ops->rank(ctx, ri, e) : 0;
 }
 
-/* The walker's own errors say what is wrong, not where: name the input. */
+/*
+ * The walker's own errors say what is wrong, not where: name the input.
+ * A callback's are the exporter's to complete.
+ */
 static int
-walk_failed(struct sp_export *fe, struct sp_err *e)
+walk_failed(struct sp_export *fe, const struct sp_export_ops *ops, void *ctx,
+    struct sp_err *e)
 {
 	char why[SP_ERR_MSG_MAX];
 
-	if (e == NULL || sp_walker_callback_failed(fe->walker))
+	if (sp_walker_callback_failed(fe->walker))
+		return ops->walk_failed != NULL ? ops->walk_failed(ctx, e) : -1;
+	if (e == NULL)
 		return -1;
 	snprintf(why, sizeof why, "%s", e->msg);
 	return sp_fail(e, e->status, "%s: %s", sp_export_input(fe), why);
@@ -193,7 +199,7 @@ on_batch(struct sp_export *fe, const struct sp_export_ops *ops, void *ctx,
 		fe->lane_open = 0;
 	if (fe->walker != NULL && fe->stage == SP_STAGE_CALLS)
 		return sp_walker_push(fe->walker, b, e) < 0 ?
-		    walk_failed(fe, e) : 0;
+		    walk_failed(fe, ops, ctx, e) : 0;
 	return ops->batch != NULL ? ops->batch(ctx, b, e) : 0;
 }
 
@@ -204,7 +210,7 @@ on_run_end(struct sp_export *fe, const struct sp_export_ops *ops, void *ctx,
 	if (!fe->have_run)
 		return bad(fe, "a run-end", e);
 	if (fe->walker != NULL && sp_walker_finish(fe->walker, e) < 0)
-		return walk_failed(fe, e);
+		return walk_failed(fe, ops, ctx, e);
 	if (end_rank(fe, ops, ctx, e) < 0)
 		return -1;
 	fe->have_run = 0;

@@ -116,6 +116,11 @@ struct sp_export_ops {
 	/* Interval batches, and call batches when walk has no callback. */
 	int (*batch)(void *ctx, const struct sp_batch *b, struct sp_err *e);
 	struct sp_walk_ops walk;
+	/*
+	 * A walk callback failed with e: the exporter may say where (the
+	 * callbacks stay lean, for they run per call).
+	 */
+	int (*walk_failed)(void *ctx, struct sp_err *e);
 	int (*side)(void *ctx, const struct sp_side *s, struct sp_err *e);
 	int (*run_end)(void *ctx, struct sp_err *e);
 	/* After the pending outputs are in place and the endings passed. */

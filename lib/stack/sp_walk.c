@@ -53,7 +53,7 @@ sp_walker_stack(const struct sp_walker *w)
 }
 
 /* A callback failed: e is its message, not the walker's. */
-static int
+static inline int
 callback_failed(struct sp_walker *w)
 {
 	w->cb_failed = 1;
@@ -61,7 +61,7 @@ callback_failed(struct sp_walker *w)
 }
 
 /* Close the top call with the k-th self value of b. */
-static int
+static inline int
 pop(struct sp_walker *w, const struct sp_batch *b, size_t *k,
     struct sp_err *e)
 {

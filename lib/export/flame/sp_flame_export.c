@@ -53,8 +53,9 @@ nomem(struct sp_err *e)
 
 /* The builders' own limits know no file name: give it. */
 static int
-builder_failed(struct fx *x, struct sp_err *e)
+builder_failed(void *ctx, struct sp_err *e)
 {
+	struct fx *x = ctx;
 	char why[SP_ERR_MSG_MAX];
 
 	if (e == NULL || e->status != SP_ENOMEM)
@@ -195,15 +196,12 @@ static int
 on_open(void *ctx, struct sp_walk_call *c, struct sp_err *e)
 {
 	struct fx *x = ctx;
-	int rc;
 
 	x->rank_calls++;
 	if (x->o->folded)
-		rc = sp_flame_fold_enter(x->fold, c->region, e);
-	else
-		rc = sp_pstats_enter(x->ps, c->region, c->start, c->end,
-		    c->call, e);
-	return rc < 0 ? builder_failed(x, e) : 0;
+		return sp_flame_fold_enter(x->fold, c->region, e);
+	return sp_pstats_enter(x->ps, c->region, c->start, c->end, c->call,
+	    e);
 }
 
 static int
@@ -211,14 +209,11 @@ on_close(void *ctx, const struct sp_walk_call *c, int64_t self_ns,
     struct sp_err *e)
 {
 	struct fx *x = ctx;
-	int rc;
 
 	(void)c;
 	if (x->o->folded)
-		rc = sp_flame_fold_leave(x->fold, self_ns, e);
-	else
-		rc = sp_pstats_leave(x->ps, self_ns, e);
-	return rc < 0 ? builder_failed(x, e) : 0;
+		return sp_flame_fold_leave(x->fold, self_ns, e);
+	return sp_pstats_leave(x->ps, self_ns, e);
 }
 
 static int
@@ -230,9 +225,7 @@ on_lane_end(void *ctx, uint32_t run, uint32_t rank, int64_t lane,
 	(void)run;
 	(void)rank;
 	(void)lane;
-	if (x->o->folded || sp_pstats_end_lane(x->ps, e) == 0)
-		return 0;
-	return builder_failed(x, e);
+	return x->o->folded ? 0 : sp_pstats_end_lane(x->ps, e);
 }
 
 /*
@@ -292,6 +285,7 @@ sp_flame_export_stream(struct sp_reader *r,
 		.rank_end = end_rank,
 		.lane = lane,
 		.walk = { on_open, on_close, on_lane_end },
+		.walk_failed = builder_failed,
 	};
 	struct sp_flame_export_stats dummy;
 	struct fx x;

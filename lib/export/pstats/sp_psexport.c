@@ -104,8 +104,9 @@ add_note(struct psx *x, enum sp_psexport_note what, uint32_t rank,
  * failures (memory, --max-memory) get the input's name.
  */
 static int
-builder_failed(struct psx *x, struct sp_err *e)
+builder_failed(void *ctx, struct sp_err *e)
 {
+	struct psx *x = ctx;
 	char why[SP_ERR_MSG_MAX];
 
 	if (e == NULL)
@@ -125,10 +126,8 @@ on_open(void *ctx, struct sp_walk_call *c, struct sp_err *e)
 {
 	struct psx *x = ctx;
 
-	if (sp_pstats_enter(x->ps, c->region, c->start, c->end, c->call,
-	    e) < 0)
-		return builder_failed(x, e);
-	return 0;
+	return sp_pstats_enter(x->ps, c->region, c->start, c->end, c->call,
+	    e);
 }
 
 static int
@@ -138,9 +137,7 @@ on_close(void *ctx, const struct sp_walk_call *c, int64_t self_ns,
 	struct psx *x = ctx;
 
 	(void)c;
-	if (sp_pstats_leave(x->ps, self_ns, e) < 0)
-		return builder_failed(x, e);
-	return 0;
+	return sp_pstats_leave(x->ps, self_ns, e);
 }
 
 static int
@@ -152,9 +149,7 @@ on_lane_end(void *ctx, uint32_t run, uint32_t rank, int64_t lane,
 	(void)run;
 	(void)rank;
 	(void)lane;
-	if (sp_pstats_end_lane(x->ps, e) < 0)
-		return builder_failed(x, e);
-	return 0;
+	return sp_pstats_end_lane(x->ps, e);
 }
 
 /* --- ranks and runs --- */
@@ -371,6 +366,7 @@ export_stream(struct sp_reader *r, const struct sp_psexport_opts *o,
 		.rank_end = end_rank,
 		.lane = lane,
 		.walk = { on_open, on_close, on_lane_end },
+		.walk_failed = builder_failed,
 		.run_end = end_run,
 		.finish = finish,
 	};
