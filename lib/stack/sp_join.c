@@ -132,7 +132,10 @@ sp_join_flush(struct sp_join *j, struct sp_err *e)
 	return 0;
 }
 
-/* The waiting run's next shard brings it: hold on, it says nothing new. */
+/*
+ * The waiting run's next shard brings it: wait on.  Of what it brings,
+ * only the stream-end needs keeping; the rest equals what is kept.
+ */
 static int
 hold(struct sp_join *j, const struct sp_item *it, struct sp_err *e)
 {
