@@ -69,7 +69,11 @@ end_lane(struct restack *rs, struct sp_err *e)
 	return 0;
 }
 
-/* The first batch of a lane ends the lane before it. */
+/*
+ * The first batch of a lane ends the lane before it and begins its own,
+ * with the reader's region table of the run: the regions item of a
+ * joined shard does not come here, and the earlier shard's table is gone.
+ */
 static int
 stack_batch(struct restack *rs, const struct sp_batch *in, struct sp_err *e)
 {
