@@ -5,9 +5,9 @@
  * time.  Shards of one run in consecutive sections (sp-read --shard: a
  * section's single run, then a run with the same run and regions items,
  * byte for byte, whose ranks come after) are joined into one run, as if
- * read at once; other sections stay apart.  Memory: one item, the run and
- * regions items of the current first run of a section, plus O(max depth)
- * per lane.
+ * read at once (sp_join.h); other sections stay apart.  Memory: one
+ * item, the run and regions items of the current first run of a section,
+ * plus O(max depth) per lane.
  *
  * Errors name the input; nesting errors also the rank and lane.
  */

@@ -230,11 +230,195 @@ out:
 	return -1;
 }
 
+/*
+ * Room for a batch of n calls: its depth and parent columns, and the self
+ * times of every call it may close (those open and its own).  The hot
+ * loop then only allocates when the stack gets deeper than ever before.
+ */
+static int
+reserve(struct sp_stacker *st, size_t n, struct sp_err *e)
+{
+	if (n > st->ncap) {
+		size_t cap = st->ncap;
+		uint32_t *d;
+		int64_t *p;
+
+		if ((d = grow(st->depth, &cap, n, sizeof *d, e)) == NULL)
+			return -1;
+		st->depth = d;
+		cap = st->ncap;
+		if ((p = grow(st->parent, &cap, n, sizeof *p, e)) == NULL)
+			return -1;
+		st->parent = p;
+		st->ncap = cap;
+	}
+	return reserve_self(st, st->top + n, e);
+}
+
+/* Region r's place in the region order (NULL: the ids are the order). */
+static inline uint32_t
+order_of(const uint32_t *order, uint32_t r)
+{
+	return order != NULL ? order[r] : r;
+}
+
+/*
+ * Whether call (s, t) of region order o and call index c, which does not
+ * start after the previous call (ps, pe, po, pc), still comes after it in
+ * canonical order: the same start, then end descending, then region
+ * order and call index ascending.
+ */
+static inline int
+ties_after(int64_t s, int64_t t, uint32_t o, int64_t c, int64_t ps,
+    int64_t pe, uint32_t po, int64_t pc)
+{
+	return s == ps && (t < pe || (t == pe && (o > po || (o == po &&
+	    c > pc))));
+}
+
+/* What stopped a batch: its call i is wrong, or memory ran out. */
+enum fault {
+	F_NONE,
+	F_REGION,	/* names a region the table does not have */
+	F_BACKWARDS,	/* ends before it starts, or lasts too long */
+	F_ORDER,	/* comes before the previous call */
+	F_OVERLAP,	/* starts inside the innermost open call, ends after */
+	F_NOMEM,	/* the stack could not grow (e says so) */
+};
+
+static int
+fail_call(const struct sp_stacker *st, enum fault why,
+    const struct sp_batch *in, size_t i, struct sp_err *e)
+{
+	uint32_t r = in->region[i];
+	int64_t c = in->call[i], s = in->start[i], t = in->end[i];
+
+	switch (why) {
+	case F_REGION:
+		return fail_region(st, in->first + i, r, e);
+	case F_BACKWARDS:
+		return fail_backwards(st, r, c, s, t, e);
+	case F_ORDER:
+		return fail_order(st, in->first + i, r, c, s, t, e);
+	case F_OVERLAP:
+		return fail_overlap(st, r, c, s, t, e);
+	default:
+		return -1;
+	}
+}
+
+/*
+ * Stack the calls of in, counting in *nclosed the self times of the calls
+ * they close.  The loop keeps the stacker's state in locals and writes
+ * it back at the end, also when a call is wrong: the int64 stores into
+ * self and parent may alias st's own 64-bit fields, so that otherwise
+ * every field is reloaded and stored again for each call.  The previous
+ * call, for the order check, is the one before in the batch (st's copy
+ * only for the first), and its region order is looked up only for a tie
+ * on start and end.
+ */
+static int
+stack_calls(struct sp_stacker *st, const struct sp_batch *in,
+    size_t *nclosed, struct sp_err *e)
+{
+	struct frame *stack = st->stack, *f;
+	size_t top = st->top, cap = st->cap, nself = 0, i;
+	const uint32_t *order = st->order;
+	const size_t nregions = st->nregions;
+	uint32_t *depth = st->depth;
+	int64_t *parent = st->parent, *self = st->self;
+	const uint64_t next = st->next;
+	const int64_t *istart = in->start, *iend = in->end;
+	const int64_t *icall = in->call;
+	const uint32_t *iregion = in->region;
+	const size_t n = in->n;
+	enum fault why = F_NONE;
+
+	for (i = 0; i < n; i++) {
+		int64_t s = istart[i], t = iend[i], ps, pe;
+		uint32_t r = iregion[i];
+		uint64_t dur;
+
+		if (r >= nregions) {
+			why = F_REGION;
+			break;
+		}
+		/* Unsigned: the difference of two int64 fits. */
+		dur = (uint64_t)t - (uint64_t)s;
+		if (t < s || dur > INT64_MAX) {
+			why = F_BACKWARDS;
+			break;
+		}
+		if (i > 0) {
+			ps = istart[i - 1];
+			pe = iend[i - 1];
+		} else {
+			ps = st->pstart;
+			pe = st->pend;
+		}
+		if (!(s > ps) && next + i > 0 && !ties_after(s, t,
+		    order_of(order, r), icall[i], ps, pe, i > 0 ?
+		    order_of(order, iregion[i - 1]) : st->porder, i > 0 ?
+		    icall[i - 1] : st->pcall)) {
+			why = F_ORDER;
+			break;
+		}
+
+		while (top > 0 && stack[top - 1].open_to < s) {
+			f = &stack[--top];
+			self[nself++] = (int64_t)(f->dur - f->kids);
+		}
+		if (top > 0) {
+			f = &stack[top - 1];
+			if (f->end < t) {
+				why = F_OVERLAP;
+				break;
+			}
+			f->kids += dur;
+			parent[i] = (int64_t)f->seq;
+		} else
+			parent[i] = -1;
+		depth[i] = (uint32_t)top;
+
+		if (top == cap) {
+			if ((f = grow(stack, &cap, top + 1, sizeof *f,
+			    e)) == NULL) {
+				why = F_NOMEM;
+				break;
+			}
+			stack = f;
+		}
+		f = &stack[top++];
+		f->open_to = t > s ? t - 1 : t;
+		f->start = s;
+		f->end = t;
+		f->dur = dur;
+		f->kids = 0;
+		f->seq = next + i;
+		f->call = icall[i];
+		f->region = r;
+	}
+	/* the state after call i - 1 */
+	st->stack = stack;
+	st->top = top;
+	st->cap = cap;
+	st->next = next + i;
+	if (i > 0) {
+		st->pstart = istart[i - 1];
+		st->pend = iend[i - 1];
+		st->pcall = icall[i - 1];
+		st->pregion = iregion[i - 1];
+		st->porder = order_of(order, st->pregion);
+	}
+	*nclosed = nself;
+	return why == F_NONE ? 0 : fail_call(st, why, in, i, e);
+}
+
 int
 sp_stacker_push(struct sp_stacker *st, const struct sp_batch *in,
     struct sp_batch *out, struct sp_err *e)
 {
-	size_t i, nself = 0;
+	size_t nself;
 
 	if (in->run != st->run || in->rank != st->rank || in->lane != st->lane)
 		return sp_fail(e, SP_EUSAGE, "a batch of run %" PRIu32
@@ -245,139 +429,8 @@ sp_stacker_push(struct sp_stacker *st, const struct sp_batch *in,
 		return sp_fail(e, SP_EDATA, "a batch of lane %" PRId64
 		    " starts at call %" PRIu64 ", but %" PRIu64 " calls came "
 		    "before it", st->lane, in->first, st->next);
-	/*
-	 * Everything this batch can need, up front: the loop below then only
-	 * allocates when the stack gets deeper than ever before.
-	 */
-	if (in->n > st->ncap) {
-		size_t cap = st->ncap;
-		uint32_t *d;
-		int64_t *p;
-
-		if ((d = grow(st->depth, &cap, in->n, sizeof *d, e)) == NULL)
-			return -1;
-		st->depth = d;
-		cap = st->ncap;
-		if ((p = grow(st->parent, &cap, in->n, sizeof *p, e)) == NULL)
-			return -1;
-		st->parent = p;
-		st->ncap = cap;
-	}
-	if (reserve_self(st, st->top + in->n, e) == -1)
+	if (reserve(st, in->n, e) < 0 || stack_calls(st, in, &nself, e) < 0)
 		return -1;
-
-	/*
-	 * The hot loop keeps the stacker's state in locals and writes it back
-	 * at the end (and before every error): the int64 stores into self and
-	 * parent may alias st's own 64-bit fields, so that otherwise every
-	 * field is reloaded and stored again for each call.  The previous
-	 * call, for the order check, is the one before in the batch (st's
-	 * copy only for the first), and its region order is looked up only
-	 * for a tie on start and end.
-	 */
-	{
-		struct frame *stack = st->stack;
-		size_t top = st->top, cap = st->cap;
-		const uint32_t *order = st->order;
-		const size_t nregions = st->nregions;
-		uint32_t *depth = st->depth;
-		int64_t *parent = st->parent, *self = st->self;
-		const uint64_t next = st->next;
-		const int64_t *istart = in->start, *iend = in->end;
-		const int64_t *icall = in->call;
-		const uint32_t *iregion = in->region;
-		const size_t n = in->n;
-
-#define SYNC(k) do { \
-	st->stack = stack; st->top = top; st->cap = cap; st->next = next + (k); \
-	if ((k) > 0) { \
-		st->pstart = istart[(k) - 1]; st->pend = iend[(k) - 1]; \
-		st->pcall = icall[(k) - 1]; st->pregion = iregion[(k) - 1]; \
-		st->porder = order ? order[st->pregion] : st->pregion; \
-	} \
-} while (0)
-		for (i = 0; i < n; i++) {
-			int64_t s = istart[i], t = iend[i], ps, pe;
-			uint32_t r = iregion[i];
-			uint64_t dur;
-			struct frame *f;
-
-			if (r >= nregions) {
-				SYNC(i);
-				return fail_region(st, next + i, r, e);
-			}
-			/* Unsigned: the difference of two int64 fits. */
-			dur = (uint64_t)t - (uint64_t)s;
-			if (t < s || dur > INT64_MAX) {
-				SYNC(i);
-				return fail_backwards(st, r, icall[i], s, t, e);
-			}
-			if (i > 0) {
-				ps = istart[i - 1];
-				pe = iend[i - 1];
-			} else {
-				ps = st->pstart;
-				pe = st->pend;
-			}
-			if (!(s > ps) && (next + i > 0)) {
-				uint32_t o = order ? order[r] : r, po;
-				int64_t pc;
-
-				if (i > 0) {
-					po = order ? order[iregion[i - 1]] :
-					    iregion[i - 1];
-					pc = icall[i - 1];
-				} else {
-					po = st->porder;
-					pc = st->pcall;
-				}
-				if (!(s == ps && (t < pe || (t == pe &&
-				    (o > po || (o == po && icall[i] > pc)))))) {
-					SYNC(i);
-					return fail_order(st, next + i, r,
-					    icall[i], s, t, e);
-				}
-			}
-
-			while (top > 0 && stack[top - 1].open_to < s) {
-				f = &stack[--top];
-				self[nself++] = (int64_t)(f->dur - f->kids);
-			}
-			if (top > 0) {
-				f = &stack[top - 1];
-				if (f->end < t) {
-					SYNC(i);
-					return fail_overlap(st, r, icall[i], s,
-					    t, e);
-				}
-				f->kids += dur;
-				parent[i] = (int64_t)f->seq;
-			} else
-				parent[i] = -1;
-			depth[i] = (uint32_t)top;
-
-			if (top == cap) {
-				if ((f = grow(stack, &cap, top + 1, sizeof *f,
-				    e)) == NULL) {
-					SYNC(i);
-					return -1;
-				}
-				stack = f;
-			}
-			f = &stack[top++];
-			f->open_to = t > s ? t - 1 : t;
-			f->start = s;
-			f->end = t;
-			f->dur = dur;
-			f->kids = 0;
-			f->seq = next + i;
-			f->call = icall[i];
-			f->region = r;
-		}
-		SYNC(n);
-#undef SYNC
-	}
-
 	*out = *in;
 	out->depth = st->depth;
 	out->parent = st->parent;

@@ -59,8 +59,9 @@ int sp_stacker_push(struct sp_stacker *st, const struct sp_batch *in,
     struct sp_batch *out, struct sp_err *e);
 
 /*
- * Close the lane: *out is an empty batch (n = 0, lane_end = 1) holding the
- * self times of every call still open, deepest first.
+ * Close the lane: *out is an empty batch of the lane (its run, rank and
+ * lane; n = 0, lane_end = 1) holding the self times of every call still
+ * open, deepest first.
  */
 int sp_stacker_end_lane(struct sp_stacker *st, struct sp_batch *out,
     struct sp_err *e);

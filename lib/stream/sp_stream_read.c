@@ -31,6 +31,14 @@ struct column_buf {
 	size_t cap;	/* bytes */
 };
 
+/* The reader's copy of each batch column. */
+enum column {
+	COL_START, COL_END, COL_REGION, COL_CALL,
+	COL_X,			/* the optional columns, by enum sp_xcol */
+	COL_DEPTH = COL_X + SP_X_COUNT, COL_PARENT, COL_SELF,
+	COL_COUNT,
+};
+
 struct sp_reader {
 	int fd;
 	char *name;
@@ -59,7 +67,7 @@ struct sp_reader {
 	int lane_ended;
 	uint64_t run_calls, run_batches;
 
-	struct column_buf cols[4 + SP_X_COUNT + 3];
+	struct column_buf cols[COL_COUNT];
 };
 
 const char *
@@ -357,7 +365,7 @@ get_array(struct ctx *c, size_t map, const char *key, size_t *first,
 /* --- items --- */
 
 static int
-read_header(struct ctx *c, size_t body)
+read_header(struct ctx *c, size_t body, struct sp_item *item)
 {
 	struct sp_reader *r = c->r;
 	const char *fmt, *stage;
@@ -398,11 +406,13 @@ read_header(struct ctx *c, size_t body)
 	if (r->header.producer == NULL)
 		r->header.producer = "";
 	r->runs_in_section = 0;
+	r->state = ST_SECTION;
+	item->u.header = r->header;
 	return 0;
 }
 
 static int
-read_run(struct ctx *c, size_t body, const uint8_t *item)
+read_run(struct ctx *c, size_t body, struct sp_item *item)
 {
 	struct sp_reader *r = c->r;
 	struct sp_run_info *run = &r->run;
@@ -446,12 +456,16 @@ read_run(struct ctx *c, size_t body, const uint8_t *item)
 		return -1;
 	if (sp_cdoc_node(c->d, (size_t)i)->type != SP_CV_MAP)
 		return bad(c, "not a map:", "metadata");
-	return copy_span(c, a, item, (size_t)i, &run->metadata,
-	    &run->metadata_len);
+	if (copy_span(c, a, item->raw, (size_t)i, &run->metadata,
+	    &run->metadata_len) < 0)
+		return -1;
+	r->state = ST_RUN;
+	item->u.run = *run;
+	return 0;
 }
 
 static int
-read_regions(struct ctx *c, size_t body)
+read_regions(struct ctx *c, size_t body, struct sp_item *item)
 {
 	struct sp_reader *r = c->r;
 	struct sp_region_table *t = &r->regions;
@@ -501,6 +515,7 @@ read_regions(struct ctx *c, size_t body)
 	t->lens = lens;
 	t->order = order;
 	r->have_regions = 1;
+	item->u.regions = *t;
 	return 0;
 }
 
@@ -664,7 +679,7 @@ read_task(struct ctx *c, struct sp_task_info *t, size_t m)
 }
 
 static int
-read_rank(struct ctx *c, size_t body)
+read_rank(struct ctx *c, size_t body, struct sp_item *item)
 {
 	struct sp_reader *r = c->r;
 	struct sp_rank_info *rk = &r->rank;
@@ -737,14 +752,15 @@ read_rank(struct ctx *c, size_t body)
 		rk->ntasks = n;
 	}
 	r->have_rank = 1;
+	item->u.rank = *rk;
 	return 0;
 }
 
 static int
-read_side(struct ctx *c, size_t body, const uint8_t *item,
-    struct sp_side *s)
+read_side(struct ctx *c, size_t body, struct sp_item *item)
 {
 	struct sp_reader *r = c->r;
+	struct sp_side *s = &item->u.side;
 	long i;
 	int rc;
 	int64_t rank = 0;
@@ -776,7 +792,7 @@ read_side(struct ctx *c, size_t body, const uint8_t *item,
 		size_t off;
 
 		sp_cdoc_span(c->d, (size_t)i, &off, &s->len);
-		s->data = item + off;
+		s->data = item->raw + off;
 	}
 	return 0;
 }
@@ -830,16 +846,13 @@ get_column(struct ctx *c, size_t body, const char *key, uint64_t tag,
 	return 0;
 }
 
+/* The keys of a batch that say whose calls it holds, and how many. */
 static int
-read_batch(struct ctx *c, size_t body, struct sp_batch *b)
+batch_keys(struct ctx *c, size_t body, struct sp_batch *b)
 {
 	struct sp_reader *r = c->r;
 	uint64_t n;
-	size_t i;
-	void *p;
-	int calls = r->header.stage == SP_STAGE_CALLS;
 
-	memset(b, 0, sizeof *b);
 	if (!r->have_rank)
 		return bad(c, "batch before its rank item", NULL);
 	if (get_u32(c, body, "run", &b->run) < 0 ||
@@ -856,6 +869,16 @@ read_batch(struct ctx *c, size_t body, struct sp_batch *b)
 		    "%llu calls (at most %zu allowed)", r->name,
 		    (unsigned long long)n, SP_BATCH_MAX);
 	b->n = (size_t)n;
+	return 0;
+}
+
+/* A batch follows on in its lane, or opens the next lane at call 0. */
+static int
+batch_lane(struct ctx *c, const struct sp_batch *b)
+{
+	struct sp_reader *r = c->r;
+	int calls = r->header.stage == SP_STAGE_CALLS;
+
 	if (r->have_lane && b->lane == r->lane) {
 		if (calls && r->lane_ended)
 			return bad(c, "batch after the end of its lane", NULL);
@@ -866,40 +889,49 @@ read_batch(struct ctx *c, size_t body, struct sp_batch *b)
 			    r->name, b->rank, (long long)b->lane,
 			    (unsigned long long)b->first,
 			    (unsigned long long)r->lane_next);
-	} else {
-		if (r->have_lane && b->lane < r->lane)
-			return sp_fail(c->e, SP_EDATA, "%s: bad sp stream: "
-			    "rank %u: lane %lld after lane %lld (lanes must "
-			    "ascend)", r->name, b->rank, (long long)b->lane,
-			    (long long)r->lane);
-		if (calls && r->have_lane && !r->lane_ended)
-			return bad(c, "previous lane not ended", NULL);
-		if (b->first != 0)
-			return bad(c, "first batch of a lane must start at 0",
-			    NULL);
-		r->have_lane = 1;
-		r->lane = b->lane;
-		r->lane_ended = 0;
+		return 0;
 	}
-	if (get_column(c, body, "start", TAG_I64LE, 8, b->n, 1, &r->cols[0],
-	    &p) < 0)
+	if (r->have_lane && b->lane < r->lane)
+		return sp_fail(c->e, SP_EDATA, "%s: bad sp stream: rank %u: "
+		    "lane %lld after lane %lld (lanes must ascend)", r->name,
+		    b->rank, (long long)b->lane, (long long)r->lane);
+	if (calls && r->have_lane && !r->lane_ended)
+		return bad(c, "previous lane not ended", NULL);
+	if (b->first != 0)
+		return bad(c, "first batch of a lane must start at 0", NULL);
+	r->have_lane = 1;
+	r->lane = b->lane;
+	r->lane_ended = 0;
+	return 0;
+}
+
+/* The columns of the interval stage, with every region id in range. */
+static int
+batch_columns(struct ctx *c, size_t body, struct sp_batch *b)
+{
+	struct sp_reader *r = c->r;
+	size_t i;
+	void *p;
+
+	if (get_column(c, body, "start", TAG_I64LE, 8, b->n, 1,
+	    &r->cols[COL_START], &p) < 0)
 		return -1;
 	b->start = p;
-	if (get_column(c, body, "end", TAG_I64LE, 8, b->n, 1, &r->cols[1],
-	    &p) < 0)
+	if (get_column(c, body, "end", TAG_I64LE, 8, b->n, 1,
+	    &r->cols[COL_END], &p) < 0)
 		return -1;
 	b->end = p;
-	if (get_column(c, body, "region", TAG_U32LE, 4, b->n, 1, &r->cols[2],
-	    &p) < 0)
+	if (get_column(c, body, "region", TAG_U32LE, 4, b->n, 1,
+	    &r->cols[COL_REGION], &p) < 0)
 		return -1;
 	b->region = p;
-	if (get_column(c, body, "call", TAG_I64LE, 8, b->n, 1, &r->cols[3],
-	    &p) < 0)
+	if (get_column(c, body, "call", TAG_I64LE, 8, b->n, 1,
+	    &r->cols[COL_CALL], &p) < 0)
 		return -1;
 	b->call = p;
 	for (i = 0; i < SP_X_COUNT; i++) {
 		if (get_column(c, body, sp_xcol_names[i], TAG_I64LE, 8, b->n, 0,
-		    &r->cols[4 + i], &p) < 0)
+		    &r->cols[COL_X + i], &p) < 0)
 			return -1;
 		b->x[i] = p;
 	}
@@ -908,32 +940,58 @@ read_batch(struct ctx *c, size_t body, struct sp_batch *b)
 			return sp_fail(c->e, SP_EDATA, "%s: bad sp stream: "
 			    "region id %u out of range (%zu regions)", r->name,
 			    b->region[i], r->regions.n);
-	if (calls) {
-		long s = need_key(c, body, "self");
-		const struct sp_cv *v;
+	return 0;
+}
 
-		if (s < 0)
-			return -1;
-		v = sp_cdoc_node(c->d, (size_t)s + 1);
-		if (v->type != SP_CV_BYTES || v->len % 8 != 0)
-			return bad(c, "malformed column", "self");
-		b->nclosed = v->len / 8;
-		if (get_column(c, body, "depth", TAG_U32LE, 4, b->n, 1,
-		    &r->cols[4 + SP_X_COUNT], &p) < 0)
-			return -1;
-		b->depth = p;
-		if (get_column(c, body, "parent", TAG_I64LE, 8, b->n, 1,
-		    &r->cols[5 + SP_X_COUNT], &p) < 0)
-			return -1;
-		b->parent = p;
-		if (get_column(c, body, "self", TAG_I64LE, 8, b->nclosed, 1,
-		    &r->cols[6 + SP_X_COUNT], &p) < 0)
-			return -1;
-		b->self = p;
-		if (get_bool(c, body, "lane_end", &b->lane_end) < 0)
-			return -1;
-		r->lane_ended = b->lane_end;
-	}
+/*
+ * The columns the call stage adds: depth and parent of each call, the
+ * self times of the calls the batch closes (as many as they are), and
+ * whether it ends its lane.
+ */
+static int
+batch_stack_columns(struct ctx *c, size_t body, struct sp_batch *b)
+{
+	struct sp_reader *r = c->r;
+	long s = need_key(c, body, "self");
+	const struct sp_cv *v;
+	void *p;
+
+	if (s < 0)
+		return -1;
+	v = sp_cdoc_node(c->d, (size_t)s + 1);
+	if (v->type != SP_CV_BYTES || v->len % 8 != 0)
+		return bad(c, "malformed column", "self");
+	b->nclosed = v->len / 8;
+	if (get_column(c, body, "depth", TAG_U32LE, 4, b->n, 1,
+	    &r->cols[COL_DEPTH], &p) < 0)
+		return -1;
+	b->depth = p;
+	if (get_column(c, body, "parent", TAG_I64LE, 8, b->n, 1,
+	    &r->cols[COL_PARENT], &p) < 0)
+		return -1;
+	b->parent = p;
+	if (get_column(c, body, "self", TAG_I64LE, 8, b->nclosed, 1,
+	    &r->cols[COL_SELF], &p) < 0)
+		return -1;
+	b->self = p;
+	if (get_bool(c, body, "lane_end", &b->lane_end) < 0)
+		return -1;
+	r->lane_ended = b->lane_end;
+	return 0;
+}
+
+static int
+read_batch(struct ctx *c, size_t body, struct sp_item *item)
+{
+	struct sp_reader *r = c->r;
+	struct sp_batch *b = &item->u.batch;
+
+	if (batch_keys(c, body, b) < 0 || batch_lane(c, b) < 0 ||
+	    batch_columns(c, body, b) < 0)
+		return -1;
+	if (r->header.stage == SP_STAGE_CALLS &&
+	    batch_stack_columns(c, body, b) < 0)
+		return -1;
 	r->lane_next = b->first + b->n;
 	r->run_calls += b->n;
 	r->run_batches++;
@@ -941,9 +999,10 @@ read_batch(struct ctx *c, size_t body, struct sp_batch *b)
 }
 
 static int
-read_run_end(struct ctx *c, size_t body, struct sp_run_end *re)
+read_run_end(struct ctx *c, size_t body, struct sp_item *item)
 {
 	struct sp_reader *r = c->r;
+	struct sp_run_end *re = &item->u.run_end;
 
 	if (get_u32(c, body, "run", &re->run) < 0 ||
 	    get_u64(c, body, "calls", &re->calls) < 0 ||
@@ -962,6 +1021,23 @@ read_run_end(struct ctx *c, size_t body, struct sp_run_end *re)
 	if (r->header.stage == SP_STAGE_CALLS && r->have_lane &&
 	    !r->lane_ended)
 		return bad(c, "run ends inside a lane", NULL);
+	r->state = ST_SECTION;
+	r->runs_in_section++;
+	return 0;
+}
+
+static int
+read_stream_end(struct ctx *c, size_t body, struct sp_item *item)
+{
+	struct sp_reader *r = c->r;
+
+	if (get_u32(c, body, "runs", &item->u.stream_end_runs) < 0)
+		return -1;
+	if (item->u.stream_end_runs != r->runs_in_section)
+		return sp_fail(c->e, SP_EDATA, "%s: bad sp stream: stream-end "
+		    "declares %u runs, the stream held %u", r->name,
+		    item->u.stream_end_runs, r->runs_in_section);
+	r->state = ST_BETWEEN;
 	return 0;
 }
 
@@ -1005,164 +1081,145 @@ expect(struct ctx *c, int ok, const char *where)
 	    c->r->name, c->kind, where);
 }
 
+/* A state of the reader as a bit, for the states an item may come in. */
+#define IN(state) (1u << (state))
+
+/* The kinds of item of this version, and where in a stream each belongs. */
+#define NAME(s) s, sizeof s - 1
+static const struct item_kind {
+	const char *name;
+	size_t len;
+	enum sp_item_kind kind;
+	unsigned where;		/* IN() the states it may come in */
+	const char *elsewhere;	/* what it is anywhere else */
+	int (*read)(struct ctx *c, size_t body, struct sp_item *item);
+} item_kinds[] = {
+	{ NAME("header"), SP_ITEM_HEADER, IN(ST_START) | IN(ST_BETWEEN),
+	    "inside a section", read_header },
+	{ NAME("run"), SP_ITEM_RUN, IN(ST_SECTION), "inside another run",
+	    read_run },
+	{ NAME("stream-end"), SP_ITEM_STREAM_END, IN(ST_SECTION),
+	    "inside a run", read_stream_end },
+	{ NAME("regions"), SP_ITEM_REGIONS, IN(ST_RUN), "outside a run",
+	    read_regions },
+	{ NAME("rank"), SP_ITEM_RANK, IN(ST_RUN), "outside a run",
+	    read_rank },
+	{ NAME("side"), SP_ITEM_SIDE, IN(ST_RUN), "outside a run",
+	    read_side },
+	{ NAME("batch"), SP_ITEM_BATCH, IN(ST_RUN), "outside a run",
+	    read_batch },
+	{ NAME("run-end"), SP_ITEM_RUN_END, IN(ST_RUN), "outside a run",
+	    read_run_end },
+};
+#undef NAME
+
+/* The kind named kind (len bytes), or NULL for one of a newer version. */
+static const struct item_kind *
+item_kind(const char *kind, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof item_kinds / sizeof item_kinds[0]; i++)
+		if (item_kinds[i].len == len &&
+		    memcmp(item_kinds[i].name, kind, len) == 0)
+			return &item_kinds[i];
+	return NULL;
+}
+
+/*
+ * Parse the next item of the input into r->doc: 1 with item->raw set,
+ * 0 at the clean end of the input (after a stream-end), -1 on error.
+ */
+static int
+next_raw(struct sp_reader *r, struct sp_item *item, struct sp_err *e)
+{
+	size_t used = 0, need = 0;
+	char why[SP_ERR_MSG_MAX];
+	int rc;
+
+	if (r->start == r->end && !r->eof && fill(r, 1, e) < 0)
+		return -1;
+	if (r->start == r->end)
+		return r->state == ST_BETWEEN ? 0 : truncated(r, e);
+	if ((r->state == ST_START || r->state == ST_BETWEEN) &&
+	    r->buf[r->start] != 0xd9)
+		return not_a_stream(r, e);
+	while ((rc = sp_cdoc_parse(r->doc, r->buf + r->start,
+	    r->end - r->start, SP_ITEM_MAX, &used, &need, e)) == 0) {
+		if (r->eof)
+			return sp_fail(e, SP_EDATA, "%s: truncated sp stream: "
+			    "the last item is cut off", r->name);
+		if (fill(r, need, e) < 0)
+			return -1;
+	}
+	if (rc < 0) {
+		snprintf(why, sizeof why, "%s", e != NULL ? e->msg : "");
+		return sp_fail(e, SP_EDATA, "%s: bad sp stream: %s", r->name,
+		    why);
+	}
+	memset(item, 0, sizeof *item);
+	item->raw = r->buf + r->start;
+	item->raw_len = used;
+	r->start += used;
+	return 1;
+}
+
+/* The parsed item as [kind, body], and whether it has the 55799 tag. */
+struct frame {
+	const char *kind;
+	size_t kind_len;
+	size_t body;		/* node of the body map */
+	int tagged;
+};
+
+static int
+item_frame(struct sp_reader *r, struct frame *f, struct sp_err *e)
+{
+	const struct sp_cv *top = sp_cdoc_node(r->doc, 0), *arr;
+	size_t a;
+
+	f->tagged = top->type == SP_CV_TAG && top->u == TAG_SELF_DESCRIBE;
+	a = f->tagged ? 1 : 0;
+	arr = sp_cdoc_node(r->doc, a);
+	if (arr->type != SP_CV_ARRAY || arr->u != 2 ||
+	    sp_cdoc_text(r->doc, a + 1, &f->kind, &f->kind_len) < 0)
+		return sp_fail(e, SP_EDATA, "%s: bad sp stream: an item is "
+		    "not [kind, body]", r->name);
+	f->body = sp_cdoc_next(r->doc, a + 1);
+	if (sp_cdoc_node(r->doc, f->body)->type != SP_CV_MAP)
+		return sp_fail(e, SP_EDATA, "%s: bad sp stream: an item body "
+		    "is not a map", r->name);
+	return 0;
+}
+
 int
 sp_reader_next(struct sp_reader *r, struct sp_item *item, struct sp_err *e)
 {
 	struct ctx c = { r, r->doc, "", e };
+	const struct item_kind *k;
+	struct frame f;
+	int rc;
 
-	for (;;) {
-		size_t used = 0, need = 0, body;
-		const uint8_t *raw;
-		const struct sp_cv *top;
-		const char *kind;
-		size_t kind_len;
-		int rc, tagged;
-
-		if (r->start == r->end && !r->eof && fill(r, 1, e) < 0)
-			return -1;
-		if (r->start == r->end) {
-			if (r->state == ST_BETWEEN)
-				return 0;
-			return truncated(r, e);
-		}
-		if ((r->state == ST_START || r->state == ST_BETWEEN) &&
-		    r->end - r->start >= 1 && r->buf[r->start] != 0xd9)
-			return not_a_stream(r, e);
-		for (;;) {
-			rc = sp_cdoc_parse(r->doc, r->buf + r->start,
-			    r->end - r->start, SP_ITEM_MAX, &used, &need, e);
-			if (rc != 0)
-				break;
-			if (r->eof)
-				return sp_fail(e, SP_EDATA, "%s: truncated sp "
-				    "stream: the last item is cut off",
-				    r->name);
-			if (fill(r, need, e) < 0)
-				return -1;
-		}
-		if (rc < 0) {
-			char why[SP_ERR_MSG_MAX];
-
-			snprintf(why, sizeof why, "%s", e != NULL ? e->msg : "");
-			return sp_fail(e, SP_EDATA, "%s: bad sp stream: %s",
-			    r->name, why);
-		}
-		raw = r->buf + r->start;
-		r->start += used;
-		memset(item, 0, sizeof *item);
-		item->raw = raw;
-		item->raw_len = used;
-
-		top = sp_cdoc_node(r->doc, 0);
-		tagged = top->type == SP_CV_TAG && top->u == TAG_SELF_DESCRIBE;
-		{
-			size_t a = tagged ? 1 : 0;
-			const struct sp_cv *arr = sp_cdoc_node(r->doc, a);
-
-			if (arr->type != SP_CV_ARRAY || arr->u != 2 ||
-			    sp_cdoc_text(r->doc, a + 1, &kind, &kind_len) < 0)
-				return sp_fail(e, SP_EDATA, "%s: bad sp stream: "
-				    "an item is not [kind, body]", r->name);
-			body = sp_cdoc_next(r->doc, a + 1);
-			if (sp_cdoc_node(r->doc, body)->type != SP_CV_MAP)
-				return sp_fail(e, SP_EDATA, "%s: bad sp stream: "
-				    "an item body is not a map", r->name);
-		}
-#define IS(k) (kind_len == sizeof(k) - 1 && memcmp(kind, k, kind_len) == 0)
-		if (IS("header")) {
-			c.kind = "header";
-			if (expect(&c, tagged, "without its 55799 tag") < 0 ||
-			    expect(&c, r->state == ST_START ||
-			    r->state == ST_BETWEEN, "inside a section") < 0 ||
-			    read_header(&c, body) < 0)
-				return -1;
-			r->state = ST_SECTION;
-			item->kind = SP_ITEM_HEADER;
-			item->u.header = r->header;
-			return 1;
-		}
-		if (r->state == ST_START || r->state == ST_BETWEEN)
-			return not_a_stream(r, e);
-		if (IS("run")) {
-			c.kind = "run";
-			if (expect(&c, r->state == ST_SECTION,
-			    "inside another run") < 0 ||
-			    read_run(&c, body, raw) < 0)
-				return -1;
-			r->state = ST_RUN;
-			item->kind = SP_ITEM_RUN;
-			item->u.run = r->run;
-			return 1;
-		}
-		if (IS("stream-end")) {
-			c.kind = "stream-end";
-			if (expect(&c, r->state == ST_SECTION,
-			    "inside a run") < 0 ||
-			    get_u32(&c, body, "runs", &item->u.stream_end_runs) <
-			    0)
-				return -1;
-			if (item->u.stream_end_runs != r->runs_in_section)
-				return sp_fail(e, SP_EDATA, "%s: bad sp stream: "
-				    "stream-end declares %u runs, the stream "
-				    "held %u", r->name,
-				    item->u.stream_end_runs,
-				    r->runs_in_section);
-			r->state = ST_BETWEEN;
-			item->kind = SP_ITEM_STREAM_END;
-			return 1;
-		}
-		if (r->state != ST_RUN) {
-			/* Newer minor versions may add items between runs. */
-			if (IS("regions") || IS("rank") || IS("side") ||
-			    IS("batch") || IS("run-end"))
-				return sp_fail(e, SP_EDATA, "%s: bad sp stream: "
-				    "%.*s item outside a run", r->name,
-				    (int)kind_len, kind);
-			item->kind = SP_ITEM_OTHER;
-			return 1;
-		}
-		if (IS("regions")) {
-			c.kind = "regions";
-			if (read_regions(&c, body) < 0)
-				return -1;
-			item->kind = SP_ITEM_REGIONS;
-			item->u.regions = r->regions;
-			return 1;
-		}
-		if (IS("rank")) {
-			c.kind = "rank";
-			if (read_rank(&c, body) < 0)
-				return -1;
-			item->kind = SP_ITEM_RANK;
-			item->u.rank = r->rank;
-			return 1;
-		}
-		if (IS("side")) {
-			c.kind = "side";
-			if (read_side(&c, body, raw, &item->u.side) < 0)
-				return -1;
-			item->kind = SP_ITEM_SIDE;
-			return 1;
-		}
-		if (IS("batch")) {
-			c.kind = "batch";
-			if (read_batch(&c, body, &item->u.batch) < 0)
-				return -1;
-			item->kind = SP_ITEM_BATCH;
-			return 1;
-		}
-		if (IS("run-end")) {
-			c.kind = "run-end";
-			if (read_run_end(&c, body, &item->u.run_end) < 0)
-				return -1;
-			r->state = ST_SECTION;
-			r->runs_in_section++;
-			item->kind = SP_ITEM_RUN_END;
-			return 1;
-		}
-#undef IS
+	if ((rc = next_raw(r, item, e)) <= 0)
+		return rc;
+	if (item_frame(r, &f, e) < 0)
+		return -1;
+	k = item_kind(f.kind, f.kind_len);
+	/* between sections, only a header may come */
+	if ((r->state == ST_START || r->state == ST_BETWEEN) &&
+	    (k == NULL || k->kind != SP_ITEM_HEADER))
+		return not_a_stream(r, e);
+	if (k == NULL) {
 		/* An item kind of a newer minor version: hand it on as such. */
 		item->kind = SP_ITEM_OTHER;
 		return 1;
 	}
+	c.kind = k->name;
+	if ((k->kind == SP_ITEM_HEADER &&
+	    expect(&c, f.tagged, "without its 55799 tag") < 0) ||
+	    expect(&c, (k->where & IN(r->state)) != 0, k->elsewhere) < 0 ||
+	    k->read(&c, f.body, item) < 0)
+		return -1;
+	item->kind = k->kind;
+	return 1;
 }

@@ -1,6 +1,7 @@
 /*
  * test-stack - the stacker against the reference's cases (spec/exports.md
- * section 8) and against a brute-force reconstruction on random lanes.
+ * section 8), several lanes through one stacker, ties across batches, the
+ * wording of its errors, and a brute-force reconstruction on random lanes.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -458,6 +459,161 @@ test_bad_input(void)
 	sp_stacker_free(NULL);
 }
 
+/*
+ * Push calls c[0..n) as one batch of the stacker's lane, from call first;
+ * the arrays live until the next push.
+ */
+static int
+push(struct sp_stacker *st, uint32_t run, uint32_t rank, int64_t lane,
+    uint64_t first, const struct tc *c, size_t n, struct sp_batch *out,
+    struct sp_err *e)
+{
+	static int64_t start[8], end[8], call[8];
+	static uint32_t region[8];
+	struct sp_batch in;
+	size_t i;
+
+	memset(&in, 0, sizeof in);
+	for (i = 0; i < n && i < 8; i++) {
+		start[i] = c[i].s;
+		end[i] = c[i].e;
+		call[i] = c[i].call;
+		region[i] = c[i].region;
+	}
+	in.run = run;
+	in.rank = rank;
+	in.lane = lane;
+	in.first = first;
+	in.n = n;
+	in.start = start;
+	in.end = end;
+	in.call = call;
+	in.region = region;
+	return sp_stacker_push(st, &in, out, e);
+}
+
+/*
+ * Several lanes through one stacker: each starts with an empty stack and
+ * its own sequence and order, whatever the lane before left open, and
+ * its lane-end batch names it; a lane that failed is left by beginning
+ * the next.
+ */
+static void
+test_lanes(void)
+{
+	struct sp_stacker *st = stacker(GEN_MAXREG, NULL);
+	struct tc a[] = { {0, 100, 0, 0}, {10, 20, 0, 1} };
+	struct tc b[] = { {5, 6, 0, 2} };
+	struct tc cross[] = { {0, 10, 0, 0}, {5, 20, 0, 1} };
+	struct sp_batch out;
+	struct sp_err e;
+
+	sp_stacker_begin_lane(st, 0, 0, -2);
+	CHECK(push(st, 0, 0, -2, 0, a, 2, &out, &e) == 0 &&
+	    out.depth[1] == 1 && out.nclosed == 0, "lane -2: %s", e.msg);
+	CHECK(sp_stacker_end_lane(st, &out, &e) == 0 && out.run == 0 &&
+	    out.rank == 0 && out.lane == -2 && out.first == 2 &&
+	    out.nclosed == 2 && out.self[0] == 10 && out.self[1] == 90,
+	    "end of lane -2");
+
+	/* starts before the lane before: no order error, a root */
+	sp_stacker_begin_lane(st, 0, 0, 3);
+	CHECK(push(st, 0, 0, 3, 0, b, 1, &out, &e) == 0 &&
+	    out.depth[0] == 0 && out.parent[0] == -1, "lane 3: %s", e.msg);
+	CHECK(sp_stacker_end_lane(st, &out, &e) == 0 && out.lane == 3 &&
+	    out.first == 1 && out.nclosed == 1 && out.self[0] == 1,
+	    "end of lane 3");
+
+	/* a lane that fails, then the next lane, of another run and rank */
+	sp_stacker_begin_lane(st, 0, 1, -1);
+	CHECK(push(st, 0, 1, -1, 0, cross, 2, &out, &e) == -1 &&
+	    strstr(e.msg, "not properly nested") != NULL, "cross: %s", e.msg);
+	sp_stacker_begin_lane(st, 2, 1, -1);
+	CHECK(push(st, 2, 1, -1, 0, a, 2, &out, &e) == 0 &&
+	    out.depth[0] == 0 && out.parent[1] == 0, "after: %s", e.msg);
+	CHECK(sp_stacker_end_lane(st, &out, &e) == 0 && out.run == 2 &&
+	    out.rank == 1 && out.lane == -1 && out.nclosed == 2,
+	    "end of the lane after a failure");
+
+	/* a lane of no calls: an empty lane end */
+	sp_stacker_begin_lane(st, 2, 1, 0);
+	CHECK(push(st, 2, 1, 0, 0, a, 0, &out, &e) == 0 && out.nclosed == 0,
+	    "empty lane: %s", e.msg);
+	CHECK(sp_stacker_end_lane(st, &out, &e) == 0 && out.first == 0 &&
+	    out.nclosed == 0 && out.lane_end == 1, "end of an empty lane");
+	sp_stacker_free(st);
+}
+
+/*
+ * Ties on start and end across a batch boundary: the region order, then
+ * the call index, decide, with the previous batch's last call.
+ */
+static void
+test_ties_across_batches(void)
+{
+	static const uint32_t order[GEN_MAXREG] = {1, 0, 2, 3, 4, 5, 6, 7};
+	struct sp_stacker *st = stacker(GEN_MAXREG, order);
+	struct tc b1 = {0, 10, 0, 1}, a1 = {0, 10, 0, 0};
+	struct tc a2 = {0, 10, 1, 0}, a3 = {0, 10, 2, 0};
+	struct sp_batch out;
+	struct sp_err e;
+
+	/* b before a in this region order: a is the child */
+	sp_stacker_begin_lane(st, 0, 0, -1);
+	CHECK(push(st, 0, 0, -1, 0, &b1, 1, &out, &e) == 0, "b: %s", e.msg);
+	CHECK(push(st, 0, 0, -1, 1, &a1, 1, &out, &e) == 0 &&
+	    out.parent[0] == 0 && out.depth[0] == 1, "a after b: %s", e.msg);
+	/* then a's calls by index: 1 after 0, and 2 */
+	CHECK(push(st, 0, 0, -1, 2, &a2, 1, &out, &e) == 0 &&
+	    out.parent[0] == 1, "a call 1: %s", e.msg);
+	CHECK(push(st, 0, 0, -1, 3, &a3, 1, &out, &e) == 0 &&
+	    out.parent[0] == 2, "a call 2: %s", e.msg);
+	/* and not back again: the same call index, then b after a */
+	CHECK(push(st, 0, 0, -1, 4, &a3, 1, &out, &e) == -1 &&
+	    strcmp(e.msg, "the input is not in canonical order (start "
+	    "ascending, end descending, then region order and call index): "
+	    "call 4 of lane -1, 'a' call 2 [0, 10] ns, comes after 'a' call "
+	    "2 [0, 10] ns") == 0, "repeat: %s", e.msg);
+	sp_stacker_begin_lane(st, 0, 0, -1);
+	CHECK(push(st, 0, 0, -1, 0, &a1, 1, &out, &e) == 0, "a: %s", e.msg);
+	CHECK(push(st, 0, 0, -1, 1, &b1, 1, &out, &e) == -1 &&
+	    strstr(e.msg, "call 1 of lane -1, 'b' call 0 [0, 10] ns, comes "
+	    "after 'a' call 0 [0, 10] ns") != NULL, "b after a: %s", e.msg);
+	sp_stacker_free(st);
+}
+
+/* How messages name regions: quoted names of their lengths, or ids. */
+static void
+test_region_names(void)
+{
+	static const char *const names[] = { "abX", "cdY" };
+	static const size_t lens[] = { 2, 2 };
+	struct sp_stacker *st = sp_stacker_new();
+	struct tc ok[] = { {0, 10, 0, 0}, {20, 30, 1, 0}, {40, 50, 2, 0} };
+	struct tc back = {10, 5, 0, 1}, far = {60, 70, 0, 9};
+	struct sp_batch out;
+	struct sp_err e;
+
+	CHECK(st != NULL, "new");
+	sp_stacker_set_regions(st, 2, names, lens, NULL);
+	sp_stacker_begin_lane(st, 0, 0, -1);
+	CHECK(push(st, 0, 0, -1, 0, &back, 1, &out, &e) == -1 &&
+	    strcmp(e.msg, "a recorded call ends before it starts: 'cd' call "
+	    "0 [10, 5] ns") == 0, "lengths: %s", e.msg);
+	/* a region id out of range in a later batch: its sequence number */
+	sp_stacker_set_regions(st, 3, NULL, NULL, NULL);
+	sp_stacker_begin_lane(st, 0, 0, -1);
+	CHECK(push(st, 0, 0, -1, 0, ok, 3, &out, &e) == 0, "ok: %s", e.msg);
+	CHECK(push(st, 0, 0, -1, 3, &far, 1, &out, &e) == -1 &&
+	    strcmp(e.msg, "call 3 of lane -1 names region 9, but the region "
+	    "table has 3 entries") == 0, "range: %s", e.msg);
+	sp_stacker_begin_lane(st, 0, 0, -1);
+	CHECK(push(st, 0, 0, -1, 0, &back, 1, &out, &e) == -1 &&
+	    strcmp(e.msg, "a recorded call ends before it starts: region 1 "
+	    "call 0 [10, 5] ns") == 0, "no names: %s", e.msg);
+	sp_stacker_free(st);
+}
+
 static void
 test_random_forests(uint64_t *rng, int trials, size_t maxn)
 {
@@ -659,6 +815,9 @@ main(void)
 
 	test_reference_cases();
 	test_bad_input();
+	test_lanes();
+	test_ties_across_batches();
+	test_region_names();
 	test_random_forests(&rng, 4000, 60);
 	test_random_overlaps(&rng, 20000);
 	test_large(&rng);
