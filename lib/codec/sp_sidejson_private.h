@@ -2,6 +2,9 @@
  * sp_sidejson_private.h - what the files of the side-payload schema
  * share (sp_sidejson.c, sp_sidejson_put.c, sp_sidejson_image.c); not
  * for use outside them.
+ *
+ * Ownership: a named entry's own is its maker's to free; p and v are
+ * borrowed from the image or the document.
  */
 #ifndef SP_SIDEJSON_PRIVATE_H
 #define SP_SIDEJSON_PRIVATE_H
