@@ -14,9 +14,11 @@
 #include "sp_export.h"
 #include "sp_json_emit.h"
 #include "sp_json_file.h"
+#include "sp_json_respell.h"
 #include "sp_spill.h"
 #include "sp_jsonw.h"
 #include "sp_section.h"
+#include "sp_sidejson.h"
 
 #define NAMING { SP_EXPORT_FIRST_DOT, ".json", "profile", 0 }
 
@@ -44,8 +46,8 @@ enum trail {
 };
 
 static const char *const trail_keys[T_COUNT] = {
-	"threads", "tasks", "likwid", "line_profile", "perf_events",
-	"sp_row_order", "sp_side_payloads",
+	"threads", "tasks", SP_SIDEJSON_LIKWID, SP_SIDEJSON_LINES,
+	SP_SIDEJSON_PERF, "sp_row_order", SP_SIDEJSON_PAYLOADS,
 };
 
 static const char *const xcol_keys[SP_X_COUNT] = {
@@ -188,597 +190,200 @@ rank_key(struct sp_jout *j, uint32_t rank, struct sp_err *e)
 	return sp_jout_key(j, buf, (size_t)n, e);
 }
 
-/* --- CBOR images of HDF5 groups (side payloads) --- */
+/* --- trailing keys: lane tables and side payloads --- */
 
-static long
-image_part(const struct sp_cdoc *d, long img, const char *part,
-    const char *name)
+/* The start of one rank's entry of trailing key t, at depth 1. */
+static struct sp_jout *
+entry_begin(struct jx *x, enum trail t, uint64_t *off, struct sp_err *e)
 {
-	long m;
+	struct sp_jout *j;
 
-	if (img < 0 || (m = sp_cdoc_map_get(d, (size_t)img, part)) < 0)
+	*off = frag_begin(x, x->trail[t]);
+	if ((j = sp_jout_new(x->fw, x->indent, 1, e)) == NULL)
+		return NULL;
+	if (sp_jout_resume(j, t == T_SIDES ? '[' : '{', x->ntrail[t] == 0,
+	    e) < 0) {
+		sp_jout_free(j);
+		return NULL;
+	}
+	return j;
+}
+
+/* Its end: the fragment complete, and counted. */
+static int
+entry_end(struct jx *x, enum trail t, uint64_t off, struct sp_err *e)
+{
+	uint64_t len;
+
+	if (frag_end(x, off, &len, e) < 0)
 		return -1;
-	return sp_cdoc_map_get(d, (size_t)m, name);
-}
-
-/* attrs[name] as text, or def. */
-static void
-image_text(const struct sp_cdoc *d, long img, const char *name,
-    const char **p, size_t *n, const char *def)
-{
-	long v = image_part(d, img, "attrs", name);
-
-	if (v < 0 || sp_cdoc_text(d, (size_t)v, p, n) < 0) {
-		*p = def;
-		*n = strlen(def);
-	}
-}
-
-static int
-put_text_attr(struct sp_jout *j, const struct sp_cdoc *d, long img,
-    const char *name, struct sp_err *e)
-{
-	const char *p;
-	size_t n;
-
-	image_text(d, img, name, &p, &n, "");
-	if (sp_jout_lkey(j, name, e) < 0)
-		return -1;
-	return sp_jout_str(j, p, n, e);
-}
-
-static int
-put_int_attr(struct sp_jout *j, const struct sp_cdoc *d, long img,
-    const char *name, int64_t def, struct sp_err *e)
-{
-	long v = image_part(d, img, "attrs", name);
-	double f;
-	int64_t i = def;
-
-	if (v >= 0 && sp_cdoc_int(d, (size_t)v, &i) < 0 &&
-	    sp_cdoc_number(d, (size_t)v, &f) == 0)
-		i = (int64_t)f;
-	if (sp_jout_lkey(j, name, e) < 0)
-		return -1;
-	return sp_jout_i64(j, i, e);
-}
-
-/* A list: the value as it is when an array, [text] for text, else []. */
-static int
-put_list(struct sp_jout *j, const struct sp_cdoc *d, long v, int matrix,
-    struct sp_err *e)
-{
-	const struct sp_cv *c = v >= 0 ? sp_cdoc_node(d, (size_t)v) : NULL;
-
-	if (c != NULL && c->type == SP_CV_TEXT && !matrix) {
-		if (sp_jout_open(j, '[', e) < 0 || sp_jout_elem(j, e) < 0 ||
-		    sp_jout_str(j, (const char *)c->p, c->len, e) < 0)
-			return -1;
-		return sp_jout_close(j, e);
-	}
-	if (c != NULL && c->type == SP_CV_ARRAY && matrix) {
-		/* a matrix that is not 2-D is written as [] */
-		size_t k, i = (size_t)v + 1;
-
-		for (k = 0; k < c->u; k++, i = sp_cdoc_next(d, i)) {
-			const struct sp_cv *row = sp_cdoc_node(d, i);
-			size_t m, q = i + 1;
-
-			if (row->type != SP_CV_ARRAY)
-				c = NULL;
-			else
-				for (m = 0; m < row->u; m++, q = sp_cdoc_next(d,
-				    q))
-					if (sp_cdoc_node(d, q)->type ==
-					    SP_CV_ARRAY ||
-					    sp_cdoc_node(d, q)->type ==
-					    SP_CV_MAP)
-						c = NULL;
-			if (c == NULL)
-				break;
-		}
-	}
-	if (c == NULL || c->type != SP_CV_ARRAY)
-		return sp_jout_raw(j, "[]", 2, e);
-	return sp_jout_cbor(j, d, (size_t)v, e);
-}
-
-struct named {
-	const char *p;
-	size_t n;
-	long node;
-	uint64_t num;		/* line-profile records: numeric order */
-	int numeric;
-	size_t at;		/* position, for a stable sort */
-};
-
-static int
-cmp_named(const void *a, const void *b)
-{
-	const struct named *x = a, *y = b;
-	size_t n = x->n < y->n ? x->n : y->n;
-	int c = memcmp(x->p, y->p, n);
-
-	if (c != 0)
-		return c;
-	if (x->n != y->n)
-		return x->n < y->n ? -1 : 1;
-	return x->at < y->at ? -1 : x->at > y->at;
-}
-
-static int
-cmp_numbered(const void *a, const void *b)
-{
-	const struct named *x = a, *y = b;
-
-	if (x->numeric != y->numeric)
-		return x->numeric ? -1 : 1;
-	if (x->numeric && x->num != y->num)
-		return x->num < y->num ? -1 : 1;
-	return cmp_named(a, b);
-}
-
-/* The groups of image img, as (name, node). */
-static int
-image_groups(const struct sp_cdoc *d, long img, struct named **out,
-    size_t *n, struct sp_err *e)
-{
-	long g = img >= 0 ? sp_cdoc_map_get(d, (size_t)img, "groups") : -1;
-	const struct sp_cv *m;
-	size_t k, i;
-
-	*out = NULL;
-	*n = 0;
-	if (g < 0 || (m = sp_cdoc_node(d, (size_t)g))->type != SP_CV_MAP)
-		return 0;
-	if ((*out = calloc(m->u + 1, sizeof **out)) == NULL)
-		return oom(e);
-	for (k = 0, i = (size_t)g + 1; k < m->u; k++) {
-		const struct sp_cv *key = sp_cdoc_node(d, i);
-		struct named *t = &(*out)[*n];
-
-		i = sp_cdoc_next(d, i);
-		if (key->type == SP_CV_TEXT &&
-		    sp_cdoc_node(d, i)->type == SP_CV_MAP) {
-			size_t q;
-
-			t->p = (const char *)key->p;
-			t->n = key->len;
-			t->node = (long)i;
-			t->at = *n;
-			t->numeric = key->len > 0 && key->len < 20;
-			for (q = 0; q < key->len; q++) {
-				if (key->p[q] < '0' || key->p[q] > '9') {
-					t->numeric = 0;
-					break;
-				}
-				t->num = t->num * 10 + (uint64_t)(key->p[q] -
-				    '0');
-			}
-			(*n)++;
-		}
-		i = sp_cdoc_next(d, i);
-	}
+	x->ntrail[t]++;
 	return 0;
 }
 
-/* likwid[rank] = {tag: {...}}, tags sorted (exports.md 4.4). */
-static int
-render_likwid(struct jx *x, struct sp_jout *j, long img, struct sp_err *e)
-{
-	const struct sp_cdoc *d = x->cd;
-	long regions = image_part(d, img, "groups", "regions");
-	struct named *g = NULL;
-	size_t n = 0, k;
-	int rc = -1;
-
-	if (image_groups(d, regions, &g, &n, e) < 0)
-		return -1;
-	/* keyed by the tag attribute, not the (escaped) group name */
-	for (k = 0; k < n; k++)
-		image_text(d, g[k].node, "tag", &g[k].p, &g[k].n, "");
-	if (n > 1)
-		qsort(g, n, sizeof *g, cmp_named);
-	if (sp_jout_open(j, '{', e) < 0)
-		goto out;
-	for (k = 0; k < n; k++) {
-		long img1 = g[k].node;
-
-		/* a repeated tag: the last group wins, as in a dict */
-		if (k + 1 < n && g[k + 1].n == g[k].n &&
-		    memcmp(g[k + 1].p, g[k].p, g[k].n) == 0)
-			continue;
-		if (sp_jout_key(j, g[k].p, g[k].n, e) < 0 ||
-		    sp_jout_open(j, '{', e) < 0 ||
-		    put_text_attr(j, d, img1, "tag", e) < 0 ||
-		    put_int_attr(j, d, img1, "group_id", -1, e) < 0 ||
-		    put_text_attr(j, d, img1, "group_name", e) < 0 ||
-		    sp_jout_lkey(j, "cpus", e) < 0 ||
-		    put_list(j, d, image_part(d, img1, "datasets", "cpus"), 0,
-		    e) < 0 ||
-		    sp_jout_lkey(j, "times", e) < 0 ||
-		    put_list(j, d, image_part(d, img1, "datasets", "times"), 0,
-		    e) < 0 ||
-		    sp_jout_lkey(j, "call_counts", e) < 0 ||
-		    put_list(j, d, image_part(d, img1, "datasets",
-		    "call_counts"), 0, e) < 0 ||
-		    sp_jout_lkey(j, "event_names", e) < 0 ||
-		    put_list(j, d, image_part(d, img1, "attrs", "event_names"),
-		    0, e) < 0 ||
-		    sp_jout_lkey(j, "counter_names", e) < 0 ||
-		    put_list(j, d, image_part(d, img1, "attrs",
-		    "counter_names"), 0, e) < 0 ||
-		    sp_jout_lkey(j, "events", e) < 0 ||
-		    put_list(j, d, image_part(d, img1, "datasets", "events"), 1,
-		    e) < 0 ||
-		    sp_jout_lkey(j, "metric_names", e) < 0 ||
-		    put_list(j, d, image_part(d, img1, "attrs",
-		    "metric_names"), 0, e) < 0 ||
-		    sp_jout_lkey(j, "metrics", e) < 0 ||
-		    put_list(j, d, image_part(d, img1, "datasets", "metrics"),
-		    1, e) < 0 ||
-		    put_text_attr(j, d, img1, "source", e) < 0 ||
-		    sp_jout_close(j, e) < 0)
-			goto out;
-	}
-	rc = sp_jout_close(j, e);
-out:
-	free(g);
-	return rc;
-}
-
-/* line_profile[rank] = [record, ...], records in numeric group order. */
-static int
-render_lines(struct jx *x, struct sp_jout *j, long img, struct sp_err *e)
-{
-	const struct sp_cdoc *d = x->cd;
-	struct named *g = NULL;
-	size_t n = 0, k;
-	int rc = -1;
-
-	if (image_groups(d, img, &g, &n, e) < 0)
-		return -1;
-	if (n > 1)
-		qsort(g, n, sizeof *g, cmp_numbered);
-	if (n > 0)
-		x->lines_any = 1;
-	if (sp_jout_open(j, '[', e) < 0)
-		goto out;
-	for (k = 0; k < n; k++) {
-		long r = g[k].node, v;
-		double unit = 1.0;
-
-		if ((v = image_part(d, r, "attrs", "unit")) >= 0 &&
-		    sp_cdoc_number(d, (size_t)v, &unit) < 0)
-			unit = 1.0;
-		if (sp_jout_elem(j, e) < 0 || sp_jout_open(j, '{', e) < 0 ||
-		    put_text_attr(j, d, r, "region", e) < 0 ||
-		    put_text_attr(j, d, r, "filename", e) < 0 ||
-		    put_text_attr(j, d, r, "function", e) < 0 ||
-		    put_int_attr(j, d, r, "first_lineno", 0, e) < 0 ||
-		    sp_jout_lkey(j, "line_numbers", e) < 0 ||
-		    put_list(j, d, image_part(d, r, "datasets",
-		    "line_numbers"), 0, e) < 0 ||
-		    sp_jout_lkey(j, "hits", e) < 0 ||
-		    put_list(j, d, image_part(d, r, "datasets", "hits"), 0,
-		    e) < 0 ||
-		    sp_jout_lkey(j, "times", e) < 0 ||
-		    put_list(j, d, image_part(d, r, "datasets", "times"), 0,
-		    e) < 0 ||
-		    sp_jout_lkey(j, "unit", e) < 0 ||
-		    sp_jout_f64(j, unit, e) < 0)
-			goto out;
-		/* extension: the newest writer's source lines */
-		if (image_part(d, r, "attrs", "source") >= 0 &&
-		    put_text_attr(j, d, r, "source", e) < 0)
-			goto out;
-		if (image_part(d, r, "attrs", "source_first_lineno") >= 0 &&
-		    put_int_attr(j, d, r, "source_first_lineno", 0, e) < 0)
-			goto out;
-		if (sp_jout_close(j, e) < 0)
-			goto out;
-	}
-	rc = sp_jout_close(j, e);
-out:
-	free(g);
-	return rc;
-}
-
-/* perf_events[rank] = {region: {calls, values: {event: n}}} (extension). */
-static int
-render_perf_groups(struct jx *x, struct sp_jout *j, long img, char **path,
-    size_t *cap, size_t len, struct sp_err *e)
-{
-	const struct sp_cdoc *d = x->cd;
-	struct named *g = NULL;
-	size_t n = 0, k;
-	int rc = -1;
-
-	if (image_groups(d, img, &g, &n, e) < 0)
-		return -1;
-	for (k = 0; k < n; k++) {
-		long r = g[k].node, names, vals;
-		size_t plen = len + (len > 0) + g[k].n;
-
-		if (plen + 1 > *cap) {
-			char *p = realloc(*path, plen + 1);
-
-			if (p == NULL) {
-				oom(e);
-				goto out;
-			}
-			*path = p;
-			*cap = plen + 1;
-		}
-		if (len > 0)
-			(*path)[len] = '/';
-		memcpy(*path + len + (len > 0), g[k].p, g[k].n);
-		names = image_part(d, r, "attrs", "event_names");
-		vals = image_part(d, r, "datasets", "values");
-		if (image_part(d, r, "attrs", "calls") >= 0 || vals >= 0) {
-			const struct sp_cv *nv = names >= 0 ?
-			    sp_cdoc_node(d, (size_t)names) : NULL;
-			const struct sp_cv *vv = vals >= 0 ?
-			    sp_cdoc_node(d, (size_t)vals) : NULL;
-			size_t m = 0, q, ni = (size_t)names + 1,
-			    vi = (size_t)vals + 1;
-
-			if (nv != NULL && nv->type == SP_CV_ARRAY &&
-			    vv != NULL && vv->type == SP_CV_ARRAY)
-				m = nv->u < vv->u ? nv->u : vv->u;
-			if (sp_jout_key(j, *path, plen, e) < 0 ||
-			    sp_jout_open(j, '{', e) < 0 ||
-			    put_int_attr(j, d, r, "calls", 0, e) < 0 ||
-			    sp_jout_lkey(j, "values", e) < 0 ||
-			    sp_jout_open(j, '{', e) < 0)
-				goto out;
-			for (q = 0; q < m; q++) {
-				const char *p;
-				size_t pn;
-
-				if (sp_cdoc_text(d, ni, &p, &pn) < 0) {
-					p = "";
-					pn = 0;
-				}
-				if (sp_jout_key(j, p, pn, e) < 0 ||
-				    sp_jout_cbor(j, d, vi, e) < 0)
-					goto out;
-				ni = sp_cdoc_next(d, ni);
-				vi = sp_cdoc_next(d, vi);
-			}
-			if (sp_jout_close(j, e) < 0 || sp_jout_close(j, e) < 0)
-				goto out;
-		}
-		if (render_perf_groups(x, j, r, path, cap, plen, e) < 0)
-			goto out;
-	}
-	rc = 0;
-out:
-	free(g);
-	return rc;
-}
-
-/* One rank's entry of a trailing key: "<rank>": value, at depth 1. */
+/*
+ * One rank's entry of a trailing key: in sp_side_payloads the item as
+ * it is, else "<rank>": the document's value for its image.
+ */
 static int
 trail_entry(struct jx *x, enum trail t, const struct sp_side *s,
     struct sp_err *e)
 {
+	const struct sp_sidejson_kind *k = sp_sidejson_kind(s->kind);
 	struct sp_jout *j;
-	uint64_t off, len;
-	size_t used, need;
+	uint64_t off;
+	size_t used, need, nrec = 0;
 	int rc = -1;
 
-	off = frag_begin(x, x->trail[t]);
-	if ((j = sp_jout_new(x->fw, x->indent, 1, e)) == NULL)
+	if ((j = entry_begin(x, t, &off, e)) == NULL)
 		return -1;
-	if (sp_jout_resume(j, t == T_SIDES ? '[' : '{', x->ntrail[t] == 0,
-	    e) < 0)
-		goto out;
 	if (t == T_SIDES) {
-		if (sp_jout_elem(j, e) < 0 || sp_jout_open(j, '{', e) < 0 ||
-		    (s->has_rank && (sp_jout_lkey(j, "rank", e) < 0 ||
-		    sp_jout_u64(j, s->rank, e) < 0)) ||
-		    sp_jout_lkey(j, "kind", e) < 0 ||
-		    sp_jout_str(j, s->kind, strlen(s->kind), e) < 0 ||
-		    sp_jout_lkey(j, "cbor", e) < 0 ||
-		    sp_jout_base64(j, s->data, s->len, e) < 0 ||
-		    sp_jout_close(j, e) < 0)
+		if (sp_sidejson_put_payload(j, s->has_rank, s->rank, s->kind,
+		    s->data, s->len, e) < 0)
 			goto out;
-	} else {
-		if (sp_cdoc_parse(x->cd, s->data, s->len, s->len, &used, &need,
-		    e) != 1) {
-			sp_fail(e, SP_EDATA, "%s: bad sp stream: rank %u: the "
-			    "%s payload is not one CBOR item", in_name(x),
-			    s->rank, s->kind);
-			goto out;
-		}
-		if (rank_key(j, s->rank, e) < 0)
-			goto out;
-		if (t == T_LIKWID)
-			rc = render_likwid(x, j, 0, e);
-		else if (t == T_LINES)
-			rc = render_lines(x, j, 0, e);
-		else {
-			char *path = NULL;
-			size_t cap = 0;
-
-			rc = sp_jout_open(j, '{', e);
-			if (rc == 0)
-				rc = render_perf_groups(x, j, 0, &path, &cap,
-				    0, e);
-			free(path);
-			if (rc == 0)
-				rc = sp_jout_close(j, e);
-		}
-		if (rc < 0)
-			goto out;
-		rc = -1;
-	}
-	if (frag_end(x, off, &len, e) < 0)
+	} else if (k == NULL || sp_cdoc_parse(x->cd, s->data, s->len, s->len,
+	    &used, &need, e) != 1) {
+		sp_fail(e, SP_EDATA, "%s: bad sp stream: rank %u: the %s "
+		    "payload is not one CBOR item", in_name(x), s->rank,
+		    s->kind);
 		goto out;
-	x->ntrail[t]++;
-	rc = 0;
+	} else if (rank_key(j, s->rank, e) < 0 ||
+	    sp_sidejson_put(j, k, x->cd, 0, &nrec, e) < 0) {
+		goto out;
+	}
+	/* line_profile is left out when no rank has a record */
+	if (t == T_LINES && nrec > 0)
+		x->lines_any = 1;
+	rc = entry_end(x, t, off, e);
 out:
 	sp_jout_free(j);
 	return rc;
 }
 
-/* --- lanes tables --- */
+static int
+put_threads(struct sp_jout *j, const struct sp_rank_info *ri,
+    struct sp_err *e)
+{
+	size_t i;
+
+	for (i = 0; i < ri->nthreads; i++) {
+		const struct sp_thread_info *t = &ri->threads[i];
+
+		if (sp_jout_elem(j, e) < 0 || sp_jout_open(j, '{', e) < 0 ||
+		    sp_jout_lkey(j, "index", e) < 0 ||
+		    sp_jout_i64(j, t->index, e) < 0 ||
+		    sp_jout_lkey(j, "name", e) < 0 ||
+		    sp_jout_str(j, t->name, strlen(t->name), e) < 0 ||
+		    sp_jout_lkey(j, "ident", e) < 0 ||
+		    sp_jout_i64(j, t->ident, e) < 0 ||
+		    sp_jout_lkey(j, "native_id", e) < 0 ||
+		    sp_jout_i64(j, t->native_id, e) < 0 ||
+		    sp_jout_lkey(j, "daemon", e) < 0 ||
+		    sp_jout_bool(j, t->daemon, e) < 0 ||
+		    sp_jout_lkey(j, "start_ns", e) < 0 ||
+		    sp_jout_i64(j, t->start_ns, e) < 0 ||
+		    sp_jout_lkey(j, "end_ns", e) < 0 ||
+		    sp_jout_i64(j, t->end_ns, e) < 0 ||
+		    sp_jout_lkey(j, "cpu_ns", e) < 0 ||
+		    sp_jout_i64(j, t->cpu_ns, e) < 0 ||
+		    sp_jout_close(j, e) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int
+put_tasks(struct sp_jout *j, const struct sp_rank_info *ri,
+    struct sp_err *e)
+{
+	size_t i;
+
+	for (i = 0; i < ri->ntasks; i++) {
+		const struct sp_task_info *t = &ri->tasks[i];
+
+		if (sp_jout_elem(j, e) < 0 || sp_jout_open(j, '{', e) < 0 ||
+		    sp_jout_lkey(j, "index", e) < 0 ||
+		    sp_jout_i64(j, t->index, e) < 0 ||
+		    sp_jout_lkey(j, "kind", e) < 0 ||
+		    sp_jout_str(j, t->kind, strlen(t->kind), e) < 0 ||
+		    sp_jout_lkey(j, "name", e) < 0 ||
+		    sp_jout_str(j, t->name, strlen(t->name), e) < 0 ||
+		    sp_jout_lkey(j, "coro_name", e) < 0 ||
+		    sp_jout_str(j, t->coro_name, strlen(t->coro_name),
+		    e) < 0 ||
+		    sp_jout_lkey(j, "thread_index", e) < 0 ||
+		    sp_jout_i64(j, t->thread_index, e) < 0 ||
+		    sp_jout_lkey(j, "created_ns", e) < 0 ||
+		    sp_jout_i64(j, t->created_ns, e) < 0 ||
+		    sp_jout_lkey(j, "done_ns", e) < 0 ||
+		    sp_jout_i64(j, t->done_ns, e) < 0 ||
+		    sp_jout_lkey(j, "steps", e) < 0 ||
+		    sp_jout_i64(j, t->steps, e) < 0 ||
+		    sp_jout_lkey(j, "running_ns", e) < 0 ||
+		    sp_jout_i64(j, t->running_ns, e) < 0 ||
+		    sp_jout_lkey(j, "suspended_ns", e) < 0 ||
+		    sp_jout_i64(j, t->suspended_ns, e) < 0 ||
+		    sp_jout_close(j, e) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* A rank's lane table: "<rank>": [entries], in trailing key t. */
+static int
+lane_entry(struct jx *x, enum trail t, const struct sp_rank_info *ri,
+    int (*put)(struct sp_jout *, const struct sp_rank_info *,
+    struct sp_err *), struct sp_err *e)
+{
+	struct sp_jout *j;
+	uint64_t off;
+	int rc = -1;
+
+	if ((j = entry_begin(x, t, &off, e)) == NULL)
+		return -1;
+	if (rank_key(j, ri->rank, e) == 0 && sp_jout_open(j, '[', e) == 0 &&
+	    put(j, ri, e) == 0 && sp_jout_close(j, e) == 0)
+		rc = entry_end(x, t, off, e);
+	sp_jout_free(j);
+	return rc;
+}
 
 static int
 render_tables(struct jx *x, const struct sp_rank_info *ri, struct sp_err *e)
 {
-	struct sp_jout *j = NULL;
-	uint64_t off, len;
-	size_t i;
-	int rc = -1;
-
-	if (ri->nthreads > 0) {
-		off = frag_begin(x, x->trail[T_THREADS]);
-		if ((j = sp_jout_new(x->fw, x->indent, 1, e)) == NULL ||
-		    sp_jout_resume(j, '{', x->ntrail[T_THREADS] == 0, e) < 0 ||
-		    rank_key(j, ri->rank, e) < 0 ||
-		    sp_jout_open(j, '[', e) < 0)
-			goto out;
-		for (i = 0; i < ri->nthreads; i++) {
-			const struct sp_thread_info *t = &ri->threads[i];
-
-			if (sp_jout_elem(j, e) < 0 ||
-			    sp_jout_open(j, '{', e) < 0 ||
-			    sp_jout_lkey(j, "index", e) < 0 ||
-			    sp_jout_i64(j, t->index, e) < 0 ||
-			    sp_jout_lkey(j, "name", e) < 0 ||
-			    sp_jout_str(j, t->name, strlen(t->name), e) < 0 ||
-			    sp_jout_lkey(j, "ident", e) < 0 ||
-			    sp_jout_i64(j, t->ident, e) < 0 ||
-			    sp_jout_lkey(j, "native_id", e) < 0 ||
-			    sp_jout_i64(j, t->native_id, e) < 0 ||
-			    sp_jout_lkey(j, "daemon", e) < 0 ||
-			    sp_jout_bool(j, t->daemon, e) < 0 ||
-			    sp_jout_lkey(j, "start_ns", e) < 0 ||
-			    sp_jout_i64(j, t->start_ns, e) < 0 ||
-			    sp_jout_lkey(j, "end_ns", e) < 0 ||
-			    sp_jout_i64(j, t->end_ns, e) < 0 ||
-			    sp_jout_lkey(j, "cpu_ns", e) < 0 ||
-			    sp_jout_i64(j, t->cpu_ns, e) < 0 ||
-			    sp_jout_close(j, e) < 0)
-				goto out;
-		}
-		if (sp_jout_close(j, e) < 0 || frag_end(x, off, &len, e) < 0)
-			goto out;
-		x->ntrail[T_THREADS]++;
-		sp_jout_free(j);
-		j = NULL;
-	}
-	if (ri->ntasks > 0) {
-		off = frag_begin(x, x->trail[T_TASKS]);
-		if ((j = sp_jout_new(x->fw, x->indent, 1, e)) == NULL ||
-		    sp_jout_resume(j, '{', x->ntrail[T_TASKS] == 0, e) < 0 ||
-		    rank_key(j, ri->rank, e) < 0 ||
-		    sp_jout_open(j, '[', e) < 0)
-			goto out;
-		for (i = 0; i < ri->ntasks; i++) {
-			const struct sp_task_info *t = &ri->tasks[i];
-
-			if (sp_jout_elem(j, e) < 0 ||
-			    sp_jout_open(j, '{', e) < 0 ||
-			    sp_jout_lkey(j, "index", e) < 0 ||
-			    sp_jout_i64(j, t->index, e) < 0 ||
-			    sp_jout_lkey(j, "kind", e) < 0 ||
-			    sp_jout_str(j, t->kind, strlen(t->kind), e) < 0 ||
-			    sp_jout_lkey(j, "name", e) < 0 ||
-			    sp_jout_str(j, t->name, strlen(t->name), e) < 0 ||
-			    sp_jout_lkey(j, "coro_name", e) < 0 ||
-			    sp_jout_str(j, t->coro_name, strlen(t->coro_name),
-			    e) < 0 ||
-			    sp_jout_lkey(j, "thread_index", e) < 0 ||
-			    sp_jout_i64(j, t->thread_index, e) < 0 ||
-			    sp_jout_lkey(j, "created_ns", e) < 0 ||
-			    sp_jout_i64(j, t->created_ns, e) < 0 ||
-			    sp_jout_lkey(j, "done_ns", e) < 0 ||
-			    sp_jout_i64(j, t->done_ns, e) < 0 ||
-			    sp_jout_lkey(j, "steps", e) < 0 ||
-			    sp_jout_i64(j, t->steps, e) < 0 ||
-			    sp_jout_lkey(j, "running_ns", e) < 0 ||
-			    sp_jout_i64(j, t->running_ns, e) < 0 ||
-			    sp_jout_lkey(j, "suspended_ns", e) < 0 ||
-			    sp_jout_i64(j, t->suspended_ns, e) < 0 ||
-			    sp_jout_close(j, e) < 0)
-				goto out;
-		}
-		if (sp_jout_close(j, e) < 0 || frag_end(x, off, &len, e) < 0)
-			goto out;
-		x->ntrail[T_TASKS]++;
-	}
-	rc = 0;
-out:
-	sp_jout_free(j);
-	return rc;
+	if (ri->nthreads > 0 && lane_entry(x, T_THREADS, ri, put_threads,
+	    e) < 0)
+		return -1;
+	if (ri->ntasks > 0 && lane_entry(x, T_TASKS, ri, put_tasks, e) < 0)
+		return -1;
+	return 0;
 }
 
 /* --- rows --- */
 
-static int
-canon_write(void *ctx, const void *p, size_t n, struct sp_err *e)
-{
-	struct jx *x = ctx;
-
-	if (x->canon_len + n > x->canon_cap) {
-		size_t cap = x->canon_cap ? x->canon_cap : 4096;
-		char *q;
-
-		while (cap < x->canon_len + n)
-			cap *= 2;
-		if ((q = realloc(x->canon, cap)) == NULL)
-			return oom(e);
-		x->canon = q;
-		x->canon_cap = cap;
-	}
-	memcpy(x->canon + x->canon_len, p, n);
-	x->canon_len += n;
-	return 0;
-}
-
-/* The event metadata text in json.dumps's own spelling, in x->canon. */
-static int
-canonical(struct jx *x, const char *s, size_t n, struct sp_err *e)
-{
-	struct sp_jsonw *w;
-	struct sp_jout *j = NULL;
-	int rc = -1;
-
-	x->canon_len = 0;
-	if ((w = sp_jsonw_new(canon_write, x, e)) == NULL)
-		return -1;
-	if ((j = sp_jout_new(w, -1, 0, e)) != NULL &&
-	    sp_jout_jsontext(j, s, n, e) == 0 && sp_jsonw_flush(w, e) == 0)
-		rc = 0;
-	sp_jout_free(j);
-	sp_jsonw_free(w);
-	return rc;
-}
-
-static int
-add_row(struct jx *x, const struct sp_row_info *ri, struct sp_err *e)
+/* The row of ri, counted in once its text is rendered. */
+static struct jrow *
+new_row(struct jx *x, const struct sp_row_info *ri, struct sp_err *e)
 {
 	struct jrow *r;
-	struct sp_jout *j = NULL;
-	uint64_t off;
-	int any = 0, rc = -1;
 	unsigned k;
 
 	if (x->nrows == x->caprows) {
 		size_t cap = x->caprows ? x->caprows * 2 : 64;
 		struct jrow *v = realloc(x->rows, cap * sizeof *v);
 
-		if (v == NULL)
-			return oom(e);
+		if (v == NULL) {
+			oom(e);
+			return NULL;
+		}
 		x->rows = v;
 		x->caprows = cap;
 	}
-	if (ri->region >= x->nregions)
-		return sp_fail(e, SP_EDATA, "%s: bad sp stream: a row of region "
-		    "id %u of %zu", in_name(x), ri->region, x->nregions);
+	if (ri->region >= x->nregions) {
+		sp_fail(e, SP_EDATA, "%s: bad sp stream: a row of region id %u "
+		    "of %zu", in_name(x), ri->region, x->nregions);
+		return NULL;
+	}
 	r = &x->rows[x->nrows];
 	memset(r, 0, sizeof *r);
 	r->rank = x->rank;
@@ -791,147 +396,216 @@ add_row(struct jx *x, const struct sp_row_info *ri, struct sp_err *e)
 		r->ncols += (r->xmask >> k) & 1;
 	x->row_cols |= r->aggregate ? 0 : r->xmask;
 	x->used_region[ri->region] = 1;
+	return r;
+}
 
-	/* the head: {"name", "rank", source, tags (and for aggregates all) */
-	off = frag_begin(x, x->rowtext);
-	if ((j = sp_jout_new(x->fw, x->indent, 2, e)) == NULL ||
-	    sp_jout_open(j, '{', e) < 0 ||
-	    sp_jout_lkey(j, "name", e) < 0 ||
+/* A fragment of row text at depth 2: the row's opening, or inside it. */
+static struct sp_jout *
+row_text(struct jx *x, int opening, uint64_t *off, struct sp_err *e)
+{
+	struct sp_jout *j;
+
+	*off = frag_begin(x, x->rowtext);
+	if ((j = sp_jout_new(x->fw, x->indent, 2, e)) == NULL)
+		return NULL;
+	if ((opening ? sp_jout_open(j, '{', e) :
+	    sp_jout_resume(j, '{', 0, e)) < 0) {
+		sp_jout_free(j);
+		return NULL;
+	}
+	return j;
+}
+
+/* "name", "rank", the source when known, the tags when any. */
+static int
+put_head(struct jx *x, struct sp_jout *j, const struct sp_row_info *ri,
+    struct sp_err *e)
+{
+	size_t t;
+
+	if (sp_jout_lkey(j, "name", e) < 0 ||
 	    sp_jout_str(j, x->names[ri->region], x->lens[ri->region], e) < 0 ||
-	    sp_jout_lkey(j, "rank", e) < 0 ||
-	    sp_jout_u64(j, x->rank, e) < 0)
-		goto out;
+	    sp_jout_lkey(j, "rank", e) < 0 || sp_jout_u64(j, x->rank, e) < 0)
+		return -1;
 	if (ri->source_file != NULL && (sp_jout_lkey(j, "source_file", e) < 0 ||
 	    sp_jout_str(j, ri->source_file, strlen(ri->source_file), e) < 0))
-		goto out;
+		return -1;
 	if (ri->has_lineno && (sp_jout_lkey(j, "source_lineno", e) < 0 ||
 	    sp_jout_i64(j, ri->source_lineno, e) < 0))
-		goto out;
+		return -1;
 	if (ri->source_text != NULL && (sp_jout_lkey(j, "source_text", e) < 0 ||
 	    sp_jout_str(j, ri->source_text, strlen(ri->source_text), e) < 0))
-		goto out;
-	if (ri->ntags > 0) {
-		size_t t;
+		return -1;
+	if (ri->ntags == 0)
+		return 0;
+	if (sp_jout_lkey(j, "tags", e) < 0 || sp_jout_open(j, '[', e) < 0)
+		return -1;
+	for (t = 0; t < ri->ntags; t++)
+		if (sp_jout_elem(j, e) < 0 ||
+		    sp_jout_str(j, ri->tags[t], strlen(ri->tags[t]), e) < 0)
+			return -1;
+	return sp_jout_close(j, e);
+}
 
-		if (sp_jout_lkey(j, "tags", e) < 0 ||
-		    sp_jout_open(j, '[', e) < 0)
-			goto out;
-		for (t = 0; t < ri->ntags; t++)
-			if (sp_jout_elem(j, e) < 0 || sp_jout_str(j,
-			    ri->tags[t], strlen(ri->tags[t]), e) < 0)
-				goto out;
-		if (sp_jout_close(j, e) < 0)
-			goto out;
+/* An aggregate row's totals, in place of its calls. */
+static int
+put_aggregate(struct jx *x, struct sp_jout *j, const struct sp_row_info *ri,
+    struct sp_err *e)
+{
+	if (sp_jout_lkey(j, "aggregate", e) < 0 ||
+	    sp_jout_open(j, '{', e) < 0 ||
+	    sp_jout_lkey(j, "count", e) < 0 ||
+	    sp_jout_i64(j, ri->agg_count, e) < 0 ||
+	    sp_jout_lkey(j, "total", e) < 0 ||
+	    sp_jout_i64(j, ri->agg_total, e) < 0 ||
+	    sp_jout_lkey(j, "minimum", e) < 0 ||
+	    sp_jout_i64(j, ri->agg_minimum, e) < 0 ||
+	    sp_jout_lkey(j, "maximum", e) < 0 ||
+	    sp_jout_i64(j, ri->agg_maximum, e) < 0 ||
+	    sp_jout_lkey(j, "exclusive", e) < 0 ||
+	    sp_jout_i64(j, ri->agg_exclusive, e) < 0 ||
+	    sp_jout_close(j, e) < 0)
+		return -1;
+	if (!x->event_data && (sp_jout_lkey(j, "event_data_available",
+	    e) < 0 || sp_jout_bool(j, 0, e) < 0))
+		return -1;
+	return 0;
+}
+
+/*
+ * "event_metadata", which follows end_times_ns, when some call has any
+ * (*any: sp_json_text_any_true's answer, for put_event_text).
+ */
+static int
+put_events(struct jx *x, struct jrow *r, const struct sp_row_info *ri,
+    int *any, struct sp_err *e)
+{
+	struct sp_jout *j;
+	uint64_t off;
+	int rc = -1;
+
+	*any = 0;
+	if (ri->event_metadata == NULL || (*any = sp_json_text_any_true(
+	    ri->event_metadata, ri->event_metadata_len)) <= 0)
+		return 0;
+	if ((j = row_text(x, 0, &off, e)) == NULL)
+		return -1;
+	if (sp_jout_lkey(j, "event_metadata", e) == 0 &&
+	    sp_jout_jsontext(j, ri->event_metadata, ri->event_metadata_len,
+	    e) == 0 && frag_end(x, off, &r->ev_len, e) == 0) {
+		r->ev = off;
+		rc = 0;
 	}
-	if (r->aggregate) {
-		if (sp_jout_lkey(j, "aggregate", e) < 0 ||
-		    sp_jout_open(j, '{', e) < 0 ||
-		    sp_jout_lkey(j, "count", e) < 0 ||
-		    sp_jout_i64(j, ri->agg_count, e) < 0 ||
-		    sp_jout_lkey(j, "total", e) < 0 ||
-		    sp_jout_i64(j, ri->agg_total, e) < 0 ||
-		    sp_jout_lkey(j, "minimum", e) < 0 ||
-		    sp_jout_i64(j, ri->agg_minimum, e) < 0 ||
-		    sp_jout_lkey(j, "maximum", e) < 0 ||
-		    sp_jout_i64(j, ri->agg_maximum, e) < 0 ||
-		    sp_jout_lkey(j, "exclusive", e) < 0 ||
-		    sp_jout_i64(j, ri->agg_exclusive, e) < 0 ||
-		    sp_jout_close(j, e) < 0)
-			goto out;
-		if (!x->event_data && (sp_jout_lkey(j, "event_data_available",
-		    e) < 0 || sp_jout_bool(j, 0, e) < 0))
-			goto out;
+	sp_jout_free(j);
+	return rc;
+}
+
+/* The extension "summary_statistics" (sp-json(1)). */
+static int
+put_summary(struct sp_jout *j, const struct sp_summary *s, struct sp_err *e)
+{
+	return sp_jout_lkey(j, "summary_statistics", e) < 0 ||
+	    sp_jout_open(j, '{', e) < 0 ||
+	    sp_jout_lkey(j, "total", e) < 0 ||
+	    sp_jout_i64(j, s->total, e) < 0 ||
+	    sp_jout_lkey(j, "minimum", e) < 0 ||
+	    sp_jout_i64(j, s->minimum, e) < 0 ||
+	    sp_jout_lkey(j, "maximum", e) < 0 ||
+	    sp_jout_i64(j, s->maximum, e) < 0 ||
+	    sp_jout_lkey(j, "first", e) < 0 ||
+	    sp_jout_i64(j, s->first, e) < 0 ||
+	    sp_jout_lkey(j, "last", e) < 0 ||
+	    sp_jout_i64(j, s->last, e) < 0 ||
+	    sp_jout_lkey(j, "start_minimum", e) < 0 ||
+	    sp_jout_i64(j, s->start_minimum, e) < 0 ||
+	    sp_jout_lkey(j, "end_maximum", e) < 0 ||
+	    sp_jout_i64(j, s->end_maximum, e) < 0 ||
+	    sp_jout_lkey(j, "gpu_count", e) < 0 ||
+	    sp_jout_u64(j, s->gpu_count, e) < 0 ||
+	    sp_jout_lkey(j, "gpu_total", e) < 0 ||
+	    sp_jout_i64(j, s->gpu_total, e) < 0 ||
+	    sp_jout_lkey(j, "mean", e) < 0 ||
+	    sp_jout_f64(j, s->mean, e) < 0 ||
+	    sp_jout_lkey(j, "m2", e) < 0 ||
+	    sp_jout_f64(j, s->m2, e) < 0 ||
+	    sp_jout_close(j, e) < 0 ? -1 : 0;
+}
+
+/*
+ * The extension "event_metadata_json": the text as the profile had it,
+ * when "event_metadata" does not give it back (v1 drops a list of empty
+ * objects, and json.dumps respells the text).
+ */
+static int
+put_event_text(struct jx *x, struct sp_jout *j, const struct sp_row_info *ri,
+    int any, struct sp_err *e)
+{
+	int same = 0;
+
+	if (any > 0) {
+		if (sp_json_respell(ri->event_metadata, ri->event_metadata_len,
+		    &x->canon, &x->canon_len, &x->canon_cap, e) < 0)
+			return -1;
+		same = x->canon_len == ri->event_metadata_len &&
+		    memcmp(x->canon, ri->event_metadata, x->canon_len) == 0;
 	}
-	if (!r->aggregate) {
-		if (frag_end(x, off, &r->head_len, e) < 0)
-			goto out;
-		r->head = off;
-		sp_jout_free(j);
-		j = NULL;
-		/* event_metadata, after end_times_ns */
-		if (ri->event_metadata != NULL) {
-			any = sp_json_text_any_true(ri->event_metadata,
-			    ri->event_metadata_len);
-			if (any > 0) {
-				off = frag_begin(x, x->rowtext);
-				if ((j = sp_jout_new(x->fw, x->indent, 2,
-				    e)) == NULL ||
-				    sp_jout_resume(j, '{', 0, e) < 0 ||
-				    sp_jout_lkey(j, "event_metadata", e) < 0 ||
-				    sp_jout_jsontext(j, ri->event_metadata,
-				    ri->event_metadata_len, e) < 0 ||
-				    frag_end(x, off, &r->ev_len, e) < 0)
-					goto out;
-				r->ev = off;
-				sp_jout_free(j);
-				j = NULL;
-			}
-		}
-		off = frag_begin(x, x->rowtext);
-		if ((j = sp_jout_new(x->fw, x->indent, 2, e)) == NULL ||
-		    sp_jout_resume(j, '{', 0, e) < 0)
-			goto out;
-	}
-	/* the tail: exclusive total, then the extensions */
+	if (same)
+		return 0;
+	if (sp_jout_lkey(j, "event_metadata_json", e) < 0)
+		return -1;
+	return sp_jout_str(j, ri->event_metadata, ri->event_metadata_len, e);
+}
+
+/* The row's last keys: its exclusive total, then the extensions. */
+static int
+put_tail(struct jx *x, struct sp_jout *j, const struct jrow *r,
+    const struct sp_row_info *ri, int any, struct sp_err *e)
+{
 	if (ri->has_exclusive && !r->aggregate &&
 	    (sp_jout_lkey(j, "exclusive_total_ns", e) < 0 ||
 	    sp_jout_i64(j, ri->exclusive_ns, e) < 0))
+		return -1;
+	if (ri->has_summary && put_summary(j, &ri->summary, e) < 0)
+		return -1;
+	if (ri->event_metadata != NULL && !r->aggregate)
+		return put_event_text(x, j, ri, any, e);
+	return 0;
+}
+
+/*
+ * A row of the rank, rendered but for its columns: an aggregate row
+ * whole as its head; any other as its head (up to the start times), its
+ * event metadata and its tail (after the x columns).
+ */
+static int
+add_row(struct jx *x, const struct sp_row_info *ri, struct sp_err *e)
+{
+	struct jrow *r;
+	struct sp_jout *j = NULL;
+	uint64_t off;
+	int any = 0, rc = -1;
+
+	if ((r = new_row(x, ri, e)) == NULL)
+		return -1;
+	if ((j = row_text(x, 1, &off, e)) == NULL || put_head(x, j, ri, e) < 0)
 		goto out;
-	if (ri->has_summary) {
-		const struct sp_summary *s = &ri->summary;
-
-		if (sp_jout_lkey(j, "summary_statistics", e) < 0 ||
-		    sp_jout_open(j, '{', e) < 0 ||
-		    sp_jout_lkey(j, "total", e) < 0 ||
-		    sp_jout_i64(j, s->total, e) < 0 ||
-		    sp_jout_lkey(j, "minimum", e) < 0 ||
-		    sp_jout_i64(j, s->minimum, e) < 0 ||
-		    sp_jout_lkey(j, "maximum", e) < 0 ||
-		    sp_jout_i64(j, s->maximum, e) < 0 ||
-		    sp_jout_lkey(j, "first", e) < 0 ||
-		    sp_jout_i64(j, s->first, e) < 0 ||
-		    sp_jout_lkey(j, "last", e) < 0 ||
-		    sp_jout_i64(j, s->last, e) < 0 ||
-		    sp_jout_lkey(j, "start_minimum", e) < 0 ||
-		    sp_jout_i64(j, s->start_minimum, e) < 0 ||
-		    sp_jout_lkey(j, "end_maximum", e) < 0 ||
-		    sp_jout_i64(j, s->end_maximum, e) < 0 ||
-		    sp_jout_lkey(j, "gpu_count", e) < 0 ||
-		    sp_jout_u64(j, s->gpu_count, e) < 0 ||
-		    sp_jout_lkey(j, "gpu_total", e) < 0 ||
-		    sp_jout_i64(j, s->gpu_total, e) < 0 ||
-		    sp_jout_lkey(j, "mean", e) < 0 ||
-		    sp_jout_f64(j, s->mean, e) < 0 ||
-		    sp_jout_lkey(j, "m2", e) < 0 ||
-		    sp_jout_f64(j, s->m2, e) < 0 ||
-		    sp_jout_close(j, e) < 0)
-			goto out;
-	}
-	if (ri->event_metadata != NULL && !r->aggregate) {
-		int same = 0;
-
-		/* v1 drops a list of empty objects, and respells the text */
-		if (any > 0) {
-			if (canonical(x, ri->event_metadata,
-			    ri->event_metadata_len, e) < 0)
-				goto out;
-			same = x->canon_len == ri->event_metadata_len &&
-			    memcmp(x->canon, ri->event_metadata,
-			    x->canon_len) == 0;
-		}
-		if (!same && (sp_jout_lkey(j, "event_metadata_json", e) < 0 ||
-		    sp_jout_str(j, ri->event_metadata, ri->event_metadata_len,
-		    e) < 0))
-			goto out;
-	}
+	r->head = off;
 	if (r->aggregate) {
-		if (sp_jout_close(j, e) < 0 ||
+		if (put_aggregate(x, j, ri, e) < 0 ||
+		    put_tail(x, j, r, ri, 0, e) < 0 ||
+		    sp_jout_close(j, e) < 0 ||
 		    frag_end(x, off, &r->head_len, e) < 0)
 			goto out;
-		r->head = off;
-	} else if (frag_end(x, off, &r->tail_len, e) < 0) {
-		goto out;
 	} else {
+		if (frag_end(x, off, &r->head_len, e) < 0)
+			goto out;
+		sp_jout_free(j);
+		j = NULL;
+		if (put_events(x, r, ri, &any, e) < 0 ||
+		    (j = row_text(x, 0, &off, e)) == NULL ||
+		    put_tail(x, j, r, ri, any, e) < 0 ||
+		    frag_end(x, off, &r->tail_len, e) < 0)
+			goto out;
 		r->tail = off;
 	}
 	x->nrows++;

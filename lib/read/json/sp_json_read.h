@@ -17,6 +17,11 @@
  * appear, and the extension keys that sp-json writes (sp-json(1)), which
  * make the stream equal to the one the document was written from.
  *
+ * The parts: sp_json_parse.h (the streaming parse), sp_json_calls.h (a
+ * row's per-call values to the file), sp_json_row.h (a row),
+ * sp_json_run.h (the top-level keys), sp_json_perrank.h (lane tables,
+ * side payloads), sp_json_source.h (the source and its operations).
+ *
  * Errors (SP_EDATA) adapt the reference's JSONProfileError: "not a
  * scope-profiler JSON profile" and "uses JSON profile format version V".
  *

@@ -1,0 +1,53 @@
+#include "sp_json_respell.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "sp_json_emit.h"
+#include "sp_jsonw.h"
+
+struct mem {
+	char **buf;
+	size_t *len, *cap;
+};
+
+static int
+mem_write(void *ctx, const void *p, size_t n, struct sp_err *e)
+{
+	struct mem *m = ctx;
+
+	if (*m->len + n > *m->cap) {
+		size_t cap = *m->cap ? *m->cap : 4096;
+		char *q;
+
+		while (cap < *m->len + n)
+			cap *= 2;
+		if ((q = realloc(*m->buf, cap)) == NULL)
+			return sp_fail(e, SP_ENOMEM, "out of memory");
+		*m->buf = q;
+		*m->cap = cap;
+	}
+	memcpy(*m->buf + *m->len, p, n);
+	*m->len += n;
+	return 0;
+}
+
+int
+sp_json_respell(const char *s, size_t n, char **buf, size_t *len,
+    size_t *cap, struct sp_err *e)
+{
+	struct mem m = { buf, len, cap };
+	struct sp_jsonw *w;
+	struct sp_jout *j = NULL;
+	int rc = -1;
+
+	*len = 0;
+	if ((w = sp_jsonw_new(mem_write, &m, e)) == NULL)
+		return -1;
+	if ((j = sp_jout_new(w, -1, 0, e)) != NULL &&
+	    sp_jout_jsontext(j, s, n, e) == 0 && sp_jsonw_flush(w, e) == 0)
+		rc = 0;
+	sp_jout_free(j);
+	sp_jsonw_free(w);
+	return rc;
+}
