@@ -14,6 +14,7 @@
 #include "sp_export.h"
 #include "sp_json_emit.h"
 #include "sp_json_file.h"
+#include "sp_jsonkeys.h"
 #include "sp_json_respell.h"
 #include "sp_spill.h"
 #include "sp_jsonw.h"
@@ -50,10 +51,10 @@ static const char *const trail_keys[T_COUNT] = {
 	SP_SIDEJSON_PERF, "sp_row_order", SP_SIDEJSON_PAYLOADS,
 };
 
-static const char *const xcol_keys[SP_X_COUNT] = {
-	"gpu_durations_ns", "call_ids", "parent_ids", "thread_ids",
-	"task_ids", "await_ns",
-};
+/* The JSON key of each x column. */
+static const char *const *const xcol_keys = sp_jsonkeys_calls + 2;
+_Static_assert(SP_JSONKEYS_NCALLS == 2 + SP_X_COUNT,
+    "a JSON call column key for every call column");
 
 /* One (rank, region) row of the document. */
 struct jrow {

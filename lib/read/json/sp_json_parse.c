@@ -193,7 +193,7 @@ column_value(struct sp_jparse *c, const char *p, size_t n)
 	if (rc > 0)
 		return fail(c, SP_EDATA, "regions[%zu]: %s holds a value that "
 		    "is not a 64-bit integer", c->s->src.nrows,
-		    sp_json_col_keys[c->col]);
+		    sp_jsonkeys_calls[c->col]);
 	return 1;
 }
 
@@ -255,14 +255,14 @@ row_key(struct sp_jparse *c, char *k, size_t kn)
 	int i;
 
 	for (i = 0; i < SP_JSON_NCOLS; i++)
-		if (strlen(sp_json_col_keys[i]) == kn &&
-		    memcmp(sp_json_col_keys[i], k, kn) == 0)
+		if (strlen(sp_jsonkeys_calls[i]) == kn &&
+		    memcmp(sp_jsonkeys_calls[i], k, kn) == 0)
 			break;
 	if (i < SP_JSON_NCOLS) {
 		free(k);
 		if ((c->cols.have >> i) & 1)
 			return fail(c, SP_EDATA, "a row with %s twice",
-			    sp_json_col_keys[i]);
+			    sp_jsonkeys_calls[i]);
 		c->col = i;
 		c->pend = P_COLUMN;
 		return 1;
@@ -300,7 +300,7 @@ value_begins(struct sp_jparse *c, int container, enum sp_jtype t)
 	case P_COLUMN:
 		if (!container || t != SP_JARR)
 			return fail(c, SP_EDATA, "%s is not a list",
-			    sp_json_col_keys[c->col]);
+			    sp_jsonkeys_calls[c->col]);
 		c->mode = M_COLUMN;
 		sp_jcalls_column(c->calls);
 		return 2;
@@ -340,7 +340,7 @@ scalar(struct sp_jparse *c, struct sp_jvalue *v)
 		    "than row objects");
 	case M_COLUMN:
 		return fail(c, SP_EDATA, "%s holds something other than "
-		    "integers", sp_json_col_keys[c->col]);
+		    "integers", sp_jsonkeys_calls[c->col]);
 	default:
 		return not_profile(c);	/* a document that is no object */
 	}
@@ -463,7 +463,7 @@ cb_start(struct sp_jparse *c, enum sp_jtype t)
 		return value_step(c, sp_jbuild_value(&c->b, sp_jvalue_new(t)));
 	case M_COLUMN:
 		return fail(c, SP_EDATA, "%s holds something other than "
-		    "integers", sp_json_col_keys[c->col]);
+		    "integers", sp_jsonkeys_calls[c->col]);
 	default:
 		return fail(c, SP_EDATA, "not valid JSON");
 	}

@@ -140,7 +140,7 @@ row_columns(const struct sp_jsource *s, const struct sp_jcols *c,
 			return sp_jsource_fail(s, e, SP_EDATA, "region "
 			    "'%.200s' rank %lld: %s holds %llu values, "
 			    "start_times_ns %llu", name, (long long)rank,
-			    sp_json_col_keys[k],
+			    sp_jsonkeys_calls[k],
 			    (unsigned long long)c->n[k],
 			    (unsigned long long)c->n[0]);
 	return 0;

@@ -175,7 +175,7 @@ run_fields(struct sp_jsource *s, struct sp_jvalue *const top[],
 			for (k = 0; k < SP_X_COUNT; k++)
 				if (v->kid[i]->t == SP_JSTR &&
 				    strcmp(v->kid[i]->s,
-				    sp_json_col_keys[2 + k]) == 0)
+				    sp_jsonkeys_calls[2 + k]) == 0)
 					s->src.xmask |= 1u << k;
 	return 0;
 }

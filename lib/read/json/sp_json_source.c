@@ -9,11 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const sp_json_col_keys[SP_JSON_NCOLS] = {
-	"start_times_ns", "end_times_ns", "gpu_durations_ns", "call_ids",
-	"parent_ids", "thread_ids", "task_ids", "await_ns",
-};
-
 static char *
 dupn(const char *p, size_t n)
 {

@@ -18,12 +18,14 @@
 #include <stdint.h>
 
 #include "sp_err.h"
+#include "sp_jsonkeys.h"
 #include "sp_source.h"
 #include "sp_spill.h"
 
 /* A row's per-call columns: start and end times, then the x columns. */
-#define SP_JSON_NCOLS (2 + SP_X_COUNT)
-extern const char *const sp_json_col_keys[SP_JSON_NCOLS];
+#define SP_JSON_NCOLS SP_JSONKEYS_NCALLS
+_Static_assert(SP_JSONKEYS_NCALLS == 2 + SP_X_COUNT,
+    "a JSON call column key for every call column");
 
 /* Where a row's per-call values are on the temporary file. */
 struct sp_jcols {
