@@ -5,6 +5,8 @@
  */
 #include "sp_sidejson_private.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,17 +68,29 @@ put_list(struct sp_jout *j, const struct sp_cdoc *d, long v, int matrix,
 	return sp_jout_cbor(j, d, (size_t)v, e);
 }
 
+/*
+ * An integer field, as Python's int() makes one of a float attribute:
+ * truncated toward zero, exact also past the int64 range (a double is an
+ * integer there, which "%.0f" spells digit for digit); a non-finite one,
+ * on which the reference fails, as null.
+ */
 static int
 put_int(struct sp_jout *j, const struct sp_cdoc *d, long v, int64_t def,
     struct sp_err *e)
 {
+	char buf[400];
 	double f;
 	int64_t i = def;
 
-	if (v >= 0 && sp_cdoc_int(d, (size_t)v, &i) < 0 &&
-	    sp_cdoc_number(d, (size_t)v, &f) == 0)
-		i = (int64_t)f;
-	return sp_jout_i64(j, i, e);
+	if (v < 0 || sp_cdoc_int(d, (size_t)v, &i) == 0 ||
+	    sp_cdoc_number(d, (size_t)v, &f) < 0)
+		return sp_jout_i64(j, i, e);
+	if (!isfinite(f))
+		return sp_jout_null(j, e);
+	if (f > -9223372036854775808.0 && f < 9223372036854775808.0)
+		return sp_jout_i64(j, (int64_t)f, e);
+	snprintf(buf, sizeof buf, "%.0f", trunc(f));
+	return sp_jout_raw(j, buf, strlen(buf), e);
 }
 
 /* One field of the record at rec: "name": value. */
