@@ -71,6 +71,13 @@ struct sp_source {
 	uint32_t *extra_ranks;
 };
 
+/*
+ * Free a source (NULL is fine): ops->free first, for what the format
+ * keeps, then, with free(), the rows and each row's tags array, the names
+ * array (not the names, which are the format's), the metadata, the extra
+ * ranks, the label and s itself; so a format allocates those, and the
+ * struct that begins with its struct sp_source, with malloc.
+ */
 void sp_source_free(struct sp_source *s);
 
 /*

@@ -100,26 +100,6 @@ h5_free(struct sp_source *s)
 	sp_cbuf_free(h->side_buf);
 }
 
-void
-sp_source_free(struct sp_source *s)
-{
-	size_t i;
-
-	if (s == NULL)
-		return;
-	if (s->ops != NULL && s->ops->free != NULL)
-		s->ops->free(s);
-	for (i = 0; i < s->nrows; i++) {
-		free((void *)s->rows[i].info.tags);
-	}
-	free(s->rows);
-	free(s->names);
-	free(s->metadata);
-	free(s->extra_ranks);
-	free((void *)s->label);
-	free(s);
-}
-
 /* Keep a malloc'ed block (strings) until the source is freed. */
 static int
 keep(struct h5src *h, void *p, struct sp_err *e)
