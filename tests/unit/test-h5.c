@@ -379,6 +379,8 @@ test_broken(void)
 		    "events/start_times: the file is truncated or damaged" },
 		{ "gen-broken-missing-names.h5", 0, "missing "
 		    "region_table/names: the file is truncated or damaged" },
+		{ "gen-broken-lane-ranks.h5", 0, "thread_table/ranks is "
+		    "damaged" },
 		{ "gen-broken-offsets-beyond.h5", 0, "claims 6 recorded events "
 		    "but its event columns hold 3. The file is truncated or "
 		    "damaged." },

@@ -59,7 +59,11 @@ table_oom(struct sp_h5src *h, struct sp_err *e)
 	return sp_fail(e, SP_ENOMEM, "%s: out of memory", h->src.path);
 }
 
-/* group/ranks: the number of entries and the rank of each. */
+/*
+ * group/ranks: the number of entries and the rank of each.  A column that
+ * is no 1-D dataset is damaged, as any other column of the table would be
+ * (it used to fail without a message).
+ */
 static int
 table_ranks(struct sp_h5src *h, const char *group, struct table *t,
     struct sp_err *e)
@@ -70,15 +74,18 @@ table_ranks(struct sp_h5src *h, const char *group, struct table *t,
 	int rc = -1;
 
 	snprintf(path, sizeof path, "%s/ranks", group);
-	d = H5Dopen2(h->file, path, H5P_DEFAULT);
-	n = sp_h5_length(d, 0);
-	if (n >= 0 && (t->ranks = malloc((size_t)n * 8 + 8)) != NULL &&
-	    sp_h5_read_all_i64(d, 0, (size_t)n, t->ranks, h->src.path, path,
-	    e) == 0) {
+	if ((d = H5Dopen2(h->file, path, H5P_DEFAULT)) < 0 ||
+	    (n = sp_h5_length(d, 0)) < 0)
+		sp_fail(e, SP_EDATA, "%s: %s is damaged", h->src.path, path);
+	else if ((t->ranks = malloc((size_t)n * 8 + 8)) == NULL)
+		table_oom(h, e);
+	else if (sp_h5_read_all_i64(d, 0, (size_t)n, t->ranks, h->src.path,
+	    path, e) == 0) {
 		t->n = (size_t)n;
 		rc = 0;
 	}
-	H5Dclose(d);
+	if (d >= 0)
+		H5Dclose(d);
 	return rc;
 }
 
