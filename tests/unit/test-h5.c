@@ -127,10 +127,12 @@ test_columnar_s3(void)
 	    !ri.threads[0].daemon && ri.threads[1].native_id == 4001 &&
 	    ri.threads[0].ident == 139800000000000 &&
 	    ri.threads[1].end_ns == -1, "spec-lanes: thread table");
-	CHECK(ri.has_tasks && ri.ntasks == 1 && eq_str(ri.tasks[0].name, "T") &&
+	CHECK(ri.has_tasks && ri.ntasks == 1 &&
+	    eq_str(ri.tasks[0].name, "T") &&
 	    eq_str(ri.tasks[0].coro_name, "c") &&
-	    eq_str(ri.tasks[0].kind, "task") && ri.tasks[0].thread_index == 1 &&
-	    ri.tasks[0].steps == 1 && ri.tasks[0].done_ns == -1,
+	    eq_str(ri.tasks[0].kind, "task") &&
+	    ri.tasks[0].thread_index == 1 && ri.tasks[0].steps == 1 &&
+	    ri.tasks[0].done_ns == -1,
 	    "spec-lanes: task table");
 	free(ri.threads);
 	free(ri.tasks);
@@ -346,6 +348,11 @@ test_sides(void)
 	}
 }
 
+#define SCHEMA_MUST "HDF5 schema version attribute " \
+	"'scope_profiler_schema' must be an integer, got "
+#define NOT_READABLE "not a readable HDF5 profiling file (a run that " \
+	"was interrupted while writing leaves a truncated file behind)"
+
 /*
  * Damaged files (tests/gen/spgen_broken.py): refused when opened, with a
  * message naming the file; or, for a call that ends before it starts,
@@ -370,9 +377,9 @@ test_broken(void)
 		{ "gen-broken-huge-events.h5", 0, "events/start_deltas "
 		    "declares 17179869184 values but stores only 0 bytes of "
 		    "them: the file is damaged" },
-		{ "gen-broken-huge-index.h5", 0, "rank_region_index/region_ids "
-		    "declares 17179869184 values but stores only 0 bytes of "
-		    "them: the file is damaged" },
+		{ "gen-broken-huge-index.h5", 0,
+		    "rank_region_index/region_ids declares 17179869184 values "
+		    "but stores only 0 bytes of them: the file is damaged" },
 		{ "gen-broken-length-mismatch.h5", 0, "event columns disagree "
 		    "in length (3 start values, 2 durations)" },
 		{ "gen-broken-missing-events.h5", 0, "missing "
@@ -381,34 +388,28 @@ test_broken(void)
 		    "region_table/names: the file is truncated or damaged" },
 		{ "gen-broken-lane-ranks.h5", 0, "thread_table/ranks is "
 		    "damaged" },
-		{ "gen-broken-offsets-beyond.h5", 0, "claims 6 recorded events "
-		    "but its event columns hold 3. The file is truncated or "
-		    "damaged." },
-		{ "gen-broken-overlapping-rows.h5", 0, "has overlapping region "
-		    "rows in its event index. The file is damaged." },
-		{ "gen-broken-region-id-out-of-range.h5", 0, "index row 1 names "
-		    "region id 2, the region table has 2 names: the file is "
-		    "damaged" },
-		{ "gen-broken-schema-array.h5", 0, "HDF5 schema version "
-		    "attribute 'scope_profiler_schema' must be an integer, got "
+		{ "gen-broken-offsets-beyond.h5", 0, "claims 6 recorded "
+		    "events but its event columns hold 3. The file is "
+		    "truncated or damaged." },
+		{ "gen-broken-overlapping-rows.h5", 0, "has overlapping "
+		    "region rows in its event index. The file is damaged." },
+		{ "gen-broken-region-id-out-of-range.h5", 0, "index row 1 "
+		    "names region id 2, the region table has 2 names: the "
+		    "file is damaged" },
+		{ "gen-broken-schema-array.h5", 0, SCHEMA_MUST
 		    "an array" },
-		{ "gen-broken-schema-float.h5", 0, "HDF5 schema version "
-		    "attribute 'scope_profiler_schema' must be an integer, got "
+		{ "gen-broken-schema-float.h5", 0, SCHEMA_MUST
 		    "the float 2.0" },
-		{ "gen-broken-schema-string.h5", 0, "HDF5 schema version "
-		    "attribute 'scope_profiler_schema' must be an integer, got "
+		{ "gen-broken-schema-string.h5", 0, SCHEMA_MUST
 		    "a string" },
 		{ "gen-broken-schema-future.h5", 0, "unsupported "
 		    "scope-profiler HDF5 schema version 99; this sp reads "
 		    "versions through 3. Upgrade sp to read this file." },
 		{ "gen-broken-schema-zero.h5", 0, "unsupported scope-profiler "
 		    "HDF5 schema version 0; versions must be positive" },
-		{ "gen-broken-not-hdf5.h5", 0, "not a readable HDF5 profiling "
-		    "file (a run that was interrupted while writing leaves a "
-		    "truncated file behind)" },
-		{ "gen-spec-lanes.h5", 12000, "not a readable HDF5 profiling "
-		    "file (a run that was interrupted while writing leaves a "
-		    "truncated file behind)" },
+		{ "gen-broken-not-hdf5.h5", 0, NOT_READABLE },
+		{ "gen-spec-lanes.h5", 12000, NOT_READABLE },
+		{ "edge-signature", 0, NOT_READABLE },
 		{ "edge-empty", 0, "empty file, not a profile" },
 	};
 	struct sp_err e;

@@ -25,14 +25,14 @@ struct mem_row {
 	uint32_t rank, region;
 	size_t n;
 	const int64_t *start, *end;
-	const int64_t *x[SP_X_COUNT];	/* NULL: the row lacks the column */
+	const int64_t *x[SP_X_COUNT];	/* NULL: the row lacks it */
 };
 
 /* A source over mem_rows, rows grouped by rank as a reader gives them. */
 struct mem_src {
 	struct sp_source src;
 	const struct mem_row *rows;
-	int reads_left;		/* fail the read after this many; <0 never */
+	int reads_left;		/* reads before they fail; <0 never */
 	int sides;		/* give every rank a "likwid" payload */
 };
 
@@ -208,9 +208,11 @@ take_item(struct result *res, const struct sp_item *it)
 	case SP_ITEM_RANK:
 		res->ranks[res->nranks++ % MAXR] = it->u.rank.rank;
 		for (i = 0; i < it->u.rank.nrows && res->nrows < MAXR; i++) {
+			const struct sp_row_info *r = &it->u.rank.rows[i];
+
 			res->row_rank[res->nrows] = it->u.rank.rank;
-			res->row_region[res->nrows] = it->u.rank.rows[i].region;
-			res->row_xmask[res->nrows++] = it->u.rank.rows[i].xmask;
+			res->row_region[res->nrows] = r->region;
+			res->row_xmask[res->nrows++] = r->xmask;
 		}
 		break;
 	case SP_ITEM_SIDE:
@@ -293,7 +295,8 @@ calls_are(const struct result *res, const int64_t (*want)[3], size_t n)
 		return 0;
 	for (i = 0; i < n; i++)
 		if (res->c[i].start != want[i][0] ||
-		    res->c[i].end != want[i][1] || res->c[i].call != want[i][2])
+		    res->c[i].end != want[i][1] ||
+		    res->c[i].call != want[i][2])
 			return 0;
 	return 1;
 }
@@ -426,8 +429,9 @@ test_lanes(void)
 		for (i = 0; !with_thread && i < res.n; i++)
 			CHECK(res.c[i].lane == -1, "no threads: call %zu lane "
 			    "%lld", i, (long long)res.c[i].lane);
-		CHECK(!with_thread || (res.c[1].seq == 0 && res.c[2].seq == 1 &&
-		    res.c[3].seq == 0 && res.c[4].seq == 1 && res.c[6].seq == 1),
+		CHECK(!with_thread || (res.c[1].seq == 0 &&
+		    res.c[2].seq == 1 && res.c[3].seq == 0 &&
+		    res.c[4].seq == 1 && res.c[6].seq == 1),
 		    "sequence numbers per lane");
 		CHECK(!with_thread || res.c[3].thread == -1, "filled thread "
 		    "id %lld", (long long)res.c[3].thread);

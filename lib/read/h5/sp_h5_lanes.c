@@ -18,7 +18,7 @@
 struct table_spec {
 	const char *group;
 	const char *ints[TABLE_INTS];	/* 0 where absent */
-	const char *texts[TABLE_TEXTS];	/* "" where absent; NULL: none */
+	const char *texts[TABLE_TEXTS];	/* "" where absent */
 };
 
 static const struct table_spec thread_spec = {

@@ -246,6 +246,7 @@ static int
 s1_row(struct s1_ctx *c, hid_t g)
 {
 	struct sp_h5src *h = c->h;
+	struct sp_src_row *row;
 	struct sp_row_info *ri;
 	long id;
 
@@ -255,9 +256,9 @@ s1_row(struct s1_ctx *c, hid_t g)
 		    c->prefix);
 	if ((id = region_id(h, c->prefix, c->e)) < 0 || s1_add_row(c, id) < 0)
 		return -1;
-	ri = &h->src.rows[h->src.nrows - 1].info;
-	if (s1_calls(c, g, &h->src.rows[h->src.nrows - 1]) < 0 ||
-	    s1_xcols(c, g, &h->src.rows[h->src.nrows - 1]) < 0 ||
+	row = &h->src.rows[h->src.nrows - 1];
+	ri = &row->info;
+	if (s1_calls(c, g, row) < 0 || s1_xcols(c, g, row) < 0 ||
 	    s1_attr_text(c, g, "source_file", &ri->source_file) < 0 ||
 	    s1_attr_text(c, g, "source_text", &ri->source_text) < 0 ||
 	    s1_lineno(c, g, ri) < 0 || s1_tags(c, g, ri) < 0)
