@@ -2,9 +2,10 @@
  * sp_source.h - a profile as the ordering engine (sp_order) sees it: a run
  * with a region table and rows of calls that can be read in chunks.
  *
- * A file reader (HDF5 now) fills one of these; sp_order turns it into the
- * canonical stream.  Rows are kept in file order; each row's calls are
- * read by offset, so memory never holds a whole row.
+ * A file reader (h5/, json/) fills one of these; sp_order turns it into
+ * the canonical stream.  Rows are grouped by rank, ranks ascending (the
+ * order sp_order writes ranks in), and otherwise in file order; each
+ * row's calls are read by offset, so memory never holds a whole row.
  *
  * Ownership: everything here belongs to the source and lives until
  * sp_source_free().
@@ -71,6 +72,13 @@ struct sp_source {
 	uint32_t *extra_ranks;
 };
 
+/*
+ * Free a source (NULL is fine): ops->free first, for what the format
+ * keeps, then, with free(), the rows and each row's tags array, the names
+ * array (not the names, which are the format's), the metadata, the extra
+ * ranks, the label and s itself; so a format allocates those, and the
+ * struct that begins with its struct sp_source, with malloc.
+ */
 void sp_source_free(struct sp_source *s);
 
 /*

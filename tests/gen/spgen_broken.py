@@ -43,6 +43,7 @@ KINDS = {
                                "written, event_counts says so too"),
     "missing-events": (3, (2, 3), "no /events group"),
     "missing-names": (3, (2, 3), "no /region_table/names dataset"),
+    "lane-ranks": (3, (2, 3), "thread_table/ranks two-dimensional ([[0]], shape (1, 1))"),
     "float-seconds": (None, None, "the 2025-11-14 layout: /rank0/regions/<name>/"
                                   "{start_times,end_times,durations} f64 seconds, "
                                   "chunked + gzip, no root attribute, no metadata"),
@@ -152,6 +153,9 @@ def make(kind, out, schema=None, seed=1):
         write_spec(base_spec(schema, edits=[{"remove": "/events"}]), out)
     elif kind == "missing-names":
         write_spec(base_spec(schema, edits=[{"remove": "/region_table/names"}]), out)
+    elif kind == "lane-ranks":
+        write_spec(base_spec(schema, thread_table=[{"rank": 0, "name": "MainThread"}]), out)
+        replace(out, "/thread_table/ranks", [[0]], np.uint32)
     elif kind in ("float-seconds", "float-seconds-norank"):
         write_float_seconds(out, per_rank=kind == "float-seconds")
     elif kind == "nested-name":

@@ -142,94 +142,133 @@ pack(size_t n, const char *const *src, const size_t *lens)
 	return out;
 }
 
+/* A read of the strings of a dataset or attribute, and what it holds. */
+struct strread {
+	hid_t obj, type, sp, mt;
+	int is_attr;
+	size_t n;
+	const char *file, *what;
+	char **vs;		/* variable-length: HDF5's strings */
+	char *fixed;		/* fixed-length: the packed values */
+	const char **ptrs;	/* each string */
+	size_t *lens;		/* and its length */
+};
+
+static int
+strread_oom(const struct strread *r, struct sp_err *e)
+{
+	return sp_fail(e, SP_ENOMEM, "%s: out of memory reading %s", r->file,
+	    r->what);
+}
+
+static void
+strread_free(struct strread *r)
+{
+	if (r->vs != NULL)
+		H5Dvlen_reclaim(r->mt, r->sp, H5P_DEFAULT, r->vs);
+	free(r->vs);
+	free(r->fixed);
+	free(r->ptrs);
+	free(r->lens);
+	if (r->mt >= 0)
+		H5Tclose(r->mt);
+	if (r->sp >= 0)
+		H5Sclose(r->sp);
+	if (r->type >= 0)
+		H5Tclose(r->type);
+}
+
+/* Variable-length strings, each as HDF5 allocates it. */
+static int
+read_variable(struct strread *r, struct sp_err *e)
+{
+	size_t i;
+
+	r->mt = H5Tcopy(H5T_C_S1);
+	H5Tset_size(r->mt, H5T_VARIABLE);
+	H5Tset_cset(r->mt, H5Tget_cset(r->type));
+	if ((r->vs = calloc(r->n + 1, sizeof *r->vs)) == NULL)
+		return strread_oom(r, e);
+	if (r->n > 0 && read_all(r->obj, r->is_attr, r->mt, r->vs) < 0)
+		return sp_fail(e, SP_EDATA, "%s: cannot read %s", r->file,
+		    r->what);
+	for (i = 0; i < r->n; i++) {
+		/* a NULL pointer is the fill value of an unset entry */
+		r->ptrs[i] = r->vs[i] != NULL ? r->vs[i] : "";
+		r->lens[i] = strlen(r->ptrs[i]);
+	}
+	return 0;
+}
+
+/* Fixed-length strings, NUL- or space-padded, side by side. */
+static int
+read_fixed(struct strread *r, struct sp_err *e)
+{
+	size_t size = H5Tget_size(r->type), i;
+	H5T_str_t pad = H5Tget_strpad(r->type);
+
+	r->mt = H5Tcopy(r->type);
+	if (size == 0 || (r->fixed = malloc(r->n * size + 1)) == NULL)
+		return strread_oom(r, e);
+	if (r->n > 0 && read_all(r->obj, r->is_attr, r->mt, r->fixed) < 0)
+		return sp_fail(e, SP_EDATA, "%s: cannot read %s", r->file,
+		    r->what);
+	for (i = 0; i < r->n; i++) {
+		const char *s = r->fixed + i * size;
+		size_t len = 0;
+
+		/* NUL ends the text for every padding */
+		while (len < size && s[len] != '\0')
+			len++;
+		if (pad == H5T_STR_SPACEPAD)
+			while (len > 0 && s[len - 1] == ' ')
+				len--;
+		r->ptrs[i] = s;
+		r->lens[i] = len;
+	}
+	return 0;
+}
+
 int
 sp_h5_strings(hid_t obj, int is_attr, const char *file, const char *what,
     size_t *np, char ***out, struct sp_err *e)
 {
-	hid_t type = -1, sp = -1, mt = -1;
+	struct strread r = { obj, -1, -1, -1, is_attr, 0, file, what, NULL,
+		NULL, NULL, NULL };
 	long long n;
 	int rc = -1;
-	char **vs = NULL, *fixed = NULL;
-	const char **ptrs = NULL;
-	size_t *lens = NULL, i;
 
 	*out = NULL;
-	type = get_type(obj, is_attr);
-	sp = get_space(obj, is_attr);
-	if (type < 0 || sp < 0 || H5Tget_class(type) != H5T_STRING) {
+	r.type = get_type(obj, is_attr);
+	r.sp = get_space(obj, is_attr);
+	if (r.type < 0 || r.sp < 0 || H5Tget_class(r.type) != H5T_STRING) {
 		sp_fail(e, SP_EDATA, "%s: %s is not a string %s", file, what,
 		    is_attr ? "attribute" : "dataset");
 		goto out;
 	}
-	if ((n = elements(sp)) < 0) {
+	if ((n = elements(r.sp)) < 0) {
 		sp_fail(e, SP_EDATA, "%s: %s has no readable shape", file,
 		    what);
 		goto out;
 	}
-	ptrs = calloc((size_t)n + 1, sizeof *ptrs);
-	lens = calloc((size_t)n + 1, sizeof *lens);
-	if (ptrs == NULL || lens == NULL)
-		goto oom;
-	if (H5Tis_variable_str(type) > 0) {
-		mt = H5Tcopy(H5T_C_S1);
-		H5Tset_size(mt, H5T_VARIABLE);
-		H5Tset_cset(mt, H5Tget_cset(type));
-		if ((vs = calloc((size_t)n + 1, sizeof *vs)) == NULL)
-			goto oom;
-		if (n > 0 && read_all(obj, is_attr, mt, vs) < 0) {
-			sp_fail(e, SP_EDATA, "%s: cannot read %s", file, what);
-			goto out;
-		}
-		for (i = 0; i < (size_t)n; i++) {
-			/* a NULL pointer is the fill value of an unset entry */
-			ptrs[i] = vs[i] != NULL ? vs[i] : "";
-			lens[i] = strlen(ptrs[i]);
-		}
-	} else {
-		size_t size = H5Tget_size(type);
-		H5T_str_t pad = H5Tget_strpad(type);
-
-		mt = H5Tcopy(type);
-		if (size == 0 || (fixed = malloc((size_t)n * size + 1)) == NULL)
-			goto oom;
-		if (n > 0 && read_all(obj, is_attr, mt, fixed) < 0) {
-			sp_fail(e, SP_EDATA, "%s: cannot read %s", file, what);
-			goto out;
-		}
-		for (i = 0; i < (size_t)n; i++) {
-			const char *s = fixed + i * size;
-			size_t len = 0;
-
-			/* NUL ends the text for every padding */
-			while (len < size && s[len] != '\0')
-				len++;
-			if (pad == H5T_STR_SPACEPAD)
-				while (len > 0 && s[len - 1] == ' ')
-					len--;
-			ptrs[i] = s;
-			lens[i] = len;
-		}
+	r.n = (size_t)n;
+	r.ptrs = calloc(r.n + 1, sizeof *r.ptrs);
+	r.lens = calloc(r.n + 1, sizeof *r.lens);
+	if (r.ptrs == NULL || r.lens == NULL) {
+		strread_oom(&r, e);
+		goto out;
 	}
-	if ((*out = pack((size_t)n, ptrs, lens)) == NULL)
-		goto oom;
-	*np = (size_t)n;
+	if ((H5Tis_variable_str(r.type) > 0 ? read_variable(&r, e) :
+	    read_fixed(&r, e)) < 0)
+		goto out;
+	if ((*out = pack(r.n, r.ptrs, r.lens)) == NULL) {
+		strread_oom(&r, e);
+		goto out;
+	}
+	*np = r.n;
 	rc = 0;
-	goto out;
-oom:
-	sp_fail(e, SP_ENOMEM, "%s: out of memory reading %s", file, what);
 out:
-	if (vs != NULL)
-		H5Dvlen_reclaim(mt, sp, H5P_DEFAULT, vs);
-	free(vs);
-	free(fixed);
-	free(ptrs);
-	free(lens);
-	if (mt >= 0)
-		H5Tclose(mt);
-	if (sp >= 0)
-		H5Sclose(sp);
-	if (type >= 0)
-		H5Tclose(type);
+	strread_free(&r);
 	return rc;
 }
 

@@ -1,0 +1,434 @@
+/*
+ * The merge of one lane: its segments, each already in canonical order,
+ * read again in chunks through a cursor apiece and merged by a tree of
+ * losers into the output batches.
+ */
+#include "sp_order_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/*
+ * The read-buffer budget of a merge, in calls over all its cursors, and
+ * the least a cursor gets.  A budget of 2^17 rather than 2^19 keeps the
+ * cursors' buffers (16 bytes a call) near the CPU's caches: on the
+ * 10M-call benchmark profile (9 rows) sp-read took 0.25 s of CPU instead
+ * of 0.29 s (best of 9) and 6 MiB less memory; 2^16 and 2^15 were no
+ * faster.  A profile of 445 unsorted stretches was as fast either way.
+ */
+#define MERGE_BUDGET ((size_t)1 << 17)
+#define MERGE_MIN ((size_t)64)
+
+/* The merge cursor of one segment. */
+struct cursor {
+	const struct sp_seg *seg;
+	uint64_t next;		/* next call of the row to read */
+	uint64_t left;		/* calls of the lane still to deliver */
+	int64_t prev;		/* running start, for delta sources */
+	size_t pos, len, cap;
+	int64_t *start, *end, *x[SP_X_COUNT];
+	int64_t *call;		/* with lanes: call indices; else NULL */
+	uint64_t call0;		/* without lanes: index of start[0] */
+	uint32_t region;
+};
+
+/* The call index of position pos of a cursor. */
+static inline int64_t
+cur_call(const struct cursor *c, size_t pos)
+{
+	return c->call != NULL ? c->call[pos] : (int64_t)(c->call0 + pos);
+}
+
+/*
+ * Without lanes a segment owns every call of its range: the columns are
+ * read straight into the cursor.
+ */
+static int
+refill_plain(struct sp_order *or, struct cursor *c)
+{
+	struct sp_source *src = or->src;
+	uint64_t room = c->seg->end - c->next;
+	size_t n = room < c->cap ? (size_t)room : c->cap, i;
+
+	if (src->ops->read(src, c->seg->row, c->next, n, c->start, c->end,
+	    c->x, or->e) < 0)
+		return -1;
+	c->call0 = c->next;
+	if (src->delta) {
+		int64_t prev = c->prev;
+
+		for (i = 0; i < n; i++) {
+			prev += c->start[i];
+			c->start[i] = prev;
+			c->end[i] += prev;
+		}
+		c->prev = prev;
+	}
+	c->len = n;
+	c->next += n;
+	c->left -= n;
+	return 0;
+}
+
+/* With lanes, one read of the range, keeping the calls of the lane. */
+static int
+refill_lane(struct sp_order *or, struct cursor *c)
+{
+	struct sp_source *src = or->src;
+	uint64_t room = c->seg->end - c->next;
+	size_t n = room < c->cap ? (size_t)room : c->cap, i, k;
+
+	if (src->ops->read(src, c->seg->row, c->next, n, or->a, or->b, or->x,
+	    or->e) < 0)
+		return -1;
+	for (i = 0; i < n; i++) {
+		int64_t s, en;
+
+		if (src->delta) {
+			s = c->prev + or->a[i];
+			en = s + or->b[i];
+			c->prev = s;
+		} else {
+			s = or->a[i];
+			en = or->b[i];
+		}
+		if (sp_order_lane_of(or, i) != c->seg->lane)
+			continue;
+		c->start[c->len] = s;
+		c->end[c->len] = en;
+		c->call[c->len] = (int64_t)(c->next + i);
+		for (k = 0; k < SP_X_COUNT; k++)
+			if (c->x[k] != NULL)
+				c->x[k][c->len] = or->x[k][i];
+		c->len++;
+	}
+	c->next += n;
+	c->left -= c->len;
+	return 0;
+}
+
+/* The next calls of a segment into its cursor: none when it is done. */
+static int
+refill(struct sp_order *or, struct cursor *c)
+{
+	c->pos = c->len = 0;
+	if (!or->lanes)
+		return c->left > 0 ? refill_plain(or, c) : 0;
+	while (c->len == 0 && c->left > 0)
+		if (refill_lane(or, c) < 0)
+			return -1;
+	return 0;
+}
+
+/*
+ * The merge is a tree of losers over the cursors (Knuth 5.4.1): each
+ * internal node keeps the loser of the match below it, so replacing the
+ * winner costs one match per level.  A cursor's sort key is cached in flat
+ * arrays: start ascending and end descending fold into one unsigned
+ * 128-bit number (sign bits flipped so unsigned order is signed order, the
+ * end complemented), so most matches are one comparison; region order and
+ * call index only break exact ties.  An exhausted cursor gets a key above
+ * every real one (a real key never has all bits set: that would need an
+ * end before its start).
+ *
+ * The tree keeps the keys only: region order and call index are looked up
+ * in the cursors for an exact tie, and a cursor without lanes keeps no
+ * call-index column (the index of position pos is call0 + pos).  That
+ * took sp-read on the 1M-call benchmark profile from 296 to 276 M
+ * instructions (callgrind).  A branch-free replay (conditional moves) was
+ * tried and dropped: on the 10M-call profile it took 0.41 s of CPU where
+ * this takes 0.35 s (best of 15): the winners follow a pattern that the
+ * branch predictor learns.
+ */
+typedef unsigned __int128 key128;
+
+#define KEY_DONE (~(key128)0)
+
+struct tourney {
+	size_t k;
+	size_t *t;		/* t[0] winner, t[1..k-1] losers */
+	key128 *key;
+	uint32_t *order;	/* region order of each cursor */
+	const struct cursor *cs;
+};
+
+static inline key128
+key_of(int64_t start, int64_t end)
+{
+	uint64_t hi = (uint64_t)start ^ ((uint64_t)1 << 63);
+	uint64_t lo = ~((uint64_t)end ^ ((uint64_t)1 << 63));
+
+	return (key128)hi << 64 | lo;
+}
+
+/* Equal keys: region order, then call index (two done cursors: either). */
+static int
+t_tie(const struct tourney *tr, size_t a, size_t b)
+{
+	const struct cursor *x = &tr->cs[a], *y = &tr->cs[b];
+
+	if (tr->key[a] == KEY_DONE)
+		return 0;
+	if (tr->order[a] != tr->order[b])
+		return tr->order[a] < tr->order[b];
+	return cur_call(x, x->pos) < cur_call(y, y->pos);
+}
+
+/* The canonical order: start asc, end desc, region order, call index. */
+static inline int
+t_before(const struct tourney *tr, size_t a, size_t b)
+{
+	if (tr->key[a] != tr->key[b])
+		return tr->key[a] < tr->key[b];
+	return t_tie(tr, a, b);
+}
+
+static inline void
+t_load(struct tourney *tr, size_t i, const struct cursor *c)
+{
+	tr->key[i] = c->pos < c->len ? key_of(c->start[c->pos],
+	    c->end[c->pos]) : KEY_DONE;
+}
+
+/* Cursor w's key changed: play its matches up to the root. */
+static inline void
+t_replay(struct tourney *tr, size_t w)
+{
+	size_t node = (w + tr->k) / 2;
+
+	while (node > 0) {
+		if (t_before(tr, tr->t[node], w)) {
+			size_t l = tr->t[node];
+
+			tr->t[node] = w;
+			w = l;
+		}
+		node /= 2;
+	}
+	tr->t[0] = w;
+}
+
+/* Build the tree: a contender parks at an empty node until its rival. */
+static void
+t_build(struct tourney *tr)
+{
+	size_t i, none = (size_t)-1;
+
+	for (i = 0; i < tr->k; i++)
+		tr->t[i] = none;
+	for (i = 0; i < tr->k; i++) {
+		size_t w = i, node = (i + tr->k) / 2;
+
+		while (node > 0) {
+			if (tr->t[node] == none) {
+				tr->t[node] = w;
+				w = none;
+				break;
+			}
+			if (t_before(tr, tr->t[node], w)) {
+				size_t l = tr->t[node];
+
+				tr->t[node] = w;
+				w = l;
+			}
+			node /= 2;
+		}
+		if (w != none)
+			tr->t[0] = w;
+	}
+}
+
+/* A lane being merged: its cursors, their tree, the columns it copies. */
+struct merge {
+	size_t k, live;		/* cursors, and those not yet done */
+	struct cursor *cs;
+	struct tourney tr;
+	size_t xs[SP_X_COUNT], nx;	/* the x columns of the run */
+};
+
+/* Open the cursor of segment sg with room for cap calls, and fill it. */
+static int
+cursor_open(struct sp_order *or, const struct merge *m, struct cursor *c,
+    const struct sp_seg *sg, size_t cap)
+{
+	size_t x;
+
+	c->seg = sg;
+	c->next = sg->begin;
+	c->left = sg->count;
+	c->prev = sg->base;
+	c->cap = cap;
+	c->region = or->src->rows[sg->row].region;
+	c->start = malloc(cap * 8);
+	c->end = malloc(cap * 8);
+	c->call = or->lanes ? malloc(cap * 8) : NULL;
+	if (c->start == NULL || c->end == NULL ||
+	    (or->lanes && c->call == NULL))
+		return sp_order_oom(or);
+	for (x = 0; x < m->nx; x++)
+		if ((c->x[m->xs[x]] = malloc(cap * 8)) == NULL)
+			return sp_order_oom(or);
+	return refill(or, c);
+}
+
+static void
+merge_close(struct merge *m)
+{
+	size_t i, k;
+
+	for (i = 0; m->cs != NULL && i < m->k; i++) {
+		free(m->cs[i].start);
+		free(m->cs[i].end);
+		free(m->cs[i].call);
+		for (k = 0; k < SP_X_COUNT; k++)
+			free(m->cs[i].x[k]);
+	}
+	free(m->cs);
+	free(m->tr.t);
+	free(m->tr.key);
+	free(m->tr.order);
+}
+
+/* The cursors of the k segments sg, filled, and their tree built. */
+static int
+merge_open(struct sp_order *or, struct merge *m, const struct sp_seg *sg,
+    size_t k)
+{
+	size_t cap = MERGE_BUDGET / k, i, x;
+
+	memset(m, 0, sizeof *m);
+	if (cap < MERGE_MIN)
+		cap = MERGE_MIN;
+	if (cap > SP_ORDER_CHUNK)
+		cap = SP_ORDER_CHUNK;
+	m->k = m->tr.k = k;
+	m->cs = calloc(k, sizeof *m->cs);
+	m->tr.t = malloc(k * sizeof *m->tr.t);
+	m->tr.key = malloc(k * sizeof *m->tr.key);
+	m->tr.order = malloc(k * sizeof *m->tr.order);
+	m->tr.cs = m->cs;
+	if (m->cs == NULL || m->tr.t == NULL || m->tr.key == NULL ||
+	    m->tr.order == NULL)
+		return sp_order_oom(or);
+	/* the optional columns this run carries, checked once, not per call */
+	for (x = 0; x < SP_X_COUNT; x++)
+		if ((or->xmask >> x) & 1)
+			m->xs[m->nx++] = x;
+	for (i = 0; i < k; i++) {
+		struct cursor *c = &m->cs[i];
+
+		if (cursor_open(or, m, c, &sg[i], cap) < 0)
+			return -1;
+		m->live += c->len > 0;
+		m->tr.order[i] = or->order[c->region];
+		t_load(&m->tr, i, c);
+	}
+	t_build(&m->tr);
+	return 0;
+}
+
+/*
+ * The winner's call into the batch and its next call into the tree, until
+ * one cursor is left: the hot loop of sp-read.  What it reads is in
+ * locals (the tree, the column list), which the stores into the batch's
+ * columns cannot be taken to change; and it is a function of its own, not
+ * inlined into the setup around it, whose live values made the compiler
+ * spill the tree to the stack: with both, sp-read took 228 M instructions
+ * on the 1M-call benchmark profile instead of 236 M (callgrind).
+ */
+static __attribute__((noinline)) int
+merge_play(struct sp_order *or, struct merge *m)
+{
+	struct tourney tr = { m->tr.k, m->tr.t, m->tr.key, m->tr.order,
+		m->tr.cs };
+	struct cursor *cs = m->cs;
+	struct sp_batch *b = &or->out;
+	size_t xs[SP_X_COUNT], nx = m->nx, live = m->live, x;
+
+	memcpy(xs, m->xs, sizeof xs);
+	while (live > 1) {
+		size_t w = tr.t[0];
+		struct cursor *c = &cs[w];
+		size_t j = b->n;
+
+		b->start[j] = c->start[c->pos];
+		b->end[j] = c->end[c->pos];
+		b->region[j] = c->region;
+		b->call[j] = cur_call(c, c->pos);
+		for (x = 0; x < nx; x++)
+			b->x[xs[x]][j] = c->x[xs[x]][c->pos];
+		b->n++;
+		if (b->n == or->batch && sp_order_flush(or) < 0)
+			return -1;
+		if (++c->pos == c->len) {
+			if (refill(or, c) < 0)
+				return -1;
+			live -= c->len == 0;
+		}
+		t_load(&tr, w, c);
+		t_replay(&tr, w);
+	}
+	m->live = live;
+	return 0;
+}
+
+/* Append calls [pos, pos + n) of a cursor to the output batch. */
+static void
+take(struct sp_order *or, struct cursor *c, size_t n)
+{
+	struct sp_batch *b = &or->out;
+	size_t j = b->n, x;
+
+	memcpy(b->start + j, c->start + c->pos, n * 8);
+	memcpy(b->end + j, c->end + c->pos, n * 8);
+	if (c->call != NULL)
+		memcpy(b->call + j, c->call + c->pos, n * 8);
+	else
+		for (x = 0; x < n; x++)
+			b->call[j + x] = (int64_t)(c->call0 + c->pos + x);
+	for (x = 0; x < n; x++)
+		b->region[j + x] = c->region;
+	for (x = 0; x < SP_X_COUNT; x++)
+		if (b->x[x] != NULL)
+			memcpy(b->x[x] + j, c->x[x] + c->pos, n * 8);
+	b->n += n;
+	c->pos += n;
+}
+
+/* One segment left: its calls follow in order, copied in runs. */
+static int
+merge_drain(struct sp_order *or, struct cursor *c)
+{
+	for (;;) {
+		while (c->pos < c->len) {
+			size_t room = or->batch - or->out.n;
+			size_t n = c->len - c->pos;
+
+			take(or, c, n < room ? n : room);
+			if (or->out.n == or->batch && sp_order_flush(or) < 0)
+				return -1;
+		}
+		if (refill(or, c) < 0)
+			return -1;
+		if (c->len == 0)
+			return 0;
+	}
+}
+
+int
+sp_order_merge_lane(struct sp_order *or, const struct sp_seg *sg, size_t k,
+    uint32_t rank)
+{
+	struct merge m;
+	int rc = -1;
+
+	sp_order_lane_begin(or, rank, sg[0].lane);
+	if (merge_open(or, &m, sg, k) < 0 || merge_play(or, &m) < 0)
+		goto out;
+	if (m.live == 1 && merge_drain(or, &m.cs[m.tr.t[0]]) < 0)
+		goto out;
+	rc = sp_order_flush(or);
+out:
+	merge_close(&m);
+	return rc;
+}
