@@ -5,6 +5,7 @@
 
 #include "sp_fmt.h"
 #include "sp_grow.h"
+#include "sp_hash.h"
 
 #define NONE UINT32_MAX
 #define OUTBUF ((size_t)1 << 16)
@@ -33,17 +34,6 @@ struct sp_flame_fold {
 	int64_t total;
 	uint64_t max_bytes;	/* 0: no bound */
 };
-
-static uint64_t
-mix(uint64_t x)
-{
-	x ^= x >> 30;
-	x *= 0xbf58476d1ce4e5b9ULL;
-	x ^= x >> 27;
-	x *= 0x94d049bb133111ebULL;
-	x ^= x >> 31;
-	return x;
-}
 
 struct sp_flame_fold *
 sp_flame_fold_new(void)
@@ -113,7 +103,7 @@ rehash(struct sp_flame_fold *t, struct sp_err *e)
 	for (i = 0; i < t->nn; i++) {
 		const struct fnode *x = &t->n[i];
 		uint64_t k = key_of(x->parent, x->lane, x->sym);
-		size_t h = mix(k) & (cap - 1);
+		size_t h = sp_hash_mix(k) & (cap - 1);
 
 		while (tab[h] != 0)
 			h = (h + 1) & (cap - 1);
@@ -140,7 +130,7 @@ node(struct sp_flame_fold *t, uint32_t parent, int lane, uint32_t sym,
 
 	if ((t->nn + 1) * 2 > t->tab_cap && rehash(t, e) < 0)
 		return NONE;
-	h = mix(k) & (t->tab_cap - 1);
+	h = sp_hash_mix(k) & (t->tab_cap - 1);
 	while (t->tab[h] != 0) {
 		if (t->keys[h] == k)
 			return (uint32_t)(t->tab[h] - 1);

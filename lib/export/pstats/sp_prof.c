@@ -5,6 +5,7 @@
 
 #include "sp_arena.h"
 #include "sp_grow.h"
+#include "sp_hash.h"
 
 /*
  * Three open-addressing tables (linear probing, power-of-two sizes, at
@@ -57,17 +58,6 @@ struct sp_prof {
 };
 
 static uint64_t
-mix(uint64_t x)
-{
-	x ^= x >> 30;
-	x *= 0xbf58476d1ce4e5b9ULL;
-	x ^= x >> 27;
-	x *= 0x94d049bb133111ebULL;
-	x ^= x >> 31;
-	return x;
-}
-
-static uint64_t
 hash_bytes(const char *s, size_t n)
 {
 	uint64_t h = 0xcbf29ce484222325ULL;
@@ -77,15 +67,16 @@ hash_bytes(const char *s, size_t n)
 		h ^= (unsigned char)s[i];
 		h *= 0x100000001b3ULL;
 	}
-	return mix(h ^ n);
+	return sp_hash_mix(h ^ n);
 }
 
 static uint64_t
 hash_key(const struct sp_prof_key *k)
 {
 	/* Interned strings: the pointers identify them. */
-	return mix((uint64_t)(uintptr_t)k->file ^
-	    mix((uint64_t)(uintptr_t)k->func ^ mix((uint64_t)k->line)));
+	return sp_hash_mix((uint64_t)(uintptr_t)k->file ^
+	    sp_hash_mix((uint64_t)(uintptr_t)k->func ^
+	    sp_hash_mix((uint64_t)k->line)));
 }
 
 struct sp_prof *
@@ -295,7 +286,7 @@ static struct cslot *
 caller_slot(const struct sp_prof *d, uint32_t ent1, uint32_t kid)
 {
 	size_t mask = d->ctab_cap - 1;
-	size_t i = mix((uint64_t)ent1 << 32 | kid) & mask;
+	size_t i = sp_hash_mix((uint64_t)ent1 << 32 | kid) & mask;
 
 	for (;; i = (i + 1) & mask) {
 		struct cslot *c = &d->ctab[i];

@@ -5,6 +5,7 @@
 
 #include "sp_calllog.h"
 #include "sp_grow.h"
+#include "sp_hash.h"
 
 #define NS_PER_S 1e9
 #define NONE UINT32_MAX
@@ -90,17 +91,6 @@ struct sp_pstats {
 	size_t nblock;
 	double root_ct;
 };
-
-static uint64_t
-mix(uint64_t x)
-{
-	x ^= x >> 30;
-	x *= 0xbf58476d1ce4e5b9ULL;
-	x ^= x >> 27;
-	x *= 0x94d049bb133111ebULL;
-	x ^= x >> 31;
-	return x;
-}
 
 struct sp_pstats *
 sp_pstats_new(const struct sp_pstats_opts *o, size_t nregions,
@@ -243,7 +233,7 @@ path_id(struct sp_pstats *p, uint32_t parent, uint32_t region,
 		if (t == NULL)
 			goto nomem;
 		for (id = 0; id < p->npath; id++) {
-			i = mix((uint64_t)p->path[id].parent << 32 |
+			i = sp_hash_mix((uint64_t)p->path[id].parent << 32 |
 			    p->path[id].region) & (cap - 1);
 			while (t[i] != 0)
 				i = (i + 1) & (cap - 1);
@@ -254,8 +244,8 @@ path_id(struct sp_pstats *p, uint32_t parent, uint32_t region,
 		p->ptab_cap = cap;
 	}
 	mask = p->ptab_cap - 1;
-	for (i = mix((uint64_t)parent << 32 | region) & mask; p->ptab[i] != 0;
-	    i = (i + 1) & mask) {
+	for (i = sp_hash_mix((uint64_t)parent << 32 | region) & mask;
+	    p->ptab[i] != 0; i = (i + 1) & mask) {
 		struct path *t = &p->path[p->ptab[i] - 1];
 
 		if (t->parent == parent && t->region == region)
@@ -316,7 +306,7 @@ bucket_get(struct sp_pstats *p, uint32_t region, uint32_t caller1,
 		if (t == NULL)
 			goto nomem;
 		for (b = 0; b < p->nbucket; b++) {
-			i = mix((uint64_t)p->bucket[b].region << 32 |
+			i = sp_hash_mix((uint64_t)p->bucket[b].region << 32 |
 			    p->bucket[b].caller1) & (cap - 1);
 			while (t[i] != 0)
 				i = (i + 1) & (cap - 1);
@@ -327,8 +317,8 @@ bucket_get(struct sp_pstats *p, uint32_t region, uint32_t caller1,
 		p->btab_cap = cap;
 	}
 	mask = p->btab_cap - 1;
-	for (i = mix((uint64_t)region << 32 | caller1) & mask; p->btab[i] != 0;
-	    i = (i + 1) & mask) {
+	for (i = sp_hash_mix((uint64_t)region << 32 | caller1) & mask;
+	    p->btab[i] != 0; i = (i + 1) & mask) {
 		struct bucket *t = &p->bucket[p->btab[i] - 1];
 
 		if (t->region == region && t->caller1 == caller1)
