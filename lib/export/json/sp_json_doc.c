@@ -1058,13 +1058,13 @@ side(struct jx *x, const struct sp_side *s, struct sp_err *e)
 		return 0;
 	}
 	if (s->has_rank) {
-		if (strcmp(s->kind, "likwid") == 0 &&
+		if (strcmp(s->kind, SP_SIDEJSON_LIKWID) == 0 &&
 		    trail_entry(x, T_LIKWID, s, e) < 0)
 			return -1;
-		if (strcmp(s->kind, "line_profile") == 0 &&
+		if (strcmp(s->kind, SP_SIDEJSON_LINES) == 0 &&
 		    trail_entry(x, T_LINES, s, e) < 0)
 			return -1;
-		if (strcmp(s->kind, "perf_events") == 0 &&
+		if (strcmp(s->kind, SP_SIDEJSON_PERF) == 0 &&
 		    trail_entry(x, T_PERF, s, e) < 0)
 			return -1;
 	}

@@ -8,6 +8,7 @@
 
 #include "sp_h5_internal.h"
 #include "sp_h5val.h"
+#include "sp_sidejson.h"
 
 /* The image of group g into h->side_buf. */
 static int
@@ -29,23 +30,23 @@ sp_h5src_sides(struct sp_source *s, uint32_t rank,
     int (*emit)(void *ctx, const char *kind, const uint8_t *p, size_t n,
     struct sp_err *e), void *ctx, struct sp_err *e)
 {
-	static const char *const kinds[] = { "likwid", "perf_events",
-		"line_profile" };
 	struct sp_h5src *h = (struct sp_h5src *)s;
 	size_t k;
 
-	for (k = 0; k < 3; k++) {
+	/* the kinds that sp_sidejson maps to the JSON profile, in its order */
+	for (k = 0; k < SP_SIDEJSON_NKINDS; k++) {
+		const char *kind = sp_sidejson_kinds[k].name;
 		char path[64];
 		hid_t g;
 		int rc;
 
-		snprintf(path, sizeof path, "rank%u/%s", rank, kinds[k]);
+		snprintf(path, sizeof path, "rank%u/%s", rank, kind);
 		if (!sp_h5_exists(h->file, path) ||
 		    (g = H5Gopen2(h->file, path, H5P_DEFAULT)) < 0)
 			continue;
 		rc = side_image(h, g, e);
 		H5Gclose(g);
-		if (rc < 0 || emit(ctx, kinds[k], sp_cbuf_data(h->side_buf),
+		if (rc < 0 || emit(ctx, kind, sp_cbuf_data(h->side_buf),
 		    sp_cbuf_len(h->side_buf), e) < 0)
 			return -1;
 	}
