@@ -57,7 +57,7 @@ usage(void)
 	    "  -x, --exclude REGEX      no regions whose name matches at its "
 	    "start\n"
 	    "      --approx             percentiles from histograms (within "
-	    "0.95%), one pass\n"
+	    "0.78%), one pass\n"
 	    "  -S, --buffer-size SIZE   memory for durations before temporary "
 	    "files (k, M, G;\n"
 	    "                           default " BUFFER_DEFAULT ")\n"

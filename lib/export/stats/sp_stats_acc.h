@@ -157,6 +157,7 @@ struct frame {
 	int64_t log;		/* its index in the call log, or -1 */
 	uint32_t lane;		/* its lane record, or NONE32 */
 	int outer;		/* the outermost open call of its region */
+	int entry;		/* its entry is accounted (entry_kept) */
 };
 
 /* An exclusive time that waits for an earlier call of its path. */
@@ -172,6 +173,8 @@ struct sp_stats_run {
 	struct sp_jbudget budget;
 	struct sp_jtmp *tmp;
 	uint64_t load_max;	/* a sequence read whole up to this */
+	unsigned need;		/* of the tree's rows */
+	int entries;		/* every region's entries, call by call */
 
 	/* the run */
 	struct sp_stats_result *res;

@@ -223,6 +223,30 @@ on_run_end(void *ctx, struct sp_err *e)
 	return 0;
 }
 
+/* What a table's columns and sort key need of the rows. */
+static unsigned
+needed(const struct sx *x)
+{
+	const struct sp_stats_export_opts *o = x->o;
+	const char *k = o->sort != NULL ? o->sort : "";
+	unsigned need = 0;
+	size_t i;
+
+	if (o->format != SP_STATS_TEXT || o->by != SP_STATS_BY_REGION)
+		return SP_STATS_NEED_ALL;
+	for (i = 0; i < x->ncols; i++) {
+		need |= x->cols[i] == SP_COL_STD ? SP_STATS_NEED_DEV : 0;
+		need |= x->cols[i] == SP_COL_P50 || x->cols[i] == SP_COL_P95 ||
+		    x->cols[i] == SP_COL_P99 ? SP_STATS_NEED_PCT : 0;
+		need |= x->cols[i] == SP_COL_IMBALANCE ? SP_STATS_NEED_IMB : 0;
+	}
+	need |= strcmp(k, "std") == 0 ? SP_STATS_NEED_DEV : 0;
+	need |= strcmp(k, "p50") == 0 || strcmp(k, "p95") == 0 ||
+	    strcmp(k, "p99") == 0 ? SP_STATS_NEED_PCT : 0;
+	need |= strcmp(k, "imbalance") == 0 ? SP_STATS_NEED_IMB : 0;
+	return need != 0 ? need : SP_STATS_NEED_SUMS;
+}
+
 static unsigned
 wanted(const struct sp_stats_export_opts *o)
 {
@@ -269,6 +293,7 @@ setup(struct sx *x, struct sp_reader *r, struct sp_err *e)
 		return -1;
 	memset(&ro, 0, sizeof ro);
 	ro.want = wanted(o);
+	ro.need = needed(x);
 	ro.approx = o->approx;
 	ro.ranks_given = o->rank_ok != NULL;
 	ro.keep = o->keep;

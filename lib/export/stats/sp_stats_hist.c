@@ -5,7 +5,7 @@
 #include <string.h>
 
 #define EXACT 128		/* values below have a bucket each */
-#define GROWTH 1.019
+#define SUB 64			/* buckets per power of two above */
 
 static const double pct_q[3] = { 50, 95, 99 };
 
@@ -16,17 +16,12 @@ struct sp_stats_hist {
 	size_t nlog;
 	uint64_t count;
 	int64_t min, max;
-	double lg;		/* log(GROWTH) */
 };
 
 struct sp_stats_hist *
 sp_stats_hist_new(void)
 {
-	struct sp_stats_hist *h = calloc(1, sizeof *h);
-
-	if (h != NULL)
-		h->lg = log(GROWTH);
-	return h;
+	return calloc(1, sizeof(struct sp_stats_hist));
 }
 
 void
@@ -53,10 +48,28 @@ sp_stats_hist_count(const struct sp_stats_hist *h)
 	return h->count;
 }
 
+/*
+ * v >= 128 is m 2^s with m in [64, 128): bucket (s - 1) 64 + m - 64, by
+ * bits alone (no logarithm: it runs once per call).
+ */
 static int32_t
-bucket(const struct sp_stats_hist *h, int64_t v)
+bucket(int64_t v)
 {
-	return (int32_t)floor(log((double)v) / h->lg);
+	int e = 63 - __builtin_clzll((unsigned long long)v);
+	int s = e - 6;
+
+	return (int32_t)((s - 1) * SUB + (int)((uint64_t)v >> s) - SUB);
+}
+
+/* The bounds [l, u) of bucket i. */
+static void
+bounds(int32_t i, double *l, double *u)
+{
+	int s = i / SUB + 1;
+	double m = (double)(i % SUB + SUB);
+
+	*l = ldexp(m, s);
+	*u = ldexp(m + 1, s);
 }
 
 /* The buckets widened to hold index i. */
@@ -69,8 +82,6 @@ cover(struct sp_stats_hist *h, int32_t i, struct sp_err *e)
 	size_t n = (size_t)(hi - lo + 1);
 	uint64_t *p;
 
-	if (h->nlog && lo == h->lo && n == h->nlog)
-		return 0;
 	if ((p = calloc(n, sizeof *p)) == NULL)
 		return sp_fail(e, SP_ENOMEM, "out of memory");
 	if (h->nlog)
@@ -98,7 +109,7 @@ sp_stats_hist_add(struct sp_stats_hist *h, int64_t v, struct sp_err *e)
 		h->exact[v]++;
 		return 0;
 	}
-	i = bucket(h, v);
+	i = bucket(v);
 	if ((h->nlog == 0 || i < h->lo || i >= h->lo + (int32_t)h->nlog) &&
 	    cover(h, i, e) < 0) {
 		h->count--;
@@ -115,8 +126,10 @@ sp_stats_hist_add(struct sp_stats_hist *h, int64_t v, struct sp_err *e)
 static double
 represent(const struct sp_stats_hist *h, int32_t i)
 {
-	double l = exp((double)i * h->lg), u = l * GROWTH;
-	double r = 2 * l * u / (l + u);
+	double l, u, r;
+
+	bounds(i, &l, &u);
+	r = 2 * l * u / (l + u);
 
 	if (r < (double)h->min)
 		r = (double)h->min;

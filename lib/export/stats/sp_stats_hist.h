@@ -3,14 +3,16 @@
  * in one pass and constant memory per group, within 1% of the exact ones.
  *
  * Values below 128 ns have a bucket each and come back exactly.  Above,
- * bucket i holds [g^i, g^(i+1)) for g = 1.019 and stands for
- * 2 g^i g^(i+1) / (g^i + g^(i+1)), whose distance to any value of the
- * bucket is at most (g - 1) / (g + 1) = 0.95% of it; the estimate is also
- * kept within the group's exact minimum and maximum.  A percentile is
- * numpy's linear interpolation between two such estimates, so it is
- * within 0.95% of the exact percentile too (both neighbours are, and the
- * interpolation is a convex combination).  The buckets span the group's
- * range only: about 730 of 8 bytes for durations from 1 us to 1 s.
+ * each power of two [2^k, 2^(k+1)) is cut into 64 buckets [l, u) of
+ * width 2^(k-6) (found from the value's bits: no logarithm per call), and
+ * a bucket stands for 2 l u / (l + u), whose distance to any value of the
+ * bucket is at most (u - l) / (u + l) <= 1/129 = 0.78% of it; the
+ * estimate is also kept within the group's exact minimum and maximum.
+ * A percentile is numpy's linear interpolation between two such
+ * estimates, so it is within 0.78% of the exact percentile too (both
+ * neighbours are, and the interpolation is a convex combination).  The
+ * buckets span the group's range only: 64 of 8 bytes per power of two,
+ * about 1300 (10 KiB) for durations from 1 us to 1 s.
  *
  * Ownership: the caller owns the histogram.
  */
@@ -23,8 +25,8 @@
 #include "sp_err.h"
 #include "sp_stats_num.h"
 
-/* The bound stated in the man page: (g - 1) / (g + 1) < 0.0095. */
-#define SP_STATS_HIST_REL_ERROR 0.0095
+/* The bound stated in the man page: 1/129, below 0.78%. */
+#define SP_STATS_HIST_REL_ERROR (1.0 / 129)
 
 struct sp_stats_hist;
 

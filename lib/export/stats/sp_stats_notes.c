@@ -233,7 +233,7 @@ collect(const struct sp_stats_result *res, const struct sp_stats_table_opts *o,
 		    "a path once; total [s] counts every level of recursion.");
 	if (res->approx && (has_column(c, nc, SP_COL_P50) ||
 	    has_column(c, nc, SP_COL_P95) || has_column(c, nc, SP_COL_P99)))
-		sp_tbuf_str(note(ns), "Percentiles are estimates within 0.95% "
+		sp_tbuf_str(note(ns), "Percentiles are estimates within 0.78% "
 		    "(--approx).");
 	return 0;
 }

@@ -39,9 +39,12 @@ path_stats(struct sp_stats_run *r, uint32_t id, struct sp_stats_row *w,
     struct sp_err *e)
 {
 	const struct pacc *p = &r->pacc[id];
+	unsigned what = SP_SEQ_SUM;
 	struct sp_stats_seq s;
 	double pct[3];
 
+	what |= r->need & SP_STATS_NEED_DEV ? SP_SEQ_DEV : 0;
+	what |= r->need & SP_STATS_NEED_PCT ? SP_SEQ_PCT : 0;
 	if (r->o.approx) {
 		w->total = sp_opt_of(sp_stats_sec(p->sum));
 		w->avg = sp_opt_of(w->total.v / (double)p->calls);
@@ -49,14 +52,19 @@ path_stats(struct sp_stats_run *r, uint32_t id, struct sp_stats_row *w,
 		    (long double)p->calls) / 1e9);
 		sp_stats_hist_pct(p->h, SP_CONV_SEC, pct);
 	} else {
-		if (sp_stats_pool_seq(r, r->ppool, id, SP_CONV_SEC,
-		    SP_SEQ_DEV | SP_SEQ_PCT, &s, e) < 0)
+		if (sp_stats_pool_seq(r, r->ppool, id, SP_CONV_SEC, what, &s,
+		    e) < 0)
 			return -1;
 		w->total = sp_opt_of(s.psum);
 		w->avg = sp_opt_of(s.mean);
 		w->std = sp_opt_of(sqrt(s.dev2 / (double)s.n));
-		sp_stats_seq_pct(&s, SP_CONV_SEC, pct);
+		if (what & SP_SEQ_PCT)
+			sp_stats_seq_pct(&s, SP_CONV_SEC, pct);
 	}
+	if (!(what & SP_SEQ_DEV))
+		w->std.set = 0;
+	if (!(what & SP_SEQ_PCT))
+		return 0;
 	w->p50 = sp_opt_of(pct[0]);
 	w->p95 = sp_opt_of(pct[1]);
 	w->p99 = sp_opt_of(pct[2]);

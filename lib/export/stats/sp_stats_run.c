@@ -37,6 +37,9 @@ sp_stats_run_new(const struct sp_stats_run_opts *o, struct sp_err *e)
 		return NULL;
 	}
 	r->o = *o;
+	r->need = o->need != 0 ? o->need : SP_STATS_NEED_ALL;
+	r->entries = (o->want & (SP_STATS_WANT_REGIONS | SP_STATS_WANT_RANKS)) !=
+	    0;
 	r->budget.limit = o->mem;
 	/* a sequence read whole: half the budget, beside what it holds */
 	r->load_max = o->mem / 2 > 4096 ? o->mem / 2 : 4096;
@@ -460,12 +463,23 @@ log_call(struct sp_stats_run *r, struct frame *f, const struct sp_walk_call *c,
 	return f->log < 0 ? -1 : 0;
 }
 
+/*
+ * Whether the region's entry on this rank is accounted call by call: a
+ * table alone needs no entries of regions with path rows (their flat rows
+ * are never shown).
+ */
+static int
+entry_kept(const struct sp_stats_run *r, uint32_t region)
+{
+	return r->entries || !r->tree_rank || r->racc[region].pool_always;
+}
+
 /* The order-sensitive part of a call, where the stream has the order. */
 static int
 account(struct sp_stats_run *r, uint32_t region, uint32_t path,
     int64_t start, int64_t end, int64_t gpu, struct sp_err *e)
 {
-	if (want(r, SP_STATS_WANT_TREE))
+	if (region != NONE32 && want(r, SP_STATS_WANT_TREE))
 		sp_stats_entry_cover(r, region, start, end);
 	if (path != NONE32)
 		return sp_stats_tree_account(r, path, start, end, gpu, e);
@@ -497,7 +511,10 @@ sp_stats_run_open(struct sp_stats_run *r, struct sp_walk_call *c,
 	f->region = c->region;
 	f->log = -1;
 	f->outer = r->open_region[c->region]++ == 0;
-	if (sp_stats_entry_open(r, &r->rows[w - 1], c->start, c->end,
+	f->entry = entry_kept(r, c->region);
+	if (!f->entry)
+		r->eacc[c->region].n++;
+	else if (sp_stats_entry_open(r, &r->rows[w - 1], c->start, c->end,
 	    c->call, gpu, e) < 0)
 		return -1;
 	if (f->outer)
@@ -512,7 +529,8 @@ sp_stats_run_open(struct sp_stats_run *r, struct sp_walk_call *c,
 	    e) < 0)
 		return -1;
 	if (r->log == NULL)
-		return account(r, c->region, f->path, c->start, c->end, gpu, e);
+		return account(r, f->entry ? c->region : NONE32, f->path,
+		    c->start, c->end, gpu, e);
 	if (r->glog != NULL && r->rows[w - 1].gpu && sp_jstore_put(r->glog,
 	    (size_t)(w - 1), r->rows[w - 1].off + (uint64_t)c->call, gpu,
 	    e) < 0)
@@ -563,7 +581,8 @@ replayed(void *ctx, const struct sp_calllog_rec *c, struct sp_err *e)
 	if (r->glog != NULL && w->gpu && sp_jstore_read(r->glog,
 	    w->off + (uint64_t)c->call, 1, &gpu, e) < 0)
 		return -1;
-	if (account(r, c->region, c->aux, c->start, c->end, gpu, e) < 0)
+	if (account(r, entry_kept(r, c->region) ? c->region : NONE32, c->aux,
+	    c->start, c->end, gpu, e) < 0)
 		return -1;
 	if (c->aux != NONE32)
 		return sp_stats_tree_self(r, c->aux, c->self, e);

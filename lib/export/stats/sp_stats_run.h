@@ -26,6 +26,10 @@
  * regions it has (print_summary lists a region recorded on other ranks
  * with empty values).
  *
+ * With SP_STATS_WANT_TREE alone, only what the table shows is kept: the
+ * region records are whole only for the regions that get a fallback row
+ * (the others have path rows), and the rows hold what need says.
+ *
  * Ownership: options are copied, keep's context borrowed; the run info,
  * region table and rank info are read during the calls only.  The result
  * is the caller's.
@@ -48,8 +52,19 @@
 #define SP_STATS_WANT_RANKS	0x4	/* the per-rank records */
 #define SP_STATS_WANT_LANES	0x8	/* the lanes' records */
 
+/*
+ * What the tree's rows are to hold besides their sums, when only a table
+ * is drawn from them (0: everything; the rest stays unset).
+ */
+#define SP_STATS_NEED_DEV	0x1	/* std */
+#define SP_STATS_NEED_PCT	0x2	/* p50, p95, p99 */
+#define SP_STATS_NEED_IMB	0x4	/* imbalance */
+#define SP_STATS_NEED_SUMS	0x8	/* none of them: the sums only */
+#define SP_STATS_NEED_ALL	0x7
+
 struct sp_stats_run_opts {
 	unsigned want;
+	unsigned need;		/* of the tree's rows; 0: all */
 	int approx;
 	int ranks_given;	/* the tree visits the selected ranks, else
 				 * 0 .. num_ranks - 1 (quirk Q1) */

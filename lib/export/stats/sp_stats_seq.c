@@ -36,22 +36,32 @@ minmax(const int64_t *a, size_t n, struct sp_stats_seq *s)
 	}
 }
 
-/* The order statistics: the highest rank first, each in what is left. */
+/*
+ * The order statistics, lowest rank first, each selected among what lies
+ * above the last one; a rank next to the last one is the least of what
+ * lies above it.
+ */
 static void
 select_ranks(int64_t *a, size_t n, struct sp_stats_seq *s)
 {
-	size_t hi = n, k;
+	size_t lo = 0, j, i, r, m;
+	int64_t t;
 
 	s->nord = sp_stats_pct_ranks(n, s->rank);
-	for (k = s->nord; k-- > 0;) {
-		sp_stats_select(a, hi, (size_t)s->rank[k]);
-		s->ord[k] = a[s->rank[k]];
-		hi = (size_t)s->rank[k];
-		if (hi == 0) {
-			while (k-- > 0)
-				s->ord[k] = a[0];
-			break;
+	for (j = 0; j < s->nord; j++) {
+		r = (size_t)s->rank[j];
+		if (j > 0 && r == lo) {
+			for (m = r, i = r + 1; i < n; i++)
+				if (a[i] < a[m])
+					m = i;
+			t = a[r];
+			a[r] = a[m];
+			a[m] = t;
+		} else {
+			sp_stats_select(a + lo, n - lo, r - lo);
 		}
+		s->ord[j] = a[r];
+		lo = r + 1;
 	}
 }
 

@@ -122,7 +122,8 @@ sp_stats_tree_account(struct sp_stats_run *r, uint32_t path, int64_t start,
 		p->rtouched = 1;
 		p->rtot = 0.;
 	}
-	p->rtot += sp_stats_sec(dur);
+	if (r->need & SP_STATS_NEED_IMB)
+		p->rtot += sp_stats_sec(dur);
 	if (gpu >= 0) {
 		p->gpu += sp_stats_sec(gpu);
 		p->gpun++;
