@@ -92,8 +92,8 @@ sp_stats_emit_check(const struct sp_stats_export_opts *o, struct sp_err *e)
 	}
 	if (sort_field(v, o->sort) == NULL)
 		return sp_fail(e, SP_EUSAGE, "'%s' is not a sort key: give "
-		    "start, name, rank, one of %s, or a key of the records",
-		    o->sort, sp_stats_sort_keys);
+		    "rank, one of %s, or a key of the records", o->sort,
+		    sp_stats_sort_keys);
 	return 0;
 }
 
