@@ -322,8 +322,11 @@ csv_cell(struct sp_tbuf *b, const char *s, size_t n, int tsv)
 		return;
 	}
 	sp_tbuf_add(b, "\"", 1);
-	for (i = 0; i < n; i++)
-		sp_tbuf_add(b, s + i, 1 + (s[i] == '"'));
+	for (i = 0; i < n; i++) {
+		sp_tbuf_add(b, s + i, 1);
+		if (s[i] == '"')
+			sp_tbuf_add(b, "\"", 1);	/* doubled */
+	}
 	sp_tbuf_add(b, "\"", 1);
 }
 
