@@ -1044,6 +1044,9 @@ sp_reader_next(struct sp_reader *r, struct sp_item *item, struct sp_err *e)
 			char why[SP_ERR_MSG_MAX];
 
 			snprintf(why, sizeof why, "%s", e != NULL ? e->msg : "");
+			if (e != NULL && e->status == SP_ENOMEM)
+				return sp_fail(e, SP_ENOMEM, "%s: %s",
+				    r->name, why);
 			return sp_fail(e, SP_EDATA, "%s: bad sp stream: %s",
 			    r->name, why);
 		}
