@@ -118,6 +118,7 @@ sp_restack(struct sp_reader *r, struct sp_writer *w, struct sp_err *e)
 	struct lane_state ls = { 0, 0, 0 };
 	struct join j;
 	struct sp_item it;
+	enum sp_stream_order order;
 	uint32_t run = 0;
 	uint64_t batches = 0;	/* written in this run: lane ends add some */
 	int rc = -1, got;
@@ -198,7 +199,9 @@ sp_restack(struct sp_reader *r, struct sp_writer *w, struct sp_err *e)
 				    it.u.header.producer);
 				goto out;
 			}
-			switch (sp_section_order(&it)) {
+			if (sp_section_order(&it, &order, e) < 0)
+				goto out;
+			switch (order) {
 			case SP_ORDER_TIME:
 				break;
 			case SP_ORDER_FILE:
