@@ -587,6 +587,8 @@ trail_entry(struct jx *x, enum trail t, const struct sp_side *s,
 	} else {
 		if (sp_cdoc_parse(x->cd, s->data, s->len, s->len, &used, &need,
 		    e) != 1) {
+			if (e != NULL && e->status == SP_ENOMEM)
+				goto out;
 			sp_fail(e, SP_EDATA, "%s: bad sp stream: rank %u: the "
 			    "%s payload is not one CBOR item", in_name(x),
 			    s->rank, s->kind);
@@ -1509,6 +1511,8 @@ begin_run(void *ctx, const struct sp_run_info *ri, const char *label,
 			return -1;
 	} else if (sp_cdoc_parse(x->cd, ri->metadata, ri->metadata_len,
 	    ri->metadata_len, &used, &need, e) != 1) {
+		if (e != NULL && e->status == SP_ENOMEM)
+			return -1;
 		return sp_fail(e, SP_EDATA, "%s: bad sp stream: run metadata "
 		    "is not one CBOR item", in_name(x));
 	} else if (sp_jout_cbor(t, x->cd, 0, e) < 0) {
