@@ -66,6 +66,15 @@ int alloc_write(void *ctx, const void *p, size_t n, struct sp_err *e);
 /* Append the bytes of a file, or "(no PATH)". */
 int alloc_slurp(const char *path, struct sp_err *e);
 
+/* Append every file of dir, sorted by name: "== NAME\n" and its bytes. */
+int alloc_slurp_dir(const char *dir, struct sp_err *e);
+/*
+ * Standard output into the file path from _begin to _end (for what libsp
+ * writes there itself); _end puts it back.
+ */
+int alloc_stdout_begin(const char *path, struct sp_err *e);
+void alloc_stdout_end(void);
+
 /* For a libsp function that reports no memory by NULL alone. */
 int alloc_nomem(struct sp_err *e, const char *what);
 

@@ -12,9 +12,11 @@
  *     purpose (the scenario says how many runs do), succeed with the
  *     reference's output;
  *   - give back every block it allocated, close every descriptor it
- *     opened and every HDF5 object, and leave nothing in the scenario's
- *     output and temporary directories (after a failure; the sweep
- *     empties them after a success);
+ *     opened and every HDF5 object, leave nothing in the scenario's
+ *     temporary directory and, after a failure, nothing in its output
+ *     directory but files that were complete before the failure (a
+ *     first run's, once a second one began): the reference run's, byte
+ *     for byte (the sweep empties both after each run);
  *
  * and the last run, which reached no failure, must succeed with the
  * reference's output and count as many allocations.
@@ -28,8 +30,10 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <hdf5.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -134,6 +138,62 @@ alloc_slurp(const char *path, struct sp_err *e)
 	return rc;
 }
 
+static int
+not_dot(const struct dirent *de)
+{
+	return de->d_name[0] != '.' || (de->d_name[1] != '\0' &&
+	    (de->d_name[1] != '.' || de->d_name[2] != '\0'));
+}
+
+int
+alloc_slurp_dir(const char *dir, struct sp_err *e)
+{
+	struct dirent **v;
+	char path[1024];
+	int n, i, rc = 0;
+
+	if ((n = scandir(dir, &v, not_dot, alphasort)) < 0)
+		return alloc_printf(e, "(no directory)\n");
+	for (i = 0; i < n; i++) {
+		snprintf(path, sizeof path, "%s/%s", dir, v[i]->d_name);
+		if (rc == 0)
+			rc = alloc_printf(e, "== %s\n", v[i]->d_name) < 0 ||
+			    alloc_slurp(path, e) < 0 ? -1 : 0;
+		free(v[i]);
+	}
+	free(v);
+	return rc;
+}
+
+static int saved_stdout = -1;
+
+int
+alloc_stdout_begin(const char *path, struct sp_err *e)
+{
+	int fd;
+
+	fflush(stdout);
+	if ((fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644)) < 0)
+		return sp_fail_errno(e, errno, "%s", path);
+	if ((saved_stdout = dup(STDOUT_FILENO)) < 0 ||
+	    dup2(fd, STDOUT_FILENO) < 0) {
+		close(fd);
+		return sp_fail_errno(e, errno, "dup2");
+	}
+	close(fd);
+	return 0;
+}
+
+void
+alloc_stdout_end(void)
+{
+	if (saved_stdout < 0)
+		return;
+	dup2(saved_stdout, STDOUT_FILENO);
+	close(saved_stdout);
+	saved_stdout = -1;
+}
+
 int
 alloc_nomem(struct sp_err *e, const char *what)
 {
@@ -167,12 +227,10 @@ open_fds(void)
 	return n - 1;	/* the directory's own */
 }
 
-/*
- * The files in dir and below ("sub/name"), space-separated: directories
- * that an output's parents needed may stay.
- */
+/* Each file in dir and below, as "prefix/sub/name" and its path. */
 static void
-listing(const char *dir, const char *prefix, char *buf, size_t cap)
+walk(const char *dir, const char *prefix,
+    void (*fn)(const char *rel, const char *path))
 {
 	DIR *d = opendir(dir);
 	struct dirent *de;
@@ -180,25 +238,87 @@ listing(const char *dir, const char *prefix, char *buf, size_t cap)
 	if (d == NULL)
 		return;
 	while ((de = readdir(d)) != NULL) {
-		char sub[1024], name[512];
-		size_t len = strlen(buf);
+		char sub[1024], rel[512];
 
 		if (strcmp(de->d_name, ".") == 0 ||
 		    strcmp(de->d_name, "..") == 0)
 			continue;
-		snprintf(name, sizeof name, "%s%s", prefix, de->d_name);
+		snprintf(rel, sizeof rel, "%s/%s", prefix, de->d_name);
 		snprintf(sub, sizeof sub, "%s/%s", dir, de->d_name);
-		if (de->d_type != DT_DIR)
-			snprintf(buf + len, cap - len, "%s%s", len ? " " : "",
-			    name);
-		else {
-			char p[520];
-
-			snprintf(p, sizeof p, "%s/", name);
-			listing(sub, p, buf, cap);
-		}
+		if (de->d_type == DT_DIR)
+			walk(sub, rel, fn);
+		else
+			fn(rel, sub);
 	}
 	closedir(d);
+}
+
+/* A file's size and FNV-1a hash. */
+struct snap {
+	char rel[512];
+	long long size;
+	uint64_t hash;
+};
+
+static void
+measure(const char *path, long long *size, uint64_t *hash)
+{
+	unsigned char buf[8192];
+	int fd = open(path, O_RDONLY);
+	ssize_t n, i;
+
+	*size = 0;
+	*hash = 14695981039346656037u;
+	if (fd < 0) {
+		*size = -1;
+		return;
+	}
+	while ((n = read(fd, buf, sizeof buf)) > 0) {
+		for (i = 0; i < n; i++)
+			*hash = (*hash ^ buf[i]) * 1099511628211u;
+		*size += n;
+	}
+	close(fd);
+}
+
+/* The files the run without failure left in out/. */
+static struct snap refsnap[64];
+static size_t nref;
+
+static void
+add_ref(const char *rel, const char *path)
+{
+	if (nref == sizeof refsnap / sizeof refsnap[0])
+		return;
+	snprintf(refsnap[nref].rel, sizeof refsnap[nref].rel, "%s", rel);
+	measure(path, &refsnap[nref].size, &refsnap[nref].hash);
+	nref++;
+}
+
+/* The files a run must not have left, space-separated. */
+static char *bad_files;
+static size_t bad_cap;
+static int allow_complete;
+
+static void
+add_bad(const char *rel, const char *path)
+{
+	size_t len = strlen(bad_files), i;
+	long long size;
+	uint64_t hash;
+
+	/*
+	 * A file complete before the failure (a first run's once a second
+	 * began) stays, as sp_export.h says: the reference's, byte for byte.
+	 */
+	if (allow_complete) {
+		measure(path, &size, &hash);
+		for (i = 0; i < nref; i++)
+			if (strcmp(refsnap[i].rel, rel) == 0 &&
+			    refsnap[i].size == size && refsnap[i].hash == hash)
+				return;
+	}
+	snprintf(bad_files + len, bad_cap - len, "%s%s", len ? " " : "", rel);
 }
 
 static void
@@ -240,7 +360,7 @@ struct run {
 	size_t leaked;		/* blocks */
 	int fds;		/* descriptors left open (or closed) */
 	long h5;		/* HDF5 objects left open */
-	char files[1024];	/* left in out/ and tmp/ */
+	char files[1024];	/* left in out/ and tmp/ that must not be */
 };
 
 static void
@@ -264,9 +384,17 @@ run_once(const struct alloc_scenario *s, unsigned long n, int trace,
 	r->h5 = h5_objects() - h5;
 	if (r->leaked != 0 && (verbose || trace))
 		failalloc_print_live(serial, 10);
-	if (r->rc < 0)
-		listing(path2("out", NULL), "out/", r->files, sizeof r->files);
-	listing(path2("tmp", NULL), "tmp/", r->files, sizeof r->files);
+	bad_files = r->files;
+	bad_cap = sizeof r->files;
+	if (n == 0 && r->rc >= 0) {
+		nref = 0;
+		walk(path2("out", NULL), "out", add_ref);
+	} else if (r->rc < 0) {
+		allow_complete = 1;
+		walk(path2("out", NULL), "out", add_bad);
+	}
+	allow_complete = 0;
+	walk(path2("tmp", NULL), "tmp", add_bad);
 	empty_dir(path2("out", NULL), 1);
 	empty_dir(path2("tmp", NULL), 1);
 }
