@@ -667,6 +667,8 @@ cursors_free(struct cursor *cs, size_t n)
 {
 	size_t i, k;
 
+	if (cs == NULL)
+		return;
 	for (i = 0; i < n; i++) {
 		free(cs[i].start);
 		free(cs[i].end);
