@@ -581,7 +581,7 @@ s1_region(struct s1_ctx *c, hid_t g, const char *name)
 			/* tags is freed with the row; the strings with s */
 			const char **t = malloc(nt * sizeof *t);
 
-			if (t == NULL || keep(h, s, c->e) < 0) {
+			if (keep(h, s, c->e) < 0 || t == NULL) {
 				free(t);
 				return sp_fail(c->e, SP_ENOMEM,
 				    "%s: out of memory", h->src.path);
@@ -933,7 +933,7 @@ parse_tags(struct h5src *h, struct sp_row_info *ri, const char *text,
 	{
 		const char **t = malloc(n * sizeof *t);
 
-		if (t == NULL || keep(h, tags, e) < 0) {
+		if (keep(h, tags, e) < 0 || t == NULL) {
 			free(t);
 			return sp_fail(e, SP_ENOMEM, "%s: out of memory",
 			    h->src.path);
