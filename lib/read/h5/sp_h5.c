@@ -1351,6 +1351,7 @@ open_columnar(struct h5src *h, int64_t mpi_size, struct sp_err *e)
 	}
 	if (add_rows(h, m, e) < 0)
 		goto out;
+	h->src.nrows = m;	/* zeroed: their tags are freed from now on */
 	for (i = 0; i < m; i++) {
 		struct sp_src_row *r = &h->src.rows[i];
 		struct sp_row_info *ri = &r->info;
@@ -1399,7 +1400,6 @@ open_columnar(struct h5src *h, int64_t mpi_size, struct sp_err *e)
 		if (tags != NULL && parse_tags(h, ri, tags[i], i, e) < 0)
 			goto out;
 	}
-	h->src.nrows = m;
 	if (!aggregate && read_summaries(h, m, e) < 0)
 		goto out;
 	if (check_rows(h, nevents, !aggregate, e) < 0)
