@@ -1128,6 +1128,8 @@ read_lane_tables(struct h5src *h, struct sp_err *e)
 		    sp_h5_read_all_i64(d, 0, (size_t)n, ranks, h->src.path,
 		    "thread_table/ranks", e) < 0) {
 			H5Dclose(d);
+			if (n >= 0 && ranks == NULL)
+				goto oom;
 			goto fail;
 		}
 		H5Dclose(d);
@@ -1198,6 +1200,8 @@ read_lane_tables(struct h5src *h, struct sp_err *e)
 		    sp_h5_read_all_i64(d, 0, (size_t)n, ranks, h->src.path,
 		    "task_table/ranks", e) < 0) {
 			H5Dclose(d);
+			if (n >= 0 && ranks == NULL)
+				goto oom;
 			goto fail;
 		}
 		H5Dclose(d);
