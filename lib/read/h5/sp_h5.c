@@ -923,9 +923,12 @@ parse_tags(struct h5src *h, struct sp_row_info *ri, const char *text,
 
 	if (text[0] == '\0')
 		return 0;
+	errno = 0;	/* its mallocs say ENOMEM, bad text leaves errno 0 */
 	if (sp_jsontext_strings(text, strlen(text), &tags, &n) < 0)
-		return sp_fail(e, SP_EDATA, "%s: index row %zu: tags is not a "
-		    "JSON array of strings", h->src.path, row);
+		return errno == ENOMEM ? sp_fail(e, SP_ENOMEM, "%s: out of "
+		    "memory", h->src.path) : sp_fail(e, SP_EDATA, "%s: index "
+		    "row %zu: tags is not a JSON array of strings",
+		    h->src.path, row);
 	if (n == 0) {
 		free(tags);
 		return 0;
