@@ -1166,6 +1166,9 @@ read_lane_tables(struct h5src *h, struct sp_err *e)
 			    "thread_table/name", &cnt, &s, e);
 			H5Dclose(d);
 			if (rc < 0 || cnt != (size_t)n || keep(h, s, e) < 0) {
+				if ((rc < 0 || cnt == (size_t)n) && e != NULL &&
+				    e->status == SP_ENOMEM)
+					goto fail;
 				sp_fail(e, SP_EDATA, "%s: thread_table/name is "
 				    "damaged", h->src.path);
 				goto fail;
@@ -1240,6 +1243,9 @@ read_lane_tables(struct h5src *h, struct sp_err *e)
 			H5Dclose(d);
 			if (rc < 0 || cnt != (size_t)n ||
 			    keep(h, str[k], e) < 0) {
+				if ((rc < 0 || cnt == (size_t)n) && e != NULL &&
+				    e->status == SP_ENOMEM)
+					goto fail;
 				sp_fail(e, SP_EDATA, "%s: %s is damaged",
 				    h->src.path, path);
 				goto fail;
