@@ -1304,12 +1304,15 @@ open_columnar(struct h5src *h, int64_t mpi_size, struct sp_err *e)
 		char **s;
 		size_t n;
 
-		if (sp_h5_strings(a, 1, h->src.path, "storage_layout", &n, &s,
-		    NULL) == 0) {
+		if ((rc = sp_h5_strings(a, 1, h->src.path, "storage_layout", &n,
+		    &s, e)) == 0) {
 			aggregate = n == 1 && strcmp(s[0], "aggregate") == 0;
 			free(s);
 		}
 		H5Aclose(a);
+		if (rc < 0 && e != NULL && e->status == SP_ENOMEM)
+			goto out;	/* else no layout: columnar */
+		rc = -1;
 	}
 	h->src.layout = aggregate ? "aggregate" : "columnar";
 	h->src.event_data = !aggregate;
