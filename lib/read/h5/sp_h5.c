@@ -1546,11 +1546,11 @@ sides(struct sp_source *s, uint32_t rank,
 		snprintf(path, sizeof path, "rank%u/%s", rank, kinds[k]);
 		if (!sp_h5_exists(h->file, path))
 			continue;
-		if ((g = H5Gopen2(h->file, path, H5P_DEFAULT)) < 0)
-			continue;
 		if (h->side_buf == NULL && (h->side_buf = sp_cbuf_new()) == NULL)
 			return sp_fail(e, SP_ENOMEM, "%s: out of memory",
 			    s->path);
+		if ((g = H5Gopen2(h->file, path, H5P_DEFAULT)) < 0)
+			continue;
 		sp_cbuf_reset(h->side_buf);
 		rc = sp_h5_group_cbor(g, h->side_buf, s->path, e);
 		H5Gclose(g);
