@@ -1674,6 +1674,7 @@ build_tables(struct pctx *c, int which)
 		    sizeof(struct sp_thread_info) : sizeof(struct sp_task_info));
 		if (rl[n].v == NULL)
 			return poom(c);
+		*(which == 0 ? &s->nthreads_r : &s->ntasks_r) = n + 1;
 		for (k = 0; k < list->nk; k++) {
 			const struct jv *o = list->kid[k];
 			const struct jv *d;
