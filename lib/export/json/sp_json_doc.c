@@ -1378,6 +1378,8 @@ side(struct jx *x, const struct sp_side *s, struct sp_err *e)
 		if (sp_section_read_ranks(s, &x->franks, &x->nfranks, e) < 0) {
 			char msg[SP_ERR_MSG_MAX];
 
+			if (e != NULL && e->status == SP_ENOMEM)
+				return -1;
 			snprintf(msg, sizeof msg, "%s", e != NULL ? e->msg : "");
 			return sp_fail(e, SP_EDATA, "%s: bad sp stream: %s",
 			    in_name(x), msg);
