@@ -27,13 +27,16 @@
 #include "sp_flame.h"
 #include "sp_flame_export.h"
 #include "sp_flame_fold.h"
+#include "sp_h5.h"
 #include "sp_json.h"
 #include "sp_lane.h"
 #include "sp_marshal.h"
+#include "sp_order.h"
 #include "sp_prof.h"
 #include "sp_psexport.h"
 #include "sp_pstats.h"
 #include "sp_pstats_report.h"
+#include "sp_section.h"
 #include "sp_ssexport.h"
 #include "callgen.h"
 #include "alloc.h"
@@ -62,6 +65,8 @@ gen_rank_lanes(struct gen *g, uint32_t run, uint32_t rank, int lanes,
 		{ 0, 11, 12, 0, -1, 9, 0, "MainThread" },
 		{ 1, 13, 14, 0, -1, 9, 0, "worker" },
 	};
+	struct sp_task_info tk = { 0, 1, 1000, 2000, 3, 500, 500, "asyncio",
+		"fetch", "app.fetch_all" };
 	struct sp_row_info rows[3];
 	struct sp_rank_info rk;
 	struct sp_err e;
@@ -87,6 +92,9 @@ gen_rank_lanes(struct gen *g, uint32_t run, uint32_t rank, int lanes,
 		rk.has_threads = 1;
 		rk.nthreads = 2;
 		rk.threads = th;
+		rk.has_tasks = 1;
+		rk.ntasks = 1;
+		rk.tasks = &tk;
 	}
 	if (sp_writer_rank(g->w, &rk, &e) < 0)
 		die("rank", &e);
@@ -134,6 +142,7 @@ write_stream(const char *path, enum sp_stage stage)
 	memset(next, 0, sizeof next);
 	gen_rank_lanes(&g, 0, 1, 0, a);
 	gen_lane(&g, 0, 1, -1, lane_a, 5, next, stage);
+	gen_rank(&g, 0, 2);	/* no calls */
 	gen_run_end(&g, 0);
 	memset(next, 0, sizeof next);
 	gen_run(&g, 1, "one", 1000, regions, 3);
@@ -162,12 +171,113 @@ write_prof(void)
 	close(fd);
 }
 
+/*
+ * 40 regions, each called once, of growing length, under one long call:
+ * more frames than speedscope's first frame table and flame graph
+ * frames thin enough to merge into "[other]".
+ */
+static void
+write_frames(const char *path)
+{
+	static char names[40][8];
+	static const char *np[40];
+	static uint32_t order[40];
+	static const uint8_t empty_map[] = { 0xa0 };
+	struct sp_run_info ri;
+	struct sp_region_table t;
+	struct sp_err e;
+	struct lanegen l;
+	struct call c;
+	struct gen g;
+	int fd = gen_open(&g, path, SP_STAGE_CALLS);
+	uint32_t i;
+	int64_t at = 1;
+
+	for (i = 0; i < 40; i++) {
+		snprintf(names[i], sizeof names[i], "r%02u", i);
+		np[i] = names[i];
+		order[i] = i;
+	}
+	memset(&ri, 0, sizeof ri);
+	ri.label = "frames";
+	ri.source = "frames.h5";
+	ri.source_format = "hdf5";
+	ri.layout = "columnar";
+	ri.num_ranks = 1;
+	ri.event_data = 1;
+	ri.has_span = 1;
+	ri.first_ns = ri.last_ns = 0;
+	ri.metadata = empty_map;
+	ri.metadata_len = 1;
+	memset(&t, 0, sizeof t);
+	t.n = 40;
+	t.names = np;
+	t.order = order;
+	if (sp_writer_run(g.w, &ri, &e) < 0 ||
+	    sp_writer_regions(g.w, &t, &e) < 0)
+		die("run", &e);
+	gen_rank(&g, 0, 0);
+	lane_init(&l, &g, 0, 0, -1, SP_STAGE_CALLS, 16);
+	c.start = 0;
+	c.end = 1000000;
+	c.region = 0;
+	c.depth = 0;
+	lane_call(&l, &c);
+	for (i = 1; i < 40; i++) {
+		c.start = at;
+		c.end = at + i * i;
+		c.region = i;
+		c.depth = 1;
+		lane_call(&l, &c);
+		at = c.end + 1;
+	}
+	lane_end(&l);
+	gen_run_end(&g, 0);
+	gen_close(&g, fd, 1);
+}
+
+/*
+ * An HDF5 profile of the fuzz corpus as sp-read writes it: its side
+ * payloads (LIKWID, line profiles, perf events) for sp-json, in time or
+ * file order (whose last rank sp-json writes as it comes).
+ */
+static void
+write_h5(const char *file, const char *path, enum sp_stream_order order)
+{
+	char in[1024];
+	struct sp_order_opts o;
+	struct sp_source *src = NULL;
+	struct sp_sink *sink = NULL;
+	struct sp_writer *w = NULL;
+	struct sp_err e;
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+	snprintf(in, sizeof in, "%s/h5/%s", SP_CORPUS, file);
+	memset(&o, 0, sizeof o);
+	o.order = order;
+	if (fd < 0 || (src = sp_h5_open(in, &e)) == NULL ||
+	    (sink = sp_sink_new_fd(fd, path, &e)) == NULL ||
+	    (w = sp_writer_new(sink, &e)) == NULL ||
+	    sp_section_write_header(w, order, "alloc", &e) < 0 ||
+	    sp_order_emit(src, "sides", 0, &o, w, NULL, &e) < 0 ||
+	    sp_writer_stream_end(w, 1, &e) < 0 || sp_sink_flush(sink, &e) < 0)
+		alloc_die(file, e.msg);
+	sp_writer_free(w);
+	sp_sink_free(sink);
+	sp_source_free(src);
+	close(fd);
+}
+
 static void
 setup(void)
 {
 	write_stream(alloc_in("calls.sps"), SP_STAGE_CALLS);
 	write_stream(alloc_in("intervals.sps"), SP_STAGE_INTERVALS);
 	write_prof();
+	write_frames(alloc_in("frames.sps"));
+	write_h5("gen-spec-likwid.h5", alloc_in("likwid.sps"), SP_ORDER_TIME);
+	write_h5("gen-spec-line-perf.h5", alloc_in("lines.sps"),
+	    SP_ORDER_FILE);
 }
 
 /* A reader of an input, for the exporters that take one. */
@@ -276,7 +386,9 @@ out:
 static int
 front(struct sp_err *e)
 {
-	if (toy_export(alloc_outdir("toy.txt"), SP_EXPORT_HOLD_NONE, e) < 0 ||
+	/* a base path; an existing directory, the reference's DIR/ form */
+	if (toy_export(alloc_outdir("base.txt"), SP_EXPORT_HOLD_NONE, e) < 0 ||
+	    toy_export(alloc_outdir(NULL), SP_EXPORT_HOLD_NONE, e) < 0 ||
 	    alloc_slurp_dir(alloc_outdir(NULL), e) < 0)
 		return -1;
 	return 0;
@@ -427,8 +539,31 @@ speedscope(struct sp_err *e)
 	return alloc_slurp_dir(alloc_outdir(NULL), e);
 }
 
+/* More frames than the first frame table holds. */
 static int
-flame_export(int folded, struct sp_err *e)
+speedscope_frames(struct sp_err *e)
+{
+	struct sp_ssexport_opts o;
+	struct sp_ssexport_stats st;
+	struct sp_reader *r;
+	int fd, rc;
+
+	memset(&o, 0, sizeof o);
+	o.output = alloc_outdir("frames.speedscope.json");
+	o.exporter = "alloc";
+	o.unit_ns = 1;
+	if ((r = open_input("frames.sps", &fd, e)) == NULL)
+		return -1;
+	rc = sp_ssexport_stream(r, &o, &st, e);
+	close_input(r, fd);
+	if (rc < 0)
+		return -1;
+	return alloc_slurp_dir(alloc_outdir(NULL), e);
+}
+
+static int
+flame_export_in(const char *in, int folded, double threshold,
+    struct sp_err *e)
 {
 	struct sp_flame_export_opts o;
 	struct sp_flame_export_stats st;
@@ -442,7 +577,9 @@ flame_export(int folded, struct sp_err *e)
 	o.lanes = folded;
 	o.svg.title = "Flame <graph>";
 	o.svg.interactive = 1;
-	if ((r = open_input("calls.sps", &fd, e)) == NULL)
+	if (threshold > 0)
+		o.svg.threshold = threshold;
+	if ((r = open_input(in, &fd, e)) == NULL)
 		return -1;
 	rc = sp_flame_export_stream(r, &o, &st, e);
 	close_input(r, fd);
@@ -456,13 +593,20 @@ flame_export(int folded, struct sp_err *e)
 static int
 flame_svg(struct sp_err *e)
 {
-	return flame_export(0, e);
+	return flame_export_in("calls.sps", 0, 0, e);
 }
 
 static int
 flame_folded(struct sp_err *e)
 {
-	return flame_export(1, e);
+	return flame_export_in("calls.sps", 1, 0, e);
+}
+
+/* Frames under 1 % of the graph merged into "[other]". */
+static int
+flame_other(struct sp_err *e)
+{
+	return flame_export_in("frames.sps", 0, 0.01, e);
 }
 
 static int
@@ -505,6 +649,16 @@ static int
 json_spilled(struct sp_err *e)
 {
 	if (json_export("intervals.sps", "s.json.gz", 16, e) < 0)
+		return -1;
+	return alloc_slurp_dir(alloc_outdir(NULL), e);
+}
+
+/* Side payloads (in time order), and a file-order stream written live. */
+static int
+json_sides(struct sp_err *e)
+{
+	if (json_export("likwid.sps", "likwid.json", 0, e) < 0 ||
+	    json_export("lines.sps", "lines.json", 0, e) < 0)
 		return -1;
 	return alloc_slurp_dir(alloc_outdir(NULL), e);
 }
@@ -603,10 +757,39 @@ pstats(struct sp_err *e)
 		sp_prof_free(d);
 		d = NULL;
 	}
-	if ((back = sp_marshal_load_prof(alloc_in("in_one_rank0.prof"), e)) == NULL ||
-	    sp_pstats_report_write(back, "title", SP_PSTATS_NAME, -1,
+	back = sp_marshal_load_prof(alloc_in("in_one_rank0.prof"), e);
+	if (back == NULL || sp_pstats_report_write(back, "title",
+	    SP_PSTATS_NAME, -1,
 	    alloc_write, NULL, e) < 0)
 		goto out;
+	/*
+	 * What CPython's marshal writes, versions 0 to 4 (references), of
+	 * dicts at the edges of what sp reads: refused (SP_EDATA) or not.
+	 */
+	for (paths = 0; paths < 7; paths++) {
+		static const char *const profs[7] = { "edge-dict-v0.prof",
+			"edge-dict-v1.prof", "edge-dict-v2.prof",
+			"edge-dict-v3.prof", "edge-dict-v4.prof",
+			"fuzz-20e96baec394", "fuzz-4b4d14d97d63" };
+		struct sp_err why;
+		char in[1024];
+
+		snprintf(in, sizeof in, "%s/marshal/%s", SP_CORPUS,
+		    profs[paths]);
+		sp_prof_free(back);
+		if ((back = sp_marshal_load_prof(in, &why)) == NULL) {
+			if (why.status != SP_EDATA) {
+				*e = why;
+				goto out;
+			}
+			if (alloc_printf(e, "v%d: %s\n", paths,
+			    strstr(why.msg, "marshal/")) < 0)
+				goto out;
+		} else if (sp_pstats_report_write(back, NULL, SP_PSTATS_CALLS,
+		    -1, alloc_write, NULL, e) < 0) {
+			goto out;
+		}
+	}
 	rc = 0;
 out:
 	sp_prof_free(d);
@@ -721,7 +904,7 @@ const struct alloc_scenario alloc_export[] = {
 	 * sp_export_quoted degrades on purpose: without memory it gives
 	 * "'?'" (it is for messages), once per rank of the toy.
 	 */
-	{ "export/front", setup, front, 3 },
+	{ "export/front", setup, front, 8 },
 	{ "export/front-single", setup, front_single, 1 },
 	{ "export/names", NULL, names, 0 },
 	{ "export/pstats-files", setup, pstats_files, 0 },
@@ -730,6 +913,9 @@ const struct alloc_scenario alloc_export[] = {
 	{ "export/speedscope", setup, speedscope, 0 },
 	{ "export/flame-svg", setup, flame_svg, 0 },
 	{ "export/flame-folded", setup, flame_folded, 0 },
+	{ "export/flame-other", setup, flame_other, 0 },
+	{ "export/speedscope-frames", setup, speedscope_frames, 0 },
+	{ "export/json-sides", setup, json_sides, 0 },
 	{ "export/json", setup, json_doc, 0 },
 	{ "export/json-spilled", setup, json_spilled, 0 },
 	{ "export/json-lines", setup, json_lines, 0 },
