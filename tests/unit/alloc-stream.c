@@ -200,6 +200,85 @@ out:
 	return rc < 0 ? -1 : 0;
 }
 
+/*
+ * One batch of 150000 calls: an item larger than the reader's first
+ * buffer (2 MiB), and than the writer's first few.
+ */
+#define BIG 150000
+static int64_t big_start[BIG], big_end[BIG], big_call[BIG];
+static uint32_t big_region[BIG];
+
+static void
+make_big(void)
+{
+	size_t i;
+
+	for (i = 0; i < BIG; i++) {
+		big_start[i] = (int64_t)i * 10;
+		big_end[i] = (int64_t)i * 10 + 5;
+		big_call[i] = (int64_t)i;
+		big_region[i] = (uint32_t)(i % 3);
+	}
+}
+
+static int
+big_item(struct sp_err *e)
+{
+	struct sp_region_table t = { 0, 3, (const char **)names, NULL, order };
+	struct sp_rank_info rk = { 0 };
+	struct sp_run_info run = { 0 };
+	struct sp_batch b = { 0 };
+	const char *path = alloc_outdir("big.sps");
+	int fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0644), rc = -1;
+	struct sp_sink *s = NULL;
+	struct sp_writer *w = NULL;
+	struct sp_reader *r = NULL;
+	struct sp_item it;
+	uint64_t calls = 0;
+
+	if (fd < 0)
+		return sp_fail(e, SP_EIO, "%s: cannot open", path);
+	run.label = run.source = "big";
+	run.source_format = "hdf5";
+	run.layout = "columnar";
+	run.num_ranks = 1;
+	run.event_data = 1;
+	run.metadata = metadata;
+	run.metadata_len = sizeof metadata;
+	b.lane = -1;
+	b.n = BIG;
+	b.start = big_start;
+	b.end = big_end;
+	b.region = big_region;
+	b.call = big_call;
+	if ((s = sp_sink_new_fd(fd, path, e)) == NULL ||
+	    (w = sp_writer_new(s, e)) == NULL ||
+	    sp_writer_header(w, SP_STAGE_INTERVALS, "alloc", e) < 0 ||
+	    sp_writer_run(w, &run, e) < 0 || sp_writer_regions(w, &t, e) < 0 ||
+	    sp_writer_rank(w, &rk, e) < 0 || sp_writer_batch(w, &b, e) < 0 ||
+	    sp_writer_run_end(w, 0, BIG, 1, e) < 0 ||
+	    sp_writer_stream_end(w, 1, e) < 0 || sp_sink_flush(s, e) < 0)
+		goto out;
+	if (lseek(fd, 0, SEEK_SET) != 0) {
+		sp_fail(e, SP_EIO, "lseek");
+		goto out;
+	}
+	if ((r = sp_reader_new(fd, path, e)) == NULL)
+		goto out;
+	while ((rc = sp_reader_next(r, &it, e)) > 0)
+		if (it.kind == SP_ITEM_BATCH)
+			calls += it.u.batch.n;
+	if (rc == 0)
+		rc = alloc_printf(e, "%llu calls\n", (unsigned long long)calls);
+out:
+	sp_reader_free(r);
+	sp_writer_free(w);
+	sp_sink_free(s);
+	close(fd);
+	unlink(path);
+	return rc < 0 ? -1 : 0;
+}
+
 /* --- output files --- */
 
 static uint32_t
@@ -428,6 +507,7 @@ out:
 
 const struct alloc_scenario alloc_stream[] = {
 	{ "stream/stream", NULL, stream, 0 },
+	{ "stream/big-item", make_big, big_item, 0 },
 	{ "stream/sink", NULL, sink, 0 },
 	{ "stream/tmpfiles", NULL, tmpfiles, 0 },
 	{ "stream/spill", NULL, spill, 0 },
