@@ -268,12 +268,17 @@ read_metadata(struct h5src *h, int64_t *mpi_size, struct sp_err *e)
 			size_t n;
 
 			if (sp_h5_strings(a, 1, h->src.path, "label", &n, &s,
-			    NULL) == 0) {
-				if (n == 1 && s[0][0] != '\0')
-					h->src.label = strdup(s[0]);
+			    e) == 0) {
+				if (n == 1 && s[0][0] != '\0' &&
+				    (h->src.label = strdup(s[0])) == NULL)
+					sp_fail(e, SP_ENOMEM, "%s: out of "
+					    "memory", h->src.path);
 				free(s);
 			}
 			H5Aclose(a);
+			/* else an unreadable label is none: the file's stem */
+			if (e != NULL && e->status == SP_ENOMEM)
+				goto out;
 		}
 	}
 	if (sp_cbuf_failed(b)) {
