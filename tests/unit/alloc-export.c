@@ -216,6 +216,7 @@ write_frames(const char *path)
 	if (sp_writer_run(g.w, &ri, &e) < 0 ||
 	    sp_writer_regions(g.w, &t, &e) < 0)
 		die("run", &e);
+	g.calls = g.batches = 0;	/* as gen_run starts a run */
 	gen_rank(&g, 0, 0);
 	lane_init(&l, &g, 0, 0, -1, SP_STAGE_CALLS, 16);
 	c.start = 0;

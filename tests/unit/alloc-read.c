@@ -12,6 +12,7 @@
  * which the hook does not see: only libsp's own allocations fail here.
  */
 #include <fcntl.h>
+#include <hdf5.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -249,6 +250,70 @@ json_images(struct sp_err *e)
 	return rc;
 }
 
+/*
+ * gen-spec-minimal.h5 with a label in its metadata (what names the run
+ * instead of the file's stem), added with the HDF5 library itself.
+ */
+static void
+labelled(void)
+{
+	static const char *const label = "caf\xc3\xa9 run";
+	size_t n = load("h5/gen-spec-minimal.h5");
+	hid_t f, g = -1, t, sp, a;
+	int fd;
+
+	if ((fd = open(alloc_in("labelled.h5"), O_WRONLY | O_CREAT | O_TRUNC,
+	    0644)) < 0 || write(fd, image, n) != (ssize_t)n)
+		alloc_die("labelled.h5", "cannot write");
+	close(fd);
+	if ((f = H5Fopen(alloc_in("labelled.h5"), H5F_ACC_RDWR,
+	    H5P_DEFAULT)) < 0 ||
+	    (g = H5Gopen2(f, "metadata", H5P_DEFAULT)) < 0)
+		alloc_die("labelled.h5", "cannot open its metadata");
+	t = H5Tcopy(H5T_C_S1);
+	H5Tset_size(t, H5T_VARIABLE);
+	H5Tset_cset(t, H5T_CSET_UTF8);
+	sp = H5Screate(H5S_SCALAR);
+	if ((a = H5Acreate2(g, "label", t, sp, H5P_DEFAULT, H5P_DEFAULT)) < 0 ||
+	    H5Awrite(a, t, &label) < 0)
+		alloc_die("labelled.h5", "cannot write its label");
+	H5Aclose(a);
+	H5Sclose(sp);
+	H5Tclose(t);
+	H5Gclose(g);
+	H5Fclose(f);
+}
+
+/* Its label goes into the run item: sp_read_files labels runs by it. */
+static int
+h5_label(struct sp_err *e)
+{
+	static const struct sp_format *const formats[] = { &sp_h5_format };
+	const char *paths[1];
+	const char *path = alloc_outdir("out.sps");
+	struct sp_order_opts o;
+	struct sp_sink *s = NULL;
+	struct sp_writer *w = NULL;
+	int fd, rc = -1;
+
+	paths[0] = alloc_in("labelled.h5");
+	memset(&o, 0, sizeof o);
+	if ((fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644)) < 0)
+		return sp_fail(e, SP_EIO, "%s: cannot open", path);
+	if ((s = sp_sink_new_fd(fd, path, e)) == NULL ||
+	    (w = sp_writer_new(s, e)) == NULL ||
+	    sp_read_files(formats, 1, paths, 1, &o, alloc_tmpdir(), w,
+	    e) < 0 || sp_sink_flush(s, e) < 0)
+		goto out;
+	rc = alloc_slurp(path, e);
+out:
+	sp_writer_free(w);
+	sp_sink_free(s);
+	close(fd);
+	unlink(path);
+	return rc;
+}
+
 #define H5(fn, file, broken) \
 static int fn(struct sp_err *e) { return h5("h5/" file, broken, e); }
 #define JSON(fn, file) \
@@ -311,6 +376,7 @@ const struct alloc_scenario alloc_read[] = {
 	{ "read/h5-s1", NULL, h5_s1, 0 },
 	{ "read/h5-fixed", NULL, h5_fixed, 0 },
 	{ "read/h5-overlapping", NULL, h5_overlapping, 0 },
+	{ "read/h5-label", labelled, h5_label, 0 },
 	{ "read/json-all-gz", NULL, json_all_gz, 0 },
 	{ "read/json-aggregate", NULL, json_aggregate, 0 },
 	{ "read/json-images", no_payloads, json_images, 0 },
