@@ -74,16 +74,24 @@ gen_rank_lanes(struct gen *g, uint32_t run, uint32_t rank, int lanes,
 
 	memset(&rk, 0, sizeof rk);
 	memset(rows, 0, sizeof rows);
+	/* rows out of region order (sp-json keeps their order) */
 	for (i = 0; i < 3; i++) {
-		rows[i].region = i;
-		rows[i].calls = calls[i];
-		rows[i].source_file = i == 2 ? NULL : "app.py";
-		rows[i].has_lineno = i != 2;
-		rows[i].source_lineno = 10 * (i + 1);
-		rows[i].xmask = lanes ? 1u << SP_X_THREAD : 0;
+		struct sp_row_info *r = &rows[2 - i];
+
+		r->region = i;
+		r->calls = calls[i];
+		r->source_file = i == 2 ? NULL : "app.py";
+		r->has_lineno = i != 2;
+		r->source_lineno = 10 * (i + 1);
+		r->xmask = lanes ? 1u << SP_X_THREAD : 0;
 	}
 	rows[1].ntags = 1;
 	rows[1].tags = (const char **)tags;
+	/* event metadata, one per call, not in json.dumps's spelling */
+	if (calls[0] == 1) {
+		rows[2].event_metadata = "[{\"k\":1}]";
+		rows[2].event_metadata_len = 9;
+	}
 	rk.run = run;
 	rk.rank = rank;
 	rk.nrows = 3;
