@@ -78,25 +78,26 @@ insert(uintptr_t key, size_t size, unsigned long ser, unsigned long nth,
 	live++;
 }
 
-/* Room for one more entry; on failure the block is just not tracked. */
-static int
+/*
+ * Room for one more entry, the table kept at most half full: it doubles
+ * when more than a quarter of it is alive, else is rebuilt without its
+ * GONE slots.  Without memory for it the test cannot go on.
+ */
+static void
 reserve(void)
 {
 	struct blk *old = tab;
 	size_t oldcap = cap, i;
 
 	if (cap != 0 && (used + 1) * 2 <= cap)
-		return 0;
+		return;
 	if (cap == 0 || (live + 1) * 4 > cap)
 		cap = cap ? cap * 2 : 1024;
-	tab = __real_calloc(cap, sizeof *tab);
-	if (tab == NULL) {
+	if ((tab = __real_calloc(cap, sizeof *tab)) == NULL) {
 		static const char msg[] = "failalloc: no memory for the table\n";
+		ssize_t k = write(2, msg, sizeof msg - 1);
 
-		tab = old;
-		cap = oldcap;
-		if (write(2, msg, sizeof msg - 1) < 0)
-			abort();
+		(void)k;
 		abort();
 	}
 	used = live = 0;
@@ -105,7 +106,6 @@ reserve(void)
 			insert(old[i].key, old[i].size, old[i].serial,
 			    old[i].nth, old[i].site);
 	__real_free(old);
-	return 0;
 }
 
 static void
