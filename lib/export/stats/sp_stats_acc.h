@@ -67,7 +67,7 @@ struct racc {
 	size_t ntags;
 	double *tot;		/* each entry's total, rank order */
 	uint32_t *tot_rank;
-	size_t ntot, tot_cap;
+	size_t ntot, tot_cap, tot_rank_cap;
 	double cov;		/* flat coverage, absolute seconds */
 	int cov_set;
 	/* aggregate entries with calls */

@@ -158,7 +158,7 @@ sp_stats_lanes_finish(struct sp_stats_run *r, struct sp_err *e)
 {
 	struct sp_stats_result *res = r->res;
 	uint32_t *index;
-	struct keyed *k;
+	struct keyed *k = NULL;
 	size_t i;
 	int rc = 0;
 
@@ -166,6 +166,7 @@ sp_stats_lanes_finish(struct sp_stats_run *r, struct sp_err *e)
 	    (k = malloc((r->nlacc + 1) * sizeof *k)) == NULL ||
 	    (res->lanes = calloc(r->nlacc + 1, sizeof *res->lanes)) == NULL) {
 		free(index);
+		free(k);
 		return nomem(e);
 	}
 	for (i = 0; i < res->nregions; i++)

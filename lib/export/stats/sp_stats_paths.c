@@ -26,7 +26,7 @@ struct sp_stats_paths {
 	/* elements: interned strings */
 	const char **es;
 	size_t *elen;
-	size_t ne, ne_cap;
+	size_t ne, ne_cap, elen_cap;
 	uint32_t *etab;		/* string -> elem + 1 */
 	size_t etab_cap;
 
@@ -73,7 +73,8 @@ forget(struct sp_stats_paths *t)
 	t->roff = NULL;
 	t->memo = NULL;
 	t->node = NULL;
-	t->ne = t->ne_cap = t->etab_cap = t->nrelem = t->relem_cap = 0;
+	t->ne = t->ne_cap = t->elen_cap = t->etab_cap = 0;
+	t->nrelem = t->relem_cap = 0;
 	t->nregions = t->nn = t->nn_cap = t->ntab_cap = 0;
 	sp_arena_reset(t->arena);
 }
@@ -153,10 +154,10 @@ intern(struct sp_stats_paths *t, const char *s, size_t n)
 			return k - 1;
 		j = (j + 1) & (t->etab_cap - 1);
 	}
-	if (sp_grow(&t->es, &t->ne_cap, t->ne + 1, sizeof *t->es, 64) < 0)
-		return -1;
-	if ((t->elen = realloc(t->elen, t->ne_cap * sizeof *t->elen)) ==
-	    NULL || (copy = sp_arena_strndup(t->arena, s, n)) == NULL)
+	/* each its own capacity: a failed second growth loses nothing */
+	if (sp_grow(&t->es, &t->ne_cap, t->ne + 1, sizeof *t->es, 64) < 0 ||
+	    sp_grow(&t->elen, &t->elen_cap, t->ne + 1, sizeof *t->elen,
+	    64) < 0 || (copy = sp_arena_strndup(t->arena, s, n)) == NULL)
 		return -1;
 	t->es[t->ne] = copy;
 	t->elen[t->ne] = n;

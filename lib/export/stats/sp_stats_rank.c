@@ -163,7 +163,7 @@ sp_stats_ranks_finish(struct sp_stats_run *r, struct sp_err *e)
 {
 	struct sp_stats_result *res = r->res;
 	uint32_t *index;
-	struct keyed *k;
+	struct keyed *k = NULL;
 	size_t i;
 
 	if ((index = malloc((r->nreg + 1) * sizeof *index)) == NULL ||
@@ -171,6 +171,7 @@ sp_stats_ranks_finish(struct sp_stats_run *r, struct sp_err *e)
 	    (res->ranks = malloc((r->nrec + 1) * sizeof *res->ranks)) ==
 	    NULL) {
 		free(index);
+		free(k);
 		return nomem(e);
 	}
 	for (i = 0; i < res->nregions; i++)

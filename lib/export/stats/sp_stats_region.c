@@ -119,18 +119,11 @@ sp_stats_entry_cover(struct sp_stats_run *r, uint32_t region, int64_t start,
 static int
 push_total(struct racc *g, double t, uint32_t rank)
 {
+	/* each its own capacity: a failed second growth loses nothing */
 	if (sp_grow(&g->tot, &g->tot_cap, g->ntot + 1, sizeof *g->tot,
-	    4) < 0)
+	    4) < 0 || sp_grow(&g->tot_rank, &g->tot_rank_cap, g->ntot + 1,
+	    sizeof *g->tot_rank, 4) < 0)
 		return -1;
-	/* tot_rank grows with tot: the same capacity */
-	{
-		uint32_t *p = realloc(g->tot_rank, g->tot_cap *
-		    sizeof *g->tot_rank);
-
-		if (p == NULL)
-			return -1;
-		g->tot_rank = p;
-	}
 	g->tot[g->ntot] = t;
 	g->tot_rank[g->ntot++] = rank;
 	return 0;

@@ -147,6 +147,7 @@ metadata(struct sp_stats_run *r, const struct sp_run_info *ri,
     int *has_start, int64_t *start, struct sp_err *e)
 {
 	struct sp_cdoc *d;
+	struct sp_err pe;
 	size_t used, need, len;
 	const char *p;
 	long i;
@@ -157,9 +158,14 @@ metadata(struct sp_stats_run *r, const struct sp_run_info *ri,
 		return 0;
 	if ((d = sp_cdoc_new()) == NULL)
 		return nomem(e);
+	sp_err_clear(&pe);
+	/* metadata that is not a map is no label and no origin, but no
+	 * memory to decode it is not that */
 	if (sp_cdoc_parse(d, ri->metadata, ri->metadata_len,
-	    ri->metadata_len, &used, &need, NULL) == 1 &&
-	    sp_cdoc_node(d, 0)->type == SP_CV_MAP) {
+	    ri->metadata_len, &used, &need, &pe) != 1) {
+		if (pe.status == SP_ENOMEM)
+			rc = nomem(e);
+	} else if (sp_cdoc_node(d, 0)->type == SP_CV_MAP) {
 		if ((i = sp_cdoc_map_get(d, 0, "label")) >= 0 &&
 		    sp_cdoc_text(d, (size_t)i, &p, &len) == 0 && len > 0 &&
 		    (r->res->meta_label = malloc(len + 1)) != NULL) {
