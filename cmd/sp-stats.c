@@ -224,6 +224,13 @@ options(struct cmd *c, int argc, char **argv)
 		option(c, ch, argv);
 }
 
+static void
+notice(void *ctx, const char *msg)
+{
+	(void)ctx;
+	fprintf(stderr, "%s: %s\n", cli_name(), msg);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -235,6 +242,7 @@ main(int argc, char **argv)
 	cli_init("sp-stats");
 	memset(&c, 0, sizeof c);
 	c.o.top = -1;
+	c.o.notice = notice;
 	c.o.mem = cli_size("--buffer-size", BUFFER_DEFAULT);
 	if ((c.filter = sp_filter_new()) == NULL ||
 	    (c.ranks = sp_ranks_new()) == NULL) {

@@ -556,7 +556,9 @@ def _tree_calls(p, sel, rank, regions):
     return paths
 
 
-def display_rows(p, sel):
+def display_rows(p, sel, folded=False):
+    """The table's rows; folded: sp-stats --approx past -S, where every
+    region has its flat row and no path has one."""
     regions = sel.regions(p)
     org = origin(p)
     visit = sel.ranks if sel.ranks is not None else range(p.num_ranks)
@@ -571,7 +573,8 @@ def display_rows(p, sel):
                 order.append(col)
             g["recursive"] |= rec
             g["calls"].append((rank, c, x))
-    rows = [_path_row(p, col, groups[col], org) for col in order]
+    rows = [] if folded else \
+        [_path_row(p, col, groups[col], org) for col in order]
     by_path = {r["path"]: r for r in rows}
     for r in rows:
         parent = by_path.get(r["path"][:-1])
@@ -679,9 +682,9 @@ def _opt(v):
         else v
 
 
-def path_records(p, sel):
+def path_records(p, sel, folded=False):
     out = []
-    for r in ordered(display_rows(p, sel), "start"):
+    for r in ordered(display_rows(p, sel, folded), "start"):
         d = {"call_path": r["call_path"], "name": r["name"], "depth": r["depth"],
              "num_ranks": r["num_ranks"], "num_calls": r["calls"]}
         for k, key in (("total", "total_duration"), ("avg", "average_duration"),

@@ -138,6 +138,9 @@ struct sp_stats_result {
 	uint32_t num_ranks;
 	int approx;
 	int tree;			/* rows are the call tree (else flat) */
+	/* --approx: the call paths outgrew -S after this many, so the table
+	 * has a row per region; 0: they did not */
+	uint32_t paths_folded;
 
 	struct sp_stats_region *regions;
 	size_t nregions;

@@ -175,6 +175,9 @@ struct sp_stats_run {
 	uint64_t load_max;	/* a sequence read whole up to this */
 	unsigned need;		/* of the tree's rows */
 	int entries;		/* every region's entries, call by call */
+	/* --approx: what the call paths hold, within path_limit (-S) */
+	uint64_t path_bytes, path_limit;
+	int folded;		/* --approx: the paths outgrew it */
 
 	/* the run */
 	struct sp_stats_result *res;

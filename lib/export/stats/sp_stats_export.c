@@ -198,6 +198,21 @@ write_result(struct sx *x, const struct sp_stats_result *res,
 	return sp_stats_table_write(res, &t, sp_export_write, out, e);
 }
 
+/* --approx folded the table: the user hears why the paths are gone. */
+static void
+tell_folded(struct sx *x, const struct sp_stats_result *res)
+{
+	char msg[SP_ERR_MSG_MAX];
+
+	if (res->paths_folded == 0 || x->o->notice == NULL)
+		return;
+	snprintf(msg, sizeof msg, "%s: run %s: --approx: the call paths "
+	    "outgrew -S %" PRIu64 " bytes after %" PRIu32 " of them: the "
+	    "report has a row per region", sp_export_input(x->fe),
+	    sp_export_quoted(x->fe, x->label), x->o->mem, res->paths_folded);
+	x->o->notice(x->o->notice_ctx, msg);
+}
+
 static int
 on_run_end(void *ctx, struct sp_err *e)
 {
@@ -215,6 +230,8 @@ on_run_end(void *ctx, struct sp_err *e)
 		return -1;
 	}
 	rc = write_result(x, res, out, e);
+	if (rc == 0)
+		tell_folded(x, res);
 	sp_stats_result_free(res);
 	if (rc < 0 || sp_export_close(x->fe, out, e) < 0) {
 		sp_export_drop(x->fe, out);

@@ -60,6 +60,10 @@ struct sp_stats_export_opts {
 	void *keep_ctx;
 	uint64_t mem;		/* -S */
 	const char *tmpdir;	/* -T, NULL: $TMPDIR or /tmp */
+	/* NULL or told what the user should know of a run that went well:
+	 * "INPUT: run LABEL: ..." (--approx folding the table) */
+	void (*notice)(void *ctx, const char *msg);
+	void *notice_ctx;
 };
 
 /* Check the options that need no input (columns, sort keys). */

@@ -18,6 +18,12 @@ struct sp_stats_hist {
 	int64_t min, max;
 };
 
+size_t
+sp_stats_hist_bytes(const struct sp_stats_hist *h)
+{
+	return h != NULL ? sizeof *h + h->nlog * sizeof *h->log : 0;
+}
+
 struct sp_stats_hist *
 sp_stats_hist_new(void)
 {

@@ -41,6 +41,9 @@ int sp_stats_hist_add(struct sp_stats_hist *h, int64_t v, struct sp_err *e);
 
 uint64_t sp_stats_hist_count(const struct sp_stats_hist *h);
 
+/* The bytes h holds (0 for NULL): what --approx's bound counts. */
+size_t sp_stats_hist_bytes(const struct sp_stats_hist *h);
+
 /*
  * The estimated percentiles 50, 95 and 99, converted with c as numpy
  * would interpolate the exact values.  The histogram is not empty.

@@ -50,7 +50,8 @@ path_stats(struct sp_stats_run *r, uint32_t id, struct sp_stats_row *w,
 		w->avg = sp_opt_of(w->total.v / (double)p->calls);
 		w->std = sp_opt_of((double)sqrtl(p->w.m2 /
 		    (long double)p->calls) / 1e9);
-		sp_stats_hist_pct(p->h, SP_CONV_SEC, pct);
+		if (what & SP_SEQ_PCT)
+			sp_stats_hist_pct(p->h, SP_CONV_SEC, pct);
 	} else {
 		if (sp_stats_pool_seq(r, r->ppool, id, SP_CONV_SEC, what, &s,
 		    e) < 0)
@@ -203,6 +204,12 @@ sp_stats_tree_finish(struct sp_stats_run *r, struct sp_err *e)
 	int rc = 0;
 
 	res->tree = 1;
+	if (r->folded) {
+		/* --approx past its bound: every region's own row */
+		n = 0;
+		np = 0;
+		res->paths_folded = (uint32_t)r->npacc;
+	}
 	if ((res->rows = calloc(n + res->nregions + 1, sizeof *res->rows)) ==
 	    NULL || (row_of_path = malloc((np + 1) * sizeof *row_of_path)) ==
 	    NULL) {

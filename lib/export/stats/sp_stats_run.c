@@ -41,6 +41,11 @@ sp_stats_run_new(const struct sp_stats_run_opts *o, struct sp_err *e)
 	r->entries = (o->want & (SP_STATS_WANT_REGIONS | SP_STATS_WANT_RANKS)) !=
 	    0;
 	r->budget.limit = o->mem;
+	if (o->approx && (o->want & SP_STATS_WANT_TREE)) {
+		/* the regions' own accounts, should the paths outgrow -S */
+		r->entries = 1;
+		r->path_limit = o->mem;
+	}
 	/* a sequence read whole: half the budget, beside what it holds */
 	r->load_max = o->mem / 2 > 4096 ? o->mem / 2 : 4096;
 	return r;
@@ -99,6 +104,8 @@ run_clear(struct sp_stats_run *r)
 	r->nrec = r->rec_cap = 0;
 	r->nreg = 0;
 	r->nseen = 0;
+	r->folded = 0;
+	r->path_bytes = 0;
 	sp_stats_pool_free(r->rpool);
 	sp_stats_pool_free(r->gpool);
 	sp_stats_pool_free(r->ppool);
@@ -417,7 +424,7 @@ sp_stats_run_rank(struct sp_stats_run *r, const struct sp_rank_info *ri,
 	r->rank = ri->rank;
 	r->selected = selected;
 	r->tree_rank = selected && want(r, SP_STATS_WANT_TREE) &&
-	    (r->o.ranks_given || ri->rank < r->num_ranks);
+	    !r->folded && (r->o.ranks_given || ri->rank < r->num_ranks);
 	r->pool_rank = want(r, SP_STATS_WANT_REGIONS) ||
 	    (want(r, SP_STATS_WANT_TREE) && !r->o.ranks_given &&
 	    ri->rank >= r->num_ranks);
@@ -607,7 +614,8 @@ sp_stats_run_rank_end(struct sp_stats_run *r, struct sp_err *e)
 		rc = sp_jstore_seal(r->glog, e);
 	if (rc == 0 && r->log != NULL)
 		rc = sp_calllog_replay(r->log, replayed, r, e);
-	if (rc == 0 && r->tree_rank)
+	/* the paths this rank touched, also when --approx folded them */
+	if (rc == 0 && r->nptouched > 0)
 		rc = sp_stats_tree_rank_end(r, e);
 	if (rc == 0)
 		rc = sp_stats_entries_end(r, e);

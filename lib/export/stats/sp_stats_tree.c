@@ -11,6 +11,12 @@
 
 #include "sp_grow.h"
 
+/*
+ * What a call path holds besides its histogram, for --approx's bound: its
+ * accounts (the array grows by doubling), its node and its table slots.
+ */
+#define PATH_COST (2 * sizeof(struct pacc) + 64)
+
 static int
 nomem(struct sp_err *e)
 {
@@ -52,10 +58,17 @@ path_open(struct sp_stats_run *r, struct pacc *p, int64_t dur,
 		p->wall += dur;
 	if (!r->o.approx)
 		return 0;
+	if (r->need & SP_STATS_NEED_DEV)
+		welford_add(&p->w, (long double)dur);
+	if (!(r->need & SP_STATS_NEED_PCT))
+		return 0;
+	r->path_bytes -= sp_stats_hist_bytes(p->h);
 	if (p->h == NULL && (p->h = sp_stats_hist_new()) == NULL)
 		return nomem(e);
-	welford_add(&p->w, (long double)dur);
-	return sp_stats_hist_add(p->h, dur, e);
+	if (sp_stats_hist_add(p->h, dur, e) < 0)
+		return -1;
+	r->path_bytes += sp_stats_hist_bytes(p->h);
+	return 0;
 }
 
 int
@@ -72,7 +85,18 @@ sp_stats_tree_open(struct sp_stats_run *r, struct frame *f,
 	if (!r->racc[f->region].kept)
 		return 0;	/* its children hang on its kept ancestor */
 	if ((id = sp_stats_paths_extend(r->paths, ctx, f->region, &collapsed,
-	    e)) < 0 || path_acc(r, (uint32_t)id, e) < 0)
+	    e)) < 0)
+		return -1;
+	if ((uint64_t)id >= r->npacc)
+		r->path_bytes += PATH_COST;
+	if (r->path_limit != 0 && r->path_bytes > r->path_limit) {
+		/* --approx: past -S the table folds to a row per region; the
+		 * paths met so far stay, but no call opens one any more */
+		r->folded = 1;
+		r->tree_rank = 0;
+		return 0;
+	}
+	if (path_acc(r, (uint32_t)id, e) < 0)
 		return -1;
 	f->ctx = f->path = (uint32_t)id;
 	f->recursive = collapsed;
