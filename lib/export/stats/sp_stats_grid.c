@@ -198,6 +198,8 @@ separator_cell(const struct cell *c)
 	size_t i = 0, k, ones = 0;
 	uint32_t cp;
 
+	if (c->n == 0 || memchr(c->s, 1, c->n) == NULL)
+		return 0;	/* most cells: no U+0001 at all */
 	while (i < c->n) {
 		if ((k = sp_utf8_decode(u + i, c->n - i, &cp)) == 0)
 			return 0;
@@ -279,7 +281,10 @@ put_line(const struct sp_tbuf *line, sp_jsonw_write_fn *w, void *ctx,
 	if (w(ctx, "  ", 2, e) < 0)
 		return -1;
 	while (i < line->n) {
-		if ((k = boundary(s + i, line->n - i)) == 0) {
+		/* printable ASCII and UTF-8 bytes but the leads of U+0085 and
+		 * U+2028/9 break no line: most of a drawn line */
+		if ((s[i] > 0x1e && s[i] != 0xc2 && s[i] != 0xe2) ||
+		    (k = boundary(s + i, line->n - i)) == 0) {
 			i++;
 			continue;
 		}

@@ -1,6 +1,7 @@
 #include "sp_stats_text.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,13 +52,29 @@ sp_tbuf_str(struct sp_tbuf *b, const char *s)
 	sp_tbuf_add(b, s, strlen(s));
 }
 
+/* One growth for all the copies: a table pads every cell with these. */
 void
 sp_tbuf_rep(struct sp_tbuf *b, const char *s, size_t times)
 {
-	size_t n = strlen(s);
+	size_t n = strlen(s), k;
+	char *p;
 
-	while (times-- > 0)
-		sp_tbuf_add(b, s, n);
+	if (n == 0 || times == 0)
+		return;
+	if (times > (SIZE_MAX - 1) / n - b->n) {
+		b->failed = 1;
+		return;
+	}
+	if (reserve(b, n * times) < 0)
+		return;
+	p = b->p + b->n;
+	if (n == 1)
+		memset(p, s[0], times);
+	else
+		for (k = 0; k < times; k++)
+			memcpy(p + k * n, s, n);
+	b->n += n * times;
+	b->p[b->n] = '\0';
 }
 
 void
@@ -66,9 +83,16 @@ sp_tbuf_printf(struct sp_tbuf *b, const char *fmt, ...)
 	va_list ap;
 	int n;
 
+	/* once into the room there is; again only when it did not fit */
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
+	n = vsnprintf(b->p != NULL && !b->failed ? b->p + b->n : NULL,
+	    b->p != NULL && !b->failed ? b->cap - b->n : 0, fmt, ap);
 	va_end(ap);
+	if (n >= 0 && b->p != NULL && !b->failed &&
+	    (size_t)n < b->cap - b->n) {
+		b->n += (size_t)n;
+		return;
+	}
 	if (n < 0 || reserve(b, (size_t)n) < 0)
 		return;
 	va_start(ap, fmt);
