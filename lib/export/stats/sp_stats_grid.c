@@ -173,6 +173,8 @@ sp_stats_text_has_ansi(const char *s, size_t n)
 	const unsigned char *u = (const unsigned char *)s;
 	size_t i, t, tn;
 
+	if (n == 0 || memchr(s, ESC, n) == NULL)
+		return 0;	/* most cells: no escape at all */
 	for (i = 0; i < n; i++)
 		if (u[i] == ESC && (csi(u + i, n - i) > 0 ||
 		    osc8(u + i, n - i, &t, &tn) > 0))
@@ -270,6 +272,12 @@ boundary(const unsigned char *s, size_t n)
 	return 0;
 }
 
+/* The bytes a line boundary can start with: the rest are skipped fast. */
+static const unsigned char boundary_lead[256] = {
+	[0x0a] = 1, [0x0b] = 1, [0x0c] = 1, [0x0d] = 1,
+	[0x1c] = 1, [0x1d] = 1, [0x1e] = 1, [0xc2] = 1, [0xe2] = 1,
+};
+
 /* A drawn line after two spaces, broken at every line boundary in it. */
 static int
 put_line(const struct sp_tbuf *line, sp_jsonw_write_fn *w, void *ctx,
@@ -281,10 +289,7 @@ put_line(const struct sp_tbuf *line, sp_jsonw_write_fn *w, void *ctx,
 	if (w(ctx, "  ", 2, e) < 0)
 		return -1;
 	while (i < line->n) {
-		/* printable ASCII and UTF-8 bytes but the leads of U+0085 and
-		 * U+2028/9 break no line: most of a drawn line */
-		if ((s[i] > 0x1e && s[i] != 0xc2 && s[i] != 0xe2) ||
-		    (k = boundary(s + i, line->n - i)) == 0) {
+		if (!boundary_lead[s[i]] || (k = boundary(s + i, line->n - i)) == 0) {
 			i++;
 			continue;
 		}
