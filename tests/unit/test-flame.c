@@ -1,10 +1,11 @@
 /*
- * Unit test of sp_flame and sp_flame_fold: SHA-1 and flameprof's colour
- * choice, the golden flame graph of exports.md section 5 (every frame: x,
- * y, width, tooltip, fill), the scalable form, the extra-root heuristic,
- * threshold pruning with gaps and with "[other]" frames whose widths add
- * up, the frame budget, XML escaping, folded stacks with and without lane
- * frames (the file names are in test-export_name.c).
+ * Unit test of sp_flame, sp_flame_tree and sp_flame_fold: SHA-1 and
+ * flameprof's colour choice, the golden flame graph of exports.md section
+ * 5 (every frame: x, y, width, tooltip, fill), the scalable form, the
+ * extra-root heuristic, threshold pruning with gaps and with "[other]"
+ * frames whose widths add up, the frame budget, XML escaping, the call-path
+ * tree's calls, folded stacks with and without lane frames (the file names
+ * are in test-export_name.c).
  */
 #include <math.h>
 #include <stdio.h>
@@ -407,54 +408,66 @@ static void
 test_fold(void)
 {
 	static const char *const names[] = { "main", "solve", "a;b\nc" };
-	struct sp_flame_fold *t = sp_flame_fold_new();
+	struct sp_flame_tree *t = sp_flame_tree_new();
 	struct buf b = { NULL, 0, 0 };
 	struct sp_err e;
 
 	/* main(self 10) > solve(self 5) > a;b(3), main > a;b(2); twice */
-	CHECK(sp_flame_fold_enter(t, 0, &e) == 0 &&
-	    sp_flame_fold_enter(t, 1, &e) == 0 &&
-	    sp_flame_fold_enter(t, 2, &e) == 0 &&
-	    sp_flame_fold_leave(t, 3, &e) == 0 &&
-	    sp_flame_fold_leave(t, 5, &e) == 0 &&
-	    sp_flame_fold_enter(t, 2, &e) == 0 &&
-	    sp_flame_fold_leave(t, 2, &e) == 0 &&
-	    sp_flame_fold_leave(t, 10, &e) == 0 &&
-	    sp_flame_fold_enter(t, 1, &e) == 0 &&
-	    sp_flame_fold_leave(t, 0, &e) == 0, "fold calls");
+	CHECK(sp_flame_tree_enter(t, 0, &e) == 0 &&
+	    sp_flame_tree_enter(t, 1, &e) == 0 &&
+	    sp_flame_tree_enter(t, 2, &e) == 0 &&
+	    sp_flame_tree_leave(t, 3, &e) == 0 &&
+	    sp_flame_tree_leave(t, 5, &e) == 0 &&
+	    sp_flame_tree_enter(t, 2, &e) == 0 &&
+	    sp_flame_tree_leave(t, 2, &e) == 0 &&
+	    sp_flame_tree_leave(t, 10, &e) == 0 &&
+	    sp_flame_tree_enter(t, 1, &e) == 0 &&
+	    sp_flame_tree_leave(t, 0, &e) == 0, "fold calls");
 	CHECK(sp_flame_fold_write(t, names, 3, buf_write, &b, &e) == 0,
 	    "write");
 	CHECK(b.p != NULL && strcmp(b.p, "main 10\nmain;solve 5\n"
 	    "main;solve;a:b c 3\nmain;a:b c 2\n") == 0, "folded:\n%s", b.p);
-	CHECK(sp_flame_fold_total(t) == 20 && sp_flame_fold_paths(t) == 5,
+	CHECK(sp_flame_tree_total(t) == 20 && sp_flame_tree_paths(t) == 5,
 	    "totals");
+	/* main, main > solve, main > solve > a;b, main > a;b, solve */
+	CHECK(sp_flame_tree_node(t, 0)->calls == 1 &&
+	    sp_flame_tree_node(t, 3)->calls == 1 &&
+	    sp_flame_tree_node(t, 3)->parent == 0 &&
+	    sp_flame_tree_node(t, 1)->next == 3 &&
+	    sp_flame_tree_node(t, 4)->parent == SP_FLAME_TREE_NONE &&
+	    sp_flame_tree_node(t, 0)->next == 4 &&
+	    sp_flame_tree_top(t) == 0, "links");
 	free(b.p);
 	memset(&b, 0, sizeof b);
 	/* two lanes, each under its own frame */
-	sp_flame_fold_reset(t);
-	CHECK(sp_flame_fold_lane(t, "rank 0 - w0", &e) == 0 &&
-	    sp_flame_fold_enter(t, 0, &e) == 0 &&
-	    sp_flame_fold_leave(t, 7, &e) == 0 &&
-	    sp_flame_fold_lane(t, "rank 0 - MainThread", &e) == 0 &&
-	    sp_flame_fold_enter(t, 0, &e) == 0 &&
-	    sp_flame_fold_leave(t, 9, &e) == 0 &&
-	    sp_flame_fold_lane(t, "rank 0 - w0", &e) == 0 &&
-	    sp_flame_fold_enter(t, 0, &e) == 0 &&
-	    sp_flame_fold_leave(t, 1, &e) == 0, "lanes");
+	sp_flame_tree_reset(t);
+	CHECK(sp_flame_tree_lane(t, "rank 0 - w0", &e) == 0 &&
+	    sp_flame_tree_enter(t, 0, &e) == 0 &&
+	    sp_flame_tree_leave(t, 7, &e) == 0 &&
+	    sp_flame_tree_lane(t, "rank 0 - MainThread", &e) == 0 &&
+	    sp_flame_tree_enter(t, 0, &e) == 0 &&
+	    sp_flame_tree_leave(t, 9, &e) == 0 &&
+	    sp_flame_tree_lane(t, "rank 0 - w0", &e) == 0 &&
+	    sp_flame_tree_enter(t, 0, &e) == 0 &&
+	    sp_flame_tree_leave(t, 1, &e) == 0, "lanes");
+	CHECK(sp_flame_tree_node(t, 1)->calls == 2 &&
+	    sp_flame_tree_node(t, 0)->lane == 1 &&
+	    strcmp(sp_flame_tree_label(t, sp_flame_tree_node(t, 2)->sym),
+	    "rank 0 - MainThread") == 0, "a lane's calls add up");
 	CHECK(sp_flame_fold_write(t, names, 3, buf_write, &b, &e) == 0 &&
 	    b.p != NULL && strcmp(b.p, "rank 0 - w0;main 8\n"
 	    "rank 0 - MainThread;main 9\n") == 0, "lanes:\n%s", b.p);
 	free(b.p);
 	/* a region beyond the table */
-	sp_flame_fold_reset(t);
+	sp_flame_tree_reset(t);
 	memset(&b, 0, sizeof b);
-	CHECK(sp_flame_fold_enter(t, 5, &e) == 0 &&
-	    sp_flame_fold_leave(t, 1, &e) == 0 &&
+	CHECK(sp_flame_tree_enter(t, 5, &e) == 0 &&
+	    sp_flame_tree_leave(t, 1, &e) == 0 &&
 	    sp_flame_fold_write(t, names, 3, buf_write, &b, &e) < 0 &&
 	    e.status == SP_EDATA, "beyond the table");
 	free(b.p);
-	sp_flame_fold_free(t);
-	sp_flame_fold_free(NULL);
+	sp_flame_tree_free(t);
+	sp_flame_tree_free(NULL);
 }
 
 int

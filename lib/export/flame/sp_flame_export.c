@@ -42,7 +42,7 @@ struct fx {
 	uint32_t rank;
 	uint64_t rank_calls;
 	struct sp_pstats *ps;
-	struct sp_flame_fold *fold;
+	struct sp_flame_tree *fold;
 };
 
 static int
@@ -129,7 +129,7 @@ begin_rank(struct fx *x, uint32_t rank, struct sp_err *e)
 	x->rank_calls = 0;
 	if (!x->o->folded)
 		return begin_graph(x, e);
-	sp_flame_fold_reset(x->fold);
+	sp_flame_tree_reset(x->fold);
 	return 0;
 }
 
@@ -172,8 +172,8 @@ end_rank(void *ctx, struct sp_err *e)
 		x->ps = NULL;
 		return 0;
 	}
-	if (x->o->folded && sp_flame_fold_paths(x->fold) > x->st->paths)
-		x->st->paths = sp_flame_fold_paths(x->fold);
+	if (x->o->folded && sp_flame_tree_paths(x->fold) > x->st->paths)
+		x->st->paths = sp_flame_tree_paths(x->fold);
 	if ((out = sp_export_open(x->fe, x->rank, e)) == NULL)
 		return -1;
 	if (draw(x, out, &fs, e) < 0) {
@@ -199,7 +199,7 @@ on_open(void *ctx, struct sp_walk_call *c, struct sp_err *e)
 
 	x->rank_calls++;
 	if (x->o->folded)
-		return sp_flame_fold_enter(x->fold, c->region, e);
+		return sp_flame_tree_enter(x->fold, c->region, e);
 	return sp_pstats_enter(x->ps, c->region, c->start, c->end, c->call,
 	    e);
 }
@@ -212,7 +212,7 @@ on_close(void *ctx, const struct sp_walk_call *c, int64_t self_ns,
 
 	(void)c;
 	if (x->o->folded)
-		return sp_flame_fold_leave(x->fold, self_ns, e);
+		return sp_flame_tree_leave(x->fold, self_ns, e);
 	return sp_pstats_leave(x->ps, self_ns, e);
 }
 
@@ -245,7 +245,7 @@ lane(void *ctx, uint32_t rank, int64_t id, struct sp_err *e)
 		return 0;
 	if ((name = sp_export_lane_name(x->fe, rank, id, e)) == NULL)
 		return -1;
-	return sp_flame_fold_lane(x->fold, name, e);
+	return sp_flame_tree_lane(x->fold, name, e);
 }
 
 /* --- runs --- */
@@ -295,12 +295,13 @@ sp_flame_export_stream(struct sp_reader *r,
 	x.o = o;
 	x.st = st != NULL ? st : &dummy;
 	memset(x.st, 0, sizeof *x.st);
-	if (o->folded && (x.fold = sp_flame_fold_new()) == NULL) {
+	if (o->folded && (x.fold = sp_flame_tree_new()) == NULL) {
 		nomem(e);
 		goto out;
 	}
 	if (x.fold != NULL)
-		sp_flame_fold_set_max_bytes(x.fold, o->max_memory);
+		sp_flame_tree_set_max_bytes(x.fold, o->max_memory,
+		    "the folded path tree");
 	if ((x.fe = sp_export_new(r, o->folded ? &folded_spec : &svg_spec,
 	    o->output, e)) == NULL)
 		goto out;
@@ -312,6 +313,6 @@ sp_flame_export_stream(struct sp_reader *r,
 out:
 	sp_export_free(x.fe);
 	sp_pstats_free(x.ps);
-	sp_flame_fold_free(x.fold);
+	sp_flame_tree_free(x.fold);
 	return rc;
 }
