@@ -15,55 +15,7 @@
 #include "sp_flame_flat.h"
 #include "sp_flame_out.h"
 #include "sp_flame_tree.h"
-#include "check.h"
-
-struct buf {
-	char *p;
-	size_t n, cap;
-};
-
-static int
-buf_write(void *ctx, const void *p, size_t n, struct sp_err *e)
-{
-	struct buf *b = ctx;
-
-	(void)e;
-	if (b->n + n + 1 > b->cap) {
-		b->cap = (b->n + n + 1) * 2;
-		if ((b->p = realloc(b->p, b->cap)) == NULL)
-			abort();
-	}
-	memcpy(b->p + b->n, p, n);
-	b->n += n;
-	b->p[b->n] = '\0';
-	return 0;
-}
-
-/*
- * Calls into t from a string: a letter enters region letter - 'a', a
- * digit closes the innermost call with that many ns of self time, "|"
- * starts a lane (labelled "L" + the next character).
- */
-static void
-calls(struct sp_flame_tree *t, const char *s)
-{
-	struct sp_err e;
-	char label[3] = "L?";
-
-	for (; *s != '\0'; s++) {
-		int rc;
-
-		if (*s >= 'a' && *s <= 'z')
-			rc = sp_flame_tree_enter(t, (uint32_t)(*s - 'a'), &e);
-		else if (*s >= '0' && *s <= '9')
-			rc = sp_flame_tree_leave(t, *s - '0', &e);
-		else {
-			label[1] = *++s;
-			rc = sp_flame_tree_lane(t, label, &e);
-		}
-		CHECK(rc == 0, "calls at '%s': %s", s, e.msg);
-	}
-}
+#include "flamegen.h"
 
 /* The flat tree as "depth:name:self/total:calls" per node, side s. */
 static const char *
@@ -121,8 +73,9 @@ test_one_side(void)
 	/* a region beyond the table */
 	side.nnames = 2;
 	f = sp_flame_flat_new(&side, 1, "<r>", &e);
-	CHECK(f == NULL && e.status == SP_EDATA && strstr(e.msg, "beyond the region") !=
-	    NULL, "beyond the table: %s", e.msg);
+	CHECK(f == NULL && e.status == SP_EDATA &&
+	    strstr(e.msg, "beyond the region") != NULL, "beyond the table: %s",
+	    e.msg);
 out:
 	sp_flame_flat_free(f);
 	sp_flame_flat_free(NULL);
