@@ -415,9 +415,11 @@
       text += "; approximate: up to " + fmtShare(t.unknownZoom / tz) +
           " of the zoomed frame more, in frames merged by the node budget";
     matched.textContent = text;
+    // the numbers behind the text, for the tests
     matched.setAttribute("data-run", t.run / tr);
     matched.setAttribute("data-zoom", t.zoom / tz);
-    matched.setAttribute("data-exact", t.unknownRun > 0 ? 0 : 1);
+    matched.setAttribute("data-unknown-run", t.unknownRun / tr);
+    matched.setAttribute("data-unknown-zoom", t.unknownZoom / tz);
   }
   function setSearch(q) {
     query = q || "";
