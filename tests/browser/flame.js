@@ -51,6 +51,9 @@ async function small(dir) {
 		s = await sp.state(page);
 		sp.check(s.matched === 'Matched: 70.00% of the run ' +
 		    '(100.00% of the zoomed frame)', `small: ${s.matched}`);
+		sp.check(s.detailsTop >= s.flameBottom, `small: the rows under ` +
+		    `the graph at ${s.detailsTop}, its frames down to ` +
+		    `${s.flameBottom}`);
 		const z = s.frames.find((f) => f.name === 'assemble');
 		sp.check(z.tip.endsWith('42.86% of its parent, 42.86% of the ' +
 		    'zoomed frame, 30.00% of the run') && z.w === 1200 * 3 / 7 - 1,

@@ -124,6 +124,12 @@ async function state(page) {
 			zoom: +m.getAttribute('data-zoom'),
 			unknownRun: +m.getAttribute('data-unknown-run'),
 			unknownZoom: +m.getAttribute('data-unknown-zoom'),
+			// the rows under the graph start below its lowest frame
+			flameBottom: Math.max(...[...document.querySelectorAll(
+			    'g.f:not(.caller) rect')].map((r) => +r.getAttribute('y') +
+			    +r.getAttribute('height'))),
+			detailsTop: +document.querySelector('.sp_details')
+			    .getAttribute('y') - 6,
 			details: document.querySelector('.sp_details').textContent,
 			callers: document.querySelector('.sp_callers').textContent,
 			callerFrames: [...document.querySelectorAll('g.caller')].map(

@@ -169,12 +169,13 @@ frames(const char *svg)
 	    k < sizeof out - 128) {
 		char x[32], w[32], fill[32], name[64];
 		const char *t = strstr(p, "fill=\"rgb"), *n = strstr(p,
-		    "rgb(0,0,0)\">");
+		    "px\" fill=\"rgb(");
 
 		if (sscanf(p, "<svg class=\"func_g\" x=\"%31[^\"]\" y=\"%*[^\"]\" "
 		    "width=\"%31[^\"]\"", x, w) != 2 || t == NULL ||
 		    n == NULL || sscanf(t, "fill=\"%31[^\"]\"", fill) != 1 ||
-		    sscanf(n, "rgb(0,0,0)\">%63[^<]", name) != 1)
+		    (n = strstr(n, "\">")) == NULL ||
+		    sscanf(n, "\">%63[^<]", name) != 1)
 			break;
 		k += (size_t)snprintf(out + k, sizeof out - k, "%s %s %s %s\n",
 		    x, w, fill, name);

@@ -339,7 +339,10 @@ put_frame(struct ds *g, size_t i, double y)
 	put_coord(o, g->o->row_height / 2.0);
 	sp_flame_puts(o, "\" font-size=\"");
 	sp_flame_put_i64(o, g->o->font_size);
-	sp_flame_puts(o, "px\" fill=\"rgb(0,0,0)\">");
+	/* white labels on dark fills (the script's rule too) */
+	sp_flame_puts(o, 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2] <
+	    110 ? "px\" fill=\"rgb(255,255,255)\">" :
+	    "px\" fill=\"rgb(0,0,0)\">");
 	sp_flame_put_xml(o, sp_flame_flat_str(g->f, i));
 	return sp_flame_puts(o, "</text>\n</g></svg>\n");
 }

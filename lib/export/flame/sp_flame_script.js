@@ -221,6 +221,12 @@
     if (text.length <= room) return text;
     return text.slice(0, room - 2) + "..";
   }
+  // white labels on dark fills (as sp_flame_dsvg.c writes them)
+  function ink(fill) {
+    var c = /rgb\((\d+), (\d+), (\d+)\)/.exec(fill);
+    return c && 0.299 * c[1] + 0.587 * c[2] + 0.114 * c[3] < 110 ?
+        "rgb(255,255,255)" : "rgb(0,0,0)";
+  }
   // a frame: a rect, its label and its tooltip, in group g
   function frame(g, x, y, w, fill, text, tip, idx, cls) {
     var f = el("g", { "class": cls }, g);
@@ -230,7 +236,7 @@
     var t = fit(text, w);
     if (t) {
       var tx = el("text", { x: x + 3, y: y + RH / 2, "font-size": FS,
-          "dominant-baseline": "central" }, f);
+          "dominant-baseline": "central", fill: ink(fill) }, f);
       tx.textContent = t;
     }
     el("title", {}, f).textContent = tip;
@@ -255,8 +261,11 @@
       lines.push(changeText(k));
     }
     tp = k > 0 ? total(ws, parent[k]) : total(ws, k);
+    // a frame below the zoomed one is a share of it; one that holds it
+    // (drawn across the width) is not
     lines.push((k > 0 ? fmtPct(total(ws, k) / tp) + " of its parent, " : "") +
-        fmtPct(total(ws, k) / tz) + " of the zoomed frame, " +
+        (depth[k] < depth[zoom] ? "holds the zoomed frame, " :
+        fmtPct(total(ws, k) / tz) + " of the zoomed frame, ") +
         fmtPct(total(ws, k) / tr) + " of the run" +
         (D ? " (" + (ws === AFTER ? "after" : "before") + ")" : ""));
     if (merged[k] > 0)
@@ -355,7 +364,7 @@
             ": " + fmtNs(gap[ws][j]) + ", " + fmtPct(gap[ws][j] / tz) +
             " of the zoomed frame", null, "f merged");
     }
-    var h = yOf(depth[zoom]) + RH;
+    var h = yOf(0) + RH;       // the root's row is the lowest
     resetBtn.setAttribute("visibility", zoom > 0 ? "visible" : "hidden");
     return h;
   }
