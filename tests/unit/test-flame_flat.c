@@ -171,7 +171,7 @@ test_embed(void)
 		CHECK(0, "embed: %s", e.msg);
 		goto out;
 	}
-	CHECK(sp_flame_embed(o, f, 0, &st, &e) == 0 &&
+	CHECK(sp_flame_embed_write(o, f, 0, &st, &e) == 0 &&
 	    sp_flame_out_flush(o) == 0 && st.nodes == 5 && st.paths == 5,
 	    "embed");
 	CHECK(b.p != NULL && strcmp(b.p, "{\"nodes\": 5, \"paths\": 5, "
@@ -183,7 +183,7 @@ test_embed(void)
 	    "\"merged\": []}") == 0, "embed whole:\n%s", b.p);
 	/* a budget of 3: c under a is merged into a, the top c into main */
 	b.n = 0;
-	CHECK(sp_flame_embed(o, f, 3, &st, &e) == 0 &&
+	CHECK(sp_flame_embed_write(o, f, 3, &st, &e) == 0 &&
 	    sp_flame_out_flush(o) == 0 && st.nodes == 3 && st.paths == 5 &&
 	    st.merged_ns[0] == 13, "embed budget: %zu, %lld", st.nodes,
 	    (long long)st.merged_ns[0]);

@@ -195,7 +195,7 @@ merged_time(const struct sp_flame_flat *f, const struct plan *p,
 }
 
 int
-sp_flame_embed(struct sp_flame_out *o, const struct sp_flame_flat *f,
+sp_flame_embed_write(struct sp_flame_out *o, const struct sp_flame_flat *f,
     size_t max_nodes, struct sp_flame_embed_stats *st, struct sp_err *e)
 {
 	struct sp_flame_embed_stats dummy;

@@ -45,7 +45,7 @@ struct sp_flame_embed_stats {
 };
 
 /* Write f; st may be NULL.  Fails as the writer does, or without memory. */
-int sp_flame_embed(struct sp_flame_out *o, const struct sp_flame_flat *f,
+int sp_flame_embed_write(struct sp_flame_out *o, const struct sp_flame_flat *f,
     size_t max_nodes, struct sp_flame_embed_stats *st, struct sp_err *e);
 
 #endif

@@ -112,7 +112,7 @@ sp_flame_page_write(const struct sp_flame_flat *f,
 		return -1;
 	put_head(o, p);
 	put_view(o, p, sp_flame_flat_sides(f));
-	if (sp_flame_embed(o, f, p->max_nodes, &es, e) < 0)
+	if (sp_flame_embed_write(o, f, p->max_nodes, &es, e) < 0)
 		goto out;
 	sp_flame_puts(o, "}\n]]></script>\n<script type=\"text/ecmascript\">"
 	    "<![CDATA[\n");

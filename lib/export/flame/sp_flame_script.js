@@ -162,7 +162,8 @@
         ", " + Math.round(55 * a) + ")";
   });
   var HOT = "rgb(230, 0, 230)", MERGED = "rgb(210, 210, 210)";
-  var byName = {};
+  // (maps without a prototype: a region may be called "constructor")
+  var byName = Object.create(null);
   T.names.forEach(function (nm, k) { if (!(nm in byName)) byName[nm] = k; });
   function regionFill(nm) {
     return nm in byName ? nameFill[byName[nm]] : MERGED;
@@ -411,9 +412,8 @@
     var t = tally(), ws = widthSide, tr = total(ws, 0), tz = total(ws, zoom);
     var text = "Matched: " + (t.unknownRun > 0 ? "\u2248" : "") +
         fmtPct(t.run / tr) + " of the run";
-    if (zoom > 0)
-      text += " (" + (t.unknownZoom > 0 ? "\u2248" : "") +
-          fmtPct(t.zoom / tz) + " of the zoomed frame)";
+    text += " (" + (t.unknownZoom > 0 ? "\u2248" : "") +
+        fmtPct(t.zoom / tz) + " of the zoomed frame)";
     // what the merged frames hold is not known: say how much it could be
     if (t.unknownRun > 0)
       text += "; approximate: up to " + fmtShare(t.unknownRun / tr) +
@@ -467,14 +467,16 @@
     return base;
   }
   function callerTree(base) {
-    var ws = widthSide, rootNode = { w: 0, kids: {}, label: "" }, j;
+    var ws = widthSide, j;
+    var rootNode = { w: 0, kids: Object.create(null), label: "" };
     for (j = 0; j < base.length; j++) {
       var b = base[j], w = total(ws, b), t = rootNode, p;
       rootNode.w += w;
       // up to the root, which stands for "called at the top"
       for (p = parent[b]; p >= 0; p = parent[p]) {
         var nm = T.names[name[p]];
-        t = t.kids[nm] || (t.kids[nm] = { w: 0, kids: {}, label: nm });
+        t = t.kids[nm] || (t.kids[nm] = { w: 0, kids: Object.create(null),
+            label: nm });
         t.w += w;
       }
     }
@@ -579,7 +581,7 @@
     return k;
   }
   function loadState() {
-    var h = location.hash.replace(/^#/, ""), kv = {};
+    var h = location.hash.replace(/^#/, ""), kv = Object.create(null);
     h.split("&").forEach(function (part) {
       var at = part.indexOf("=");
       if (at > 0) kv[part.slice(0, at)] = part.slice(at + 1);
