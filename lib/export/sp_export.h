@@ -160,8 +160,9 @@ int sp_export_run(struct sp_export *fe, const struct sp_export_ops *ops,
 /*
  * Open the next output: the current run's (rank: the rank of a per-rank
  * output), or the stream's for PER_STREAM and ACROSS_RUNS (at any time,
- * for PER_STREAM also before sp_export_run()).  Standard output and devices are opened as they are;
- * a file under a temporary name beside its target.
+ * for PER_STREAM also before sp_export_run()).  Standard output and
+ * devices are opened as they are; a file under a temporary name beside
+ * its target.
  */
 struct sp_export_out *sp_export_open(struct sp_export *fe, uint32_t rank,
     struct sp_err *e);
