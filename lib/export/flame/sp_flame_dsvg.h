@@ -45,7 +45,7 @@ struct sp_flame_dsvg_opts {
 	double threshold;	/* of the root's width, in [0, 1) */
 	size_t max_frames;	/* 0: no bound */
 	int fixed_width;
-	const char *title;
+	const char *title;	/* not NULL */
 	const char *labels[2];	/* before, after */
 	const struct sp_flame_diff_opts *diff;
 };
