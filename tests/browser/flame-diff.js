@@ -2,8 +2,9 @@
 // of the golden cases (tests/cli/sp-flame/diff-runs.inc: a grew, b shrank,
 // c removed, d unchanged, e added): every kind of graph sp-flame writes
 // renders with no console error; the interactive diff colours each frame
-// as the static one does (the script's colours and the C library's are
-// two codings of one rule, sp_flame_diff.h), under each colouring option;
+// and words its change as the static one does (the script's colours and
+// the C library's are two codings of one rule, sp_flame_diff.h), under
+// each colouring option;
 // its tooltips give both runs; "Widths" switches to the before run's
 // widths (c appears, e goes), and the link reopens that view.  Then a
 // diff of two 1-million-call runs: under 5 MB, drawn, no error.
@@ -29,17 +30,26 @@ function runs(dir) {
 		metadata: { label: 'after' } });
 }
 
-// The fill of each frame by name, in a static graph (nested svg frames).
+// The line of a tooltip that gives the frame's change.
+function changeLine(tip) {
+	return tip.split('\n').find((l) =>
+	    /^(after - before|before - after|only in)/.test(l));
+}
+
+// The fill and change line of each frame by name, in a static graph
+// (nested svg frames).
 async function staticFills(page) {
-	return page.evaluate(() => Object.fromEntries(
+	const frames = await page.evaluate(() =>
 	    [...document.querySelectorAll('svg.func_g')].map((f) => [
-		f.querySelector('title').textContent.split('\n')[0],
-		f.querySelector('rect').getAttribute('fill')])));
+		f.querySelector('title').textContent,
+		f.querySelector('rect').getAttribute('fill')]));
+	return Object.fromEntries(frames.map(([tip, fill]) =>
+	    [tip.split('\n')[0], [fill, changeLine(tip)]]));
 }
 
 async function interactiveFills(page) {
 	return Object.fromEntries((await sp.state(page)).frames.map(
-	    (f) => [f.name, f.fill]));
+	    (f) => [f.name, [f.fill, changeLine(f.tip)]]));
 }
 
 // Every kind of graph opens with no error (withPage fails on one).
@@ -84,7 +94,8 @@ async function widths(dir) {
 		sp.check(a.tip === 'a\nmain > a\n' +
 		    'after (after): total 40.0 ms, self 40.0 ms, 1 call\n' +
 		    'before (before): total 20.0 ms, self 20.0 ms, 1 call\n' +
-		    'after - before (self): +20.0 ms (+100.00%)\n' +
+		    'after - before (self): +20.0 ms (+100.00%), +20.00% of ' +
+		    'the after run\n' +
 		    '40.00% of its parent, 40.00% of the zoomed frame, ' +
 		    '40.00% of the run (after)', `diff: tooltip\n${a.tip}`);
 		sp.check(s.frames.map((f) => f.name).join() ===
@@ -102,8 +113,11 @@ async function widths(dir) {
 		await sp.open(page, link);
 		const s = await sp.state(page);
 		const c = s.frames.find((f) => f.name === 'c');
+		// shares of the before run now, which gives the widths
 		sp.check(c !== undefined && c.fill === 'rgb(170, 130, 220)' &&
-		    c.w === 119, `diff: the link ${link}: c ${JSON.stringify(c)}`);
+		    c.w === 119 && c.tip.includes('\nonly in the before run: ' +
+		    '-10.0 ms, -10.00% of the before run\n'), `diff: the link ` +
+		    `${link}: c ${JSON.stringify(c)}`);
 	});
 }
 

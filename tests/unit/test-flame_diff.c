@@ -231,8 +231,10 @@ test_dsvg(void)
 	    "1000 144\"", 40) == 0 && strstr(svg, "<title>a\nmain &gt; a\n"
 	    "after (B): total 4 ns, self 4 ns, 1 call\n"
 	    "before (A): total 2 ns, self 2 ns, 1 call\n"
-	    "after - before (self): +2 ns (+100.00%)\n"
-	    "40.00% of the after run</title>") != NULL &&
+	    "after - before (self): +2 ns (+100.00%), +20.00% of the after "
+	    "run\n40.00% of the after run</title>") != NULL &&
+	    strstr(svg, "\nonly in the after run: +1 ns, +10.00% of the after "
+	    "run\n") != NULL &&
 	    strstr(svg, ">only in after: 1 stack (1 ns); only in before: 1 "
 	    "stack (1 ns), not drawn: the widths are the after run's "
 	    "(--before-widths draws them)</text>") != NULL &&
@@ -249,8 +251,13 @@ test_dsvg(void)
 	    "500 99 rgb(170, 130, 220) c\n"
 	    "600 199 rgb(235, 235, 235) d\n") == 0, "before widths:\n%s",
 	    svg ? frames(svg) : "");
+	/* shares of the before run, which gives the widths */
 	CHECK(svg != NULL && strstr(svg, "not drawn") == NULL &&
-	    strstr(svg, "widths: before</text>") != NULL, "before widths");
+	    strstr(svg, "widths: before</text>") != NULL &&
+	    strstr(svg, "\nonly in the before run: -1 ns, -10.00% of the "
+	    "before run\n") != NULL && strstr(svg, "after - before (self): "
+	    "-2 ns (-66.67%), -20.00% of the before run\n") != NULL,
+	    "before widths");
 	free(svg);
 }
 

@@ -238,6 +238,29 @@ put_times(struct ds *g, size_t i, int side)
 	return sp_flame_puts(g->out, b);
 }
 
+/*
+ * ", +20.00% of the after run": a change as a share of the run that gives
+ * the widths (as flamegraph.pl's tooltip gives it of the after profile),
+ * the before run scaled as the change is; of the other run when that one
+ * has no time.
+ */
+static int
+put_run_share(struct ds *g, double delta)
+{
+	double a = g->d.scale * (double)val(g, 0, 0)->total;
+	double b = (double)val(g, 0, 1)->total;
+	int side = g->ws;
+
+	if ((side == 1 ? b : a) <= 0)
+		side = !side;
+	if ((side == 1 ? b : a) <= 0)
+		return 0;
+	sp_flame_puts(g->out, ", ");
+	sp_flame_put_pct(g->out, delta / (side == 1 ? b : a), 1);
+	return sp_flame_puts(g->out, side == 1 ? " of the after run" :
+	    " of the before run");
+}
+
 /* The root has no time of its own: its change is the runs' whole time's. */
 static int
 put_root_change(struct ds *g)
@@ -256,10 +279,13 @@ put_root_change(struct ds *g)
 		sp_flame_put_pct(g->out, delta / a, 1);
 		sp_flame_puts(g->out, ")");
 	}
-	return 0;
+	return put_run_share(g, delta);
 }
 
-/* The change line of a tooltip. */
+/*
+ * The change line of a tooltip: the change in time, as a share of the
+ * frame's own before time, and as a share of the run.
+ */
 static int
 put_change(struct ds *g, size_t i)
 {
@@ -267,10 +293,12 @@ put_change(struct ds *g, size_t i)
 	enum sp_flame_change c = sp_flame_diff_kind(&g->d, i);
 	double delta = sp_flame_diff_delta(&g->d, i), base;
 
-	if (c == SP_FLAME_ADDED)
-		return sp_flame_puts(g->out, "\nonly in the after run");
-	if (c == SP_FLAME_REMOVED)
-		return sp_flame_puts(g->out, "\nonly in the before run");
+	if (c == SP_FLAME_ADDED || c == SP_FLAME_REMOVED) {
+		sp_flame_puts(g->out, c == SP_FLAME_ADDED ?
+		    "\nonly in the after run: " : "\nonly in the before run: ");
+		sp_flame_put_ns(g->out, delta, 1);
+		return put_run_share(g, delta);
+	}
 	if (i == 0)
 		return put_root_change(g);
 	base = g->d.scale * (double)(d->by == SP_FLAME_DELTA_TOTAL ?
@@ -286,6 +314,7 @@ put_change(struct ds *g, size_t i)
 		sp_flame_put_pct(g->out, delta / base, 1);
 		sp_flame_puts(g->out, ")");
 	}
+	put_run_share(g, delta);
 	if (c == SP_FLAME_SAME && delta != 0)
 		sp_flame_puts(g->out, ", within the noise floor");
 	return 0;

@@ -13,8 +13,10 @@
  * children); the frames left out leave their room empty.  Each frame is a
  * nested <svg class="func_g"> that clips its label, its own region name,
  * with its tooltip (<title>): the name, the path, both runs' total and
- * self times and calls in real units, the change, and the share of the
- * run.
+ * self times and calls in real units, the change (in time, as a share of
+ * the frame's before time, and as flamegraph.pl gives it, a share of the
+ * run that gives the widths, or of the other when that one has none),
+ * and the frame's share of the run.
  *
  * Around the frames: a title row, a legend row (what the colours mean,
  * the change that gets full colour), and below the graph a row that says

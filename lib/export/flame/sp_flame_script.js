@@ -275,19 +275,32 @@
           fmtNs(gap[ws][k]));
     return lines.join("\n");
   }
-  // the change of a frame in words; the root, which has no time of its
-  // own, by the runs' whole times
+  // a change as a share of the run that gives the widths (as
+  // flamegraph.pl's tooltip gives it of the after profile), the before run
+  // scaled as the change is; of the other run when that one has no time
+  function runShare(d) {
+    var a = scale * total(BEFORE, 0), b = total(AFTER, 0);
+    var side = widthSide === AFTER ? 1 : 0;
+    if ((side === 1 ? b : a) <= 0) side = 1 - side;
+    if ((side === 1 ? b : a) <= 0) return "";
+    return ", " + fmtPct(d / (side === 1 ? b : a), true) +
+        (side === 1 ? " of the after run" : " of the before run");
+  }
+  // the change of a frame in words: in time, as a share of its own before
+  // time and of the run; the root, which has no time of its own, by the
+  // runs' whole times
   function changeText(k) {
     var c = kind(k), what = D.by === "total" || k === 0 ? "total" : "self";
     var order = D.negate ? "before - after" : "after - before";
     var base = scale * (k === 0 ? total(BEFORE, 0) : measure(BEFORE, k));
     var d = k === 0 ? total(AFTER, 0) - base : delta(k);
     if (k === 0 && D.negate) d = -d;
-    if (c === "added") return "only in the after run";
-    if (c === "removed") return "only in the before run";
+    if (c === "added" || c === "removed")
+      return "only in the " + (c === "added" ? "after" : "before") +
+          " run: " + fmtNs(d, true) + runShare(d);
     return order + " (" + what + (scale !== 1 ? ", before normalized" : "") +
         "): " + fmtNs(d, true) +
-        (base > 0 ? " (" + fmtPct(d / base, true) + ")" : "") +
+        (base > 0 ? " (" + fmtPct(d / base, true) + ")" : "") + runShare(d) +
         (k > 0 && c === "same" && d !== 0 ? ", within the noise floor" : "");
   }
   function fillOf(k) {
