@@ -3,7 +3,8 @@
  * region that grew, one that shrank, one removed, one the same, one
  * added): sp_flame_diff (the change of a path in self and total time,
  * normalised, negated, within a noise floor; kinds and colours),
- * sp_flame_dfold (difffolded.pl's two counts, also with -n's scaling),
+ * sp_flame_dfold (difffolded.pl's two counts, also with -n's scaling, in
+ * byte order, equal paths added up),
  * sp_flame_dsvg (every frame's place, fill and tooltip, after and before
  * widths, the stacks only one run has) and sp_flame_page (the document of
  * the interactive graph: the data, the view of a diff, the script in
@@ -127,6 +128,36 @@ test_normalize(void)
 	CHECK(sp_flame_dfold_write(g, 1, buf_write, &b, &e) == 0 && b.p &&
 	    strcmp(b.p, "main 1 1\nmain;a 1 1\nmain;b 1 2\nmain;c 0 0\n"
 	    "main;d 1 1\n") == 0, "folded -n:\n%s", b.p);
+	sp_flame_flat_free(g);
+out:
+	free(b.p);
+	sp_flame_tree_free(t);
+}
+
+/*
+ * Lines in byte order, not depth first: "io.w" sorts between "io" and
+ * "io;w" ('.' is below ';'); "x;y" written "x:y" adds up with "x:y".
+ */
+static void
+test_dfold_order(void)
+{
+	static const char *const nm[] = { "main", "io", "io.w", "x;y", "x:y",
+		"w" };
+	struct sp_flame_tree *t = sp_flame_tree_new();
+	struct sp_flame_side s[2] = { { NULL, nm, 6 }, { NULL, nm, 6 } };
+	struct buf b = { NULL, 0, 0 };
+	struct sp_flame_flat *g;
+	struct sp_err e;
+
+	calls(t, "abf11c1d1e12");
+	s[0].tree = s[1].tree = t;
+	if ((g = sp_flame_flat_new(s, 2, "<r>", &e)) == NULL) {
+		CHECK(0, "order: %s", e.msg);
+		goto out;
+	}
+	CHECK(sp_flame_dfold_write(g, 0, buf_write, &b, &e) == 0 && b.p &&
+	    strcmp(b.p, "main 2 2\nmain;io 1 1\nmain;io.w 1 1\n"
+	    "main;io;w 1 1\nmain;x:y 2 2\n") == 0, "order:\n%s", b.p);
 	sp_flame_flat_free(g);
 out:
 	free(b.p);
@@ -315,6 +346,7 @@ main(void)
 	test_diff();
 	test_normalize();
 	test_dfold();
+	test_dfold_order();
 	test_dsvg();
 	test_page();
 	sp_flame_flat_free(f);

@@ -1,8 +1,10 @@
 #!/bin/sh
 # --folded --diff writes difffolded.pl's two-count format, "path before
-# after" in integer ns of self time: the lines equal what difffolded.pl's
-# rules (tests/difffolded.py, written from flame-diff.md 1) give for the
-# two runs' own folded stacks, with and without -n (--normalize).
+# after" in integer ns of self time, sorted by path: the lines equal what
+# difffolded.pl's rules (tests/difffolded.py, written from flame-diff.md
+# 1) give for the two runs' own folded stacks, with and without -n
+# (--normalize), sorted; on two small hand-made runs and on two random
+# forests of thousands of paths.
 . "$CASEDIR/diff-runs.inc"
 "$SP_FLAME" --folded --diff ba.sps >diff.folded || exit
 cat diff.folded
@@ -10,7 +12,7 @@ cat diff.folded
 "$SP_READ" after.h5 | "$SP_STACK" | "$SP_FLAME" --folded >after.folded ||
     exit
 $PYTHON "$SRCDIR/tests/difffolded.py" before.folded after.folded >want
-sort diff.folded | cmp - want && echo "= difffolded.py before after"
+cmp diff.folded want && echo "= difffolded.py before after"
 # after runs 10 ms shorter: -n scales before by 90/100
 $SPGEN spec - short.h5 <<'EOF2' || exit
 {"ranks": {"0": [["main", [0], [90000000]], ["a", [0], [40000000]],
@@ -22,4 +24,19 @@ cat norm.folded
 "$SP_READ" short.h5 | "$SP_STACK" | "$SP_FLAME" --folded >short.folded ||
     exit
 $PYTHON "$SRCDIR/tests/difffolded.py" -n before.folded short.folded >want
-sort norm.folded | cmp - want && echo "= difffolded.py -n before short"
+cmp norm.folded want && echo "= difffolded.py -n before short"
+# two random forests of 12 regions (seeds 1 and 2), some 2500 paths:
+# the same, line for line
+for s in 1 2; do
+	$SPGEN synth --schema 3 --shape random --regions 12 --depth 5 \
+	    --seed $s --calls 3000 r$s.h5 >/dev/null || exit
+	"$SP_READ" r$s.h5 | "$SP_STACK" | "$SP_FLAME" --folded >r$s.folded ||
+	    exit
+done
+"$SP_READ" r1.h5 r2.h5 | "$SP_STACK" >r12.sps || exit
+"$SP_FLAME" --folded --diff r12.sps >r.folded || exit
+$PYTHON "$SRCDIR/tests/difffolded.py" r1.folded r2.folded >want
+cmp r.folded want && echo "= difffolded.py r1 r2: $(wc -l <want) lines"
+"$SP_FLAME" --folded --diff --normalize r12.sps >r.folded || exit
+$PYTHON "$SRCDIR/tests/difffolded.py" -n r1.folded r2.folded >want
+cmp r.folded want && echo "= difffolded.py -n r1 r2"
