@@ -344,14 +344,22 @@ static int
 put_frame(struct ds *g, size_t i, double y)
 {
 	struct sp_flame_out *o = g->out;
-	double w = (double)val(g, i, g->ws)->total * g->px - 1;
+	/*
+	 * The width from both edges as written, so that a frame ends where
+	 * the next begins, less the pixel between them, to the hundredth; at
+	 * least 1 px, as the static graph draws them.
+	 */
+	double x0 = round((double)g->x[i] * g->px * 100) / 100;
+	double x1 = round((double)(g->x[i] + val(g, i, g->ws)->total) *
+	    g->px * 100) / 100;
+	double w = x1 - x0 - 1;
 	unsigned char rgb[3];
 	char fill[48];
 
 	sp_flame_diff_rgb(&g->d, i, rgb);
 	snprintf(fill, sizeof fill, "rgb(%d, %d, %d)", rgb[0], rgb[1], rgb[2]);
 	sp_flame_puts(o, "<svg class=\"func_g\" x=\"");
-	put_coord(o, (double)g->x[i] * g->px);
+	put_coord(o, x0);
 	sp_flame_puts(o, "\" y=\"");
 	put_coord(o, y);
 	sp_flame_puts(o, "\" width=\"");

@@ -3,8 +3,8 @@
 # after" in integer ns of self time, sorted by path: the lines equal what
 # difffolded.pl's rules (tests/difffolded.py, written from flame-diff.md
 # 1) give for the two runs' own folded stacks, with and without -n
-# (--normalize), sorted; on two small hand-made runs and on two random
-# forests of thousands of paths.
+# (--normalize), sorted (diff-random.sh: the same on thousands of
+# paths).
 . "$CASEDIR/diff-runs.inc"
 "$SP_FLAME" --folded --diff ba.sps >diff.folded || exit
 cat diff.folded
@@ -25,18 +25,3 @@ cat norm.folded
     exit
 $PYTHON "$SRCDIR/tests/difffolded.py" -n before.folded short.folded >want
 cmp norm.folded want && echo "= difffolded.py -n before short"
-# two random forests of 12 regions (seeds 1 and 2), some 2500 paths:
-# the same, line for line
-for s in 1 2; do
-	$SPGEN synth --schema 3 --shape random --regions 12 --depth 5 \
-	    --seed $s --calls 3000 r$s.h5 >/dev/null || exit
-	"$SP_READ" r$s.h5 | "$SP_STACK" | "$SP_FLAME" --folded >r$s.folded ||
-	    exit
-done
-"$SP_READ" r1.h5 r2.h5 | "$SP_STACK" >r12.sps || exit
-"$SP_FLAME" --folded --diff r12.sps >r.folded || exit
-$PYTHON "$SRCDIR/tests/difffolded.py" r1.folded r2.folded >want
-cmp r.folded want && echo "= difffolded.py r1 r2: $(wc -l <want) lines"
-"$SP_FLAME" --folded --diff --normalize r12.sps >r.folded || exit
-$PYTHON "$SRCDIR/tests/difffolded.py" -n r1.folded r2.folded >want
-cmp r.folded want && echo "= difffolded.py -n r1 r2"
