@@ -24,7 +24,7 @@ struct buf {
 	size_t n, cap;
 };
 
-static int
+static inline int
 buf_write(void *ctx, const void *p, size_t n, struct sp_err *e)
 {
 	struct buf *b = ctx;
@@ -41,7 +41,7 @@ buf_write(void *ctx, const void *p, size_t n, struct sp_err *e)
 	return 0;
 }
 
-static void
+static inline void
 calls(struct sp_flame_tree *t, const char *s)
 {
 	struct sp_err e;

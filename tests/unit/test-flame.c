@@ -16,28 +16,7 @@
 #include "sp_flame_fold.h"
 #include "sp_prof.h"
 #include "check.h"
-
-struct buf {
-	char *p;
-	size_t n, cap;
-};
-
-static int
-buf_write(void *ctx, const void *p, size_t n, struct sp_err *e)
-{
-	struct buf *b = ctx;
-
-	(void)e;
-	if (b->n + n + 1 > b->cap) {
-		b->cap = (b->n + n + 1) * 2;
-		if ((b->p = realloc(b->p, b->cap)) == NULL)
-			abort();
-	}
-	memcpy(b->p + b->n, p, n);
-	b->n += n;
-	b->p[b->n] = '\0';
-	return 0;
-}
+#include "flamegen.h"
 
 /* --- a dict by hand --- */
 

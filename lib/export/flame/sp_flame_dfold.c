@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sp_flame_fold.h"
 #include "sp_flame_out.h"
 
 /* A line: its path (not NUL-terminated) and its two self times. */
@@ -12,12 +13,12 @@ struct line {
 	int64_t a, b;
 };
 
-/* A frame name's bytes, with what the format cannot hold replaced. */
+/* A frame name's bytes, as folded stacks spell them. */
 static char *
 put_name(char *to, const char *s)
 {
 	for (; *s != '\0'; s++)
-		*to++ = *s == ';' ? ':' : *s == '\n' || *s == '\r' ? ' ' : *s;
+		*to++ = sp_flame_fold_byte(*s);
 	return to;
 }
 

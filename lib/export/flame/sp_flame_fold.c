@@ -7,62 +7,35 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sp_flame_out.h"
 #include "sp_fmt.h"
 #include "sp_grow.h"
 
 #define NONE SP_FLAME_TREE_NONE
-#define OUTBUF ((size_t)1 << 16)
 
-struct out {
-	sp_prof_write_fn *write;
-	void *ctx;
-	char *buf;
-	size_t n;
-	struct sp_err *e;
-};
-
-static int
-put(struct out *o, const char *s, size_t n)
+char
+sp_flame_fold_byte(char c)
 {
-	while (n > 0) {
-		size_t k = OUTBUF - o->n;
-
-		if (k == 0) {
-			if (o->write(o->ctx, o->buf, o->n, o->e) < 0)
-				return -1;
-			o->n = 0;
-			continue;
-		}
-		if (k > n)
-			k = n;
-		memcpy(o->buf + o->n, s, k);
-		o->n += k;
-		s += k;
-		n -= k;
-	}
-	return 0;
+	return c == ';' ? ':' : c == '\n' || c == '\r' ? ' ' : c;
 }
 
 /* A frame name, with what the format cannot hold replaced. */
 static int
-put_name(struct out *o, const char *s)
+put_name(struct sp_flame_out *o, const char *s)
 {
 	size_t i, run = 0;
 
 	for (i = 0; s[i] != '\0'; i++) {
-		const char *rep;
+		char c = sp_flame_fold_byte(s[i]);
 
-		if (s[i] == ';')
-			rep = ":";
-		else if (s[i] == '\n' || s[i] == '\r')
-			rep = " ";
-		else
+		if (c == s[i])
 			continue;
-		if (put(o, s + run, i - run) < 0 || put(o, rep, 1) < 0)
+		if (sp_flame_put(o, s + run, i - run) < 0 ||
+		    sp_flame_put(o, &c, 1) < 0)
 			return -1;
 		run = i + 1;
 	}
-	return put(o, s + run, i - run);
+	return sp_flame_put(o, s + run, i - run);
 }
 
 static const char *
@@ -79,18 +52,14 @@ sp_flame_fold_write(const struct sp_flame_tree *t,
     const char *const *names, size_t nnames, sp_prof_write_fn *write,
     void *ctx, struct sp_err *e)
 {
-	struct out o;
+	struct sp_flame_out *o;
 	uint32_t *path = NULL, id;
 	size_t depth = 0, cap = 0, i;
 	char num[SP_FMT_MAX + 2];
 	int rc = -1;
 
-	memset(&o, 0, sizeof o);
-	o.write = write;
-	o.ctx = ctx;
-	o.e = e;
-	if ((o.buf = malloc(OUTBUF)) == NULL)
-		return sp_fail(e, SP_ENOMEM, "out of memory");
+	if ((o = sp_flame_out_new(write, ctx, e)) == NULL)
+		return -1;
 	for (i = 0; i < sp_flame_tree_paths(t); i++)
 		if (name_of(t, sp_flame_tree_node(t, (uint32_t)i), names, nnames) == NULL) {
 			sp_fail(e, SP_EDATA, "a call of region %u, beyond the "
@@ -111,14 +80,14 @@ sp_flame_fold_write(const struct sp_flame_tree *t,
 			size_t k;
 
 			for (k = 0; k < depth; k++)
-				if ((k > 0 && put(&o, ";", 1) < 0) ||
-				    put_name(&o, name_of(t, sp_flame_tree_node(t, path[k]),
+				if ((k > 0 && sp_flame_put(o, ";", 1) < 0) ||
+				    put_name(o, name_of(t, sp_flame_tree_node(t, path[k]),
 				    names, nnames)) < 0)
 					goto out;
 			num[0] = ' ';
 			k = 1 + sp_fmt_i64(num + 1, x->self);
 			num[k++] = '\n';
-			if (put(&o, num, k) < 0)
+			if (sp_flame_put(o, num, k) < 0)
 				goto out;
 		}
 		if (x->child != NONE) {
@@ -132,11 +101,9 @@ sp_flame_fold_write(const struct sp_flame_tree *t,
 			break;
 		id = sp_flame_tree_node(t, path[--depth])->next;
 	}
-	if (o.n > 0 && write(ctx, o.buf, o.n, e) < 0)
-		goto out;
-	rc = 0;
+	rc = sp_flame_out_flush(o);
 out:
 	free(path);
-	free(o.buf);
+	sp_flame_out_free(o);
 	return rc;
 }

@@ -35,6 +35,9 @@
 /* The bound of --max-memory counts this many bytes a folded path. */
 #define SP_FLAME_FOLD_PATH_COST SP_FLAME_TREE_PATH_COST
 
+/* A byte of a frame name as the lines spell it (";" is ":", ...). */
+char sp_flame_fold_byte(char c);
+
 /*
  * Write the lines; names[r] is the name of region r (nnames of them).
  * SP_EDATA for a region beyond the table.
