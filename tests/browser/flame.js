@@ -2,7 +2,8 @@
 // one whose every number is known and a 1-million-call one whose tree
 // does not fit the node budget, opened from disk with no console error;
 // a click on a frame draws frames that the top level could not; a search
-// reports the share of the run that the folded stacks give; Escape
+// reports the share of the run that the folded stacks give, and the
+// callers view shows who calls the match, from every place; Escape
 // resets; a URL fragment reopens the same view; the 1M-call graph stays
 // under 5 MB and is drawn within 2 s of its navigation (best of three).
 'use strict';
@@ -67,6 +68,20 @@ async function small(dir) {
 	});
 }
 
+// How many nodes of tree t are named nm with no ancestor of that name.
+function outermost(t, nm) {
+	const under = new Uint8Array(t.nodes);
+	let count = 0;
+	for (let i = 1; i < t.nodes; i++) {
+		const up = under[i - t.tree[2 * i]];
+		const hit = t.names[t.tree[2 * i + 1]] === nm;
+		if (hit && !up)
+			count++;
+		under[i] = up || hit ? 1 : 0;
+	}
+	return count;
+}
+
 // Everything the big graph is checked for, on one page.
 async function exploreBig(page, dir, stacks, name) {
 	await sp.open(page, url(dir, name));
@@ -93,6 +108,16 @@ async function exploreBig(page, dir, stacks, name) {
 	    s.matched.startsWith(`Matched: ${(100 * want.share).toFixed(2)}% ` +
 	    'of the run (') && s.unknownRun === 0, `big: ${s.matched} ` +
 	    `(${s.run}), the folded stacks say ${want.share}`);
+	// the callers view: who calls every outermost halo_exchange node,
+	// from every place, drawn as frames of names, not a wall of merged
+	// or "[other]" frames
+	const paths = outermost(t, 'halo_exchange');
+	const merged = s.callerFrames.filter((tip) => tip.startsWith('['));
+	sp.check(s.callers.startsWith('Callers of /^halo_exchange$/ (who ' +
+	    `calls it, from every place: ${paths} paths, `) &&
+	    s.callerFrames.length > 2 && merged.length === 0, `big: ` +
+	    `${s.callers}, ${s.callerFrames.length} frames, ${merged.length} ` +
+	    `merged; the tree has ${paths} outermost nodes`);
 	// within main the tree gives a bound: matched <= exact <= + unknown
 	sp.check(s.zoom <= inMain.share + 1e-12 &&
 	    inMain.share <= s.zoom + s.unknownZoom + 1e-12,
