@@ -14,10 +14,11 @@
 #include "sp_progress.h"
 #include "sp_ranks.h"
 #include "sp_read.h"
+#include "sp_spt.h"
 
 /* The formats sp-read reads, in the order they are tried. */
 static const struct sp_format *const formats[] = {
-	&sp_h5_format, &sp_json_format,
+	&sp_h5_format, &sp_json_format, &sp_spt_format,
 };
 
 /* At most this many progress updates per second (the last always shows). */

@@ -469,5 +469,5 @@ open_path(const char *path, const char *tmpdir, struct sp_err *e)
 }
 
 const struct sp_format sp_h5_format = {
-	"hdf5", 0, sp_h5_sniff, NULL, NULL, open_path,
+	"hdf5", 0, sp_h5_sniff, NULL, NULL, open_path, NULL, NULL,
 };
