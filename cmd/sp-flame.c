@@ -79,6 +79,15 @@ note(void *ctx, const char *path, const char *label, uint32_t rank,
 		    max, 100 * st->cut / st->total);
 }
 
+/* A run without calls: a note, exit 0, as sp-pstats and sp-speedscope. */
+static void
+empty(void *ctx, const char *label)
+{
+	(void)ctx;
+	fprintf(stderr, "%s: run '%s' has no calls: no graph\n", cli_name(),
+	    label);
+}
+
 static int
 count_arg(const char *opt, const char *arg, int zero_ok, size_t max)
 {
@@ -187,6 +196,7 @@ main(int argc, char **argv)
 		cli_usage_error("--lanes goes with --folded");
 	in = cli_one_input(argc, argv);
 	o.note = note;
+	o.empty = empty;
 	o.note_ctx = &o.svg.max_frames;
 	r = cli_open_reader(in);
 	if (sp_flame_export_stream(r, &o, NULL, &e) < 0)

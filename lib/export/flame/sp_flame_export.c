@@ -36,6 +36,7 @@ struct fx {
 	/* the run */
 	struct sp_region_table rt;	/* valid until the next run item */
 	int have_rt;
+	uint64_t outputs;	/* the front end's count when the run began */
 
 	/* the rank whose calls are coming */
 	int have_rank;
@@ -260,6 +261,19 @@ begin_run(void *ctx, const struct sp_run_info *ri, const char *label,
 	(void)label;
 	(void)e;
 	x->have_rt = 0;
+	x->outputs = sp_export_outputs(x->fe);
+	return 0;
+}
+
+/* A run that drew nothing: a note, not an error (make -j goes on). */
+static int
+end_run(void *ctx, struct sp_err *e)
+{
+	struct fx *x = ctx;
+
+	(void)e;
+	if (sp_export_outputs(x->fe) == x->outputs && x->o->empty != NULL)
+		x->o->empty(x->o->note_ctx, sp_export_label(x->fe));
 	return 0;
 }
 
@@ -286,6 +300,7 @@ sp_flame_export_stream(struct sp_reader *r,
 		.lane = lane,
 		.walk = { on_open, on_close, on_lane_end },
 		.walk_failed = builder_failed,
+		.run_end = end_run,
 	};
 	struct sp_flame_export_stats dummy;
 	struct fx x;

@@ -20,8 +20,9 @@
  * cleanly and written then, so that a stream with a second (run, rank)
  * with calls (a usage error) writes nothing there.
  *
- * A (run, rank) without calls is skipped, as in the reference.  Errors
- * (SP_EDATA "no calls recorded ...", SP_EUSAGE for an interval stream,
+ * A (run, rank) without calls is skipped, as in the reference, and a run
+ * without any rank with calls gets a note (empty); a stream without any
+ * graph is no error.  Errors (SP_EUSAGE for an interval stream,
  * "pipe it through sp-stack first", and for several graphs on standard
  * output) name the input.
  *
@@ -40,6 +41,8 @@
 /* One graph written: its file ("-" for standard output) and its stats. */
 typedef void sp_flame_export_note_fn(void *ctx, const char *path,
     const char *label, uint32_t rank, const struct sp_flame_stats *st);
+/* A run (label: its unique label) without a rank with calls: no graph. */
+typedef void sp_flame_export_empty_fn(void *ctx, const char *label);
 
 struct sp_flame_export_opts {
 	const char *output;	/* base path; "-" or NULL: standard output */
@@ -50,7 +53,8 @@ struct sp_flame_export_opts {
 	size_t mem_limit;	/* pstats call log in memory, 0: default */
 	uint64_t max_memory;	/* bound on a rank's path table, 0: none */
 	sp_flame_export_note_fn *note;	/* may be NULL; SVG only */
-	void *note_ctx;
+	sp_flame_export_empty_fn *empty;	/* may be NULL */
+	void *note_ctx;		/* of both */
 };
 
 struct sp_flame_export_stats {
