@@ -180,6 +180,9 @@ printf '{"format_version": 1, "metadata": {}, "regions": {}, "ranks": {"0": {}}}
 printf '{"format_version": 1}' | gzip -9n >"$C/json/edge-version-only.gz"
 $PY -c 'import sys; sys.stdout.write("{\"metadata\": " + "[" * 2000 + "]" * 2000 + "}")' \
     >"$C/json/edge-deep"
+# lone surrogates, high and low, one before a \u escape, and \u0000
+printf '%s' '{"format": "scope-profiler-profile", "format_version": 1, "metadata": {"k": "a\udc00b\ud800\u0041\u0000"}, "regions": [{"name": "sol\ud800ve", "rank": 0, "start_times_ns": [1], "end_times_ns": [2]}]}' \
+    >"$C/json/edge-lone-surrogates"
 # spt: nothing, the magic alone, a header of no regions
 : >"$C/spt/edge-empty"
 printf 'SCOPEPRF' >"$C/spt/edge-magic"
