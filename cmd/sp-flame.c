@@ -114,6 +114,15 @@ note(void *ctx, const struct sp_flame_note *n)
 		    100 * n->merged_share);
 }
 
+/* A run without calls: a note, exit 0, as sp-pstats and sp-speedscope. */
+static void
+empty(void *ctx, const char *label)
+{
+	(void)ctx;
+	fprintf(stderr, "%s: run '%s' has no calls: no graph\n", cli_name(),
+	    label);
+}
+
 static size_t
 count_arg(const char *opt, const char *arg, int zero_ok, size_t max)
 {
@@ -341,6 +350,7 @@ main(int argc, char **argv)
 	lim.max_frames = o.svg.max_frames;
 	lim.max_nodes = o.max_nodes;
 	o.note = note;
+	o.empty = empty;
 	o.note_ctx = &lim;
 	r = cli_open_reader(in);
 	if (sp_flame_export_stream(r, &o, NULL, &e) < 0)

@@ -50,10 +50,11 @@
  *   leaves none.  A single output takes one, as for PER_RANK.
  *
  *   The endings.  A stream without runs is SP_EDATA ("no runs in the
- *   stream: nothing to export"), and for an exporter that needs calls, a
- *   stream after which no output was written is SP_EDATA ("no calls
- *   recorded in run 'x'" or "in any of the N runs"; ops->no_output may
- *   say it otherwise).
+ *   stream: nothing to export").  A stream after which no output was
+ *   written, because its runs have no calls, is not an error: the
+ *   exporter's notes say so (make -j over a directory must pass an empty
+ *   profile); for an exporter that needs calls, ops->no_output may make
+ *   it one (all calls dropped by the exporter's own filter, say).
  *
  * Also shared: the current rank's lane names (sp_lane.h) and a label
  * quoted as Python's repr quotes it, for messages.
@@ -97,7 +98,7 @@ struct sp_export_spec {
 	enum sp_export_unit unit;
 	struct sp_export_naming naming;	/* files (not PER_STREAM) */
 	enum sp_export_hold hold;
-	int need_output;	/* no output at the end is an error */
+	int need_output;	/* no output at the end asks ops->no_output */
 	/* Words of the messages: */
 	const char *nothing;	/* no runs: "nothing to export" */
 	const char *several;	/* "several runs" */
@@ -137,8 +138,9 @@ struct sp_export_ops {
 	/* After the pending outputs are in place and the endings passed. */
 	int (*finish)(void *ctx, struct sp_err *e);
 	/*
-	 * need_output and no output was written: 1 with e filled to say so
-	 * in the exporter's words, or 0 for the front end's message.
+	 * need_output and no output was written: 1 with e filled when that
+	 * is an error, in the exporter's words, or 0 when it is not (then
+	 * finish follows, and the exporter's notes say why).
 	 */
 	int (*no_output)(void *ctx, struct sp_err *e);
 };
@@ -223,8 +225,5 @@ const char *sp_export_lane_name(struct sp_export *fe, uint32_t rank,
 /* s as Python's repr quotes it ("'?'" without memory); valid until the
  * next call. */
 const char *sp_export_quoted(struct sp_export *fe, const char *s);
-
-/* The front end's own ending of a stream without outputs, in e. */
-int sp_export_fail_no_calls(struct sp_export *fe, struct sp_err *e);
 
 #endif

@@ -485,13 +485,12 @@ test_stage_and_endings(void)
 	write_stream(at("empty1.sps"), 1, 1, 1, SP_STAGE_CALLS);
 	memset(&x, 0, sizeof x);
 	m = run_toy(at("empty1.sps"), &spec, &per_run_ops, at("files/f"), &x);
-	CHECK(strstr(m, "empty1.sps: no calls recorded in run 'one'") != NULL,
-	    "no calls: %s", m);
+	/* runs without calls are no error: the exporter's notes say so */
+	CHECK(*m == '\0', "no calls: %s", m);
 	write_stream(at("empty2.sps"), 2, 1, 1, SP_STAGE_CALLS);
 	memset(&x, 0, sizeof x);
 	m = run_toy(at("empty2.sps"), &spec, &per_run_ops, at("files/f"), &x);
-	CHECK(strstr(m, "empty2.sps: no calls recorded in any of the 2 runs") !=
-	    NULL, "no calls, 2 runs: %s", m);
+	CHECK(*m == '\0', "no calls, 2 runs: %s", m);
 	memset(&x, 0, sizeof x);
 	x.no_output_said = 1;
 	m = run_toy(at("empty2.sps"), &spec, &per_run_ops, at("files/f"), &x);

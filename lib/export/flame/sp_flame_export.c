@@ -449,6 +449,9 @@ end_run(void *ctx, struct sp_err *e)
 {
 	struct fx *x = ctx;
 
+	/* a run that draws nothing: a note, not an error (make -j goes on) */
+	if (x->run_calls == 0 && x->o->empty != NULL)
+		x->o->empty(x->o->note_ctx, sp_export_label(x->fe));
 	if (x->o->diff)
 		return sp_flame_dx_run_end(x, e);
 	if (!x->o->merge_ranks || x->run_calls == 0)

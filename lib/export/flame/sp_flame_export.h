@@ -27,11 +27,11 @@
  * in memory until the input ended cleanly and written then, so that a
  * stream with a second graph (a usage error) writes nothing there.
  *
- * A (run, rank) without calls is skipped, as in the reference.  Errors
- * (SP_EDATA "no calls recorded ...", SP_EUSAGE for an interval stream,
- * "pipe it through sp-stack first", for several graphs on standard
- * output, and for a diff of a stream without exactly two runs) name the
- * input.
+ * A (run, rank) without calls is skipped, as in the reference, and a run
+ * without any rank with calls gets a note (empty); a stream without any
+ * graph is no error.  Errors (SP_EUSAGE for an interval stream, "pipe it
+ * through sp-stack first", for several graphs on standard output, and
+ * for a diff of a stream without exactly two runs) name the input.
  *
  * Ownership: the reader and the options are borrowed for the call.
  */
@@ -55,6 +55,8 @@ struct sp_flame_note {
 };
 
 typedef void sp_flame_export_note_fn(void *ctx, const struct sp_flame_note *n);
+/* A run (label: its unique label) without a rank with calls: no graph. */
+typedef void sp_flame_export_empty_fn(void *ctx, const char *label);
 
 struct sp_flame_export_opts {
 	const char *output;	/* base path; "-" or NULL: standard output */
@@ -70,7 +72,8 @@ struct sp_flame_export_opts {
 	size_t mem_limit;	/* pstats call log in memory, 0: default */
 	uint64_t max_memory;	/* bound on a rank's path table, 0: none */
 	sp_flame_export_note_fn *note;	/* may be NULL; graphs only */
-	void *note_ctx;
+	sp_flame_export_empty_fn *empty;	/* may be NULL */
+	void *note_ctx;		/* of both */
 };
 
 struct sp_flame_export_stats {
