@@ -189,6 +189,21 @@ metadata(struct sp_stats_run *r, const struct sp_run_info *ri,
 	return rc;
 }
 
+/*
+ * The path the title and the hints name.  For native .spt traces the
+ * reference has no file path: an import's run is named by its label,
+ * "native_trace" unless one was given (h5-format.md 11.1), and its
+ * summary says that, hints included; so does ours.
+ */
+static const char *
+source_of(const struct sp_run_info *ri)
+{
+	if (ri->source_format != NULL &&
+	    strcmp(ri->source_format, "spt") == 0 && ri->label != NULL)
+		return ri->label;
+	return ri->source != NULL ? ri->source : "";
+}
+
 int
 sp_stats_run_begin(struct sp_stats_run *r, const struct sp_run_info *ri,
     const char *label, struct sp_err *e)
@@ -199,8 +214,7 @@ sp_stats_run_begin(struct sp_stats_run *r, const struct sp_run_info *ri,
 	run_clear(r);
 	if ((r->res = calloc(1, sizeof *r->res)) == NULL ||
 	    (r->res->label = dup_str(label)) == NULL ||
-	    (r->res->source = dup_str(ri->source != NULL ? ri->source :
-	    "")) == NULL)
+	    (r->res->source = dup_str(source_of(ri))) == NULL)
 		return nomem(e);
 	r->res->num_ranks = r->num_ranks = ri->num_ranks;
 	r->res->approx = r->o.approx;
