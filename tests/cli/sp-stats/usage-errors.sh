@@ -7,7 +7,7 @@
 for args in "--format xml" "--by host" "--percent all" "--top x" \
     "--columns region,foo" "--columns ''" "--sort bogus" "--sort rank" \
     "--format json --columns name" "--format csv --columns name,bogus" \
-    "--by rank --sort bogus" "-r 1-x" "-i (" "-S 0" "a b" "--bogus"; do
+    "--by rank --sort bogus" "-r 1-x" "-i '('" "-S 0" "a b" "--bogus"; do
 	echo "sp-stats $args"
 	eval "\"\$SP_STATS\" $args"
 	echo "exit $?"
