@@ -1,8 +1,8 @@
 /*
  * Unit test of sp-json's library parts: the emitter's layouts (as
  * json.dumps with and without indent), JSON text re-spelled as json.loads
- * then json.dumps would, truthiness of event metadata, base64, ".gz"
- * names, and the spill primitives (spools and stores on
+ * then json.dumps would, truthiness of event metadata, base64, and the
+ * spill primitives (spools and stores on
  * memory and on file, in order and in any order).
  */
 #include <inttypes.h>
@@ -11,7 +11,6 @@
 #include <string.h>
 
 #include "sp_json_emit.h"
-#include "sp_json_file.h"
 #include "sp_spill.h"
 #include "check.h"
 
@@ -236,13 +235,6 @@ test_base64(void)
 	out_close(&t);
 }
 
-static void
-test_is_gz(void)
-{
-	CHECK(sp_json_is_gz("a.json.gz") && sp_json_is_gz("A.JSON.GZ") &&
-	    !sp_json_is_gz("a.json") && !sp_json_is_gz("gz"), "is_gz");
-}
-
 static int
 spool_sink(void *ctx, const void *p, size_t n, struct sp_err *e)
 {
@@ -363,7 +355,6 @@ main(void)
 	test_layout();
 	test_text();
 	test_base64();
-	test_is_gz();
 	test_spool();
 	test_store();
 	if (!failed)
