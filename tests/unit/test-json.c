@@ -1,7 +1,8 @@
 /*
  * Unit test of sp-json's library parts: the emitter's layouts (as
  * json.dumps with and without indent), JSON text re-spelled as json.loads
- * then json.dumps would, truthiness of event metadata, base64, and the
+ * then json.dumps would, truthiness of event metadata, the elements of
+ * an array, base64, and the
  * spill primitives (spools and stores on
  * memory and on file, in order and in any order).
  */
@@ -201,6 +202,44 @@ test_text(void)
 	CHECK(sp_json_text_any_true("[{", 2) < 0, "not JSON");
 }
 
+/* sp_json_text_elements: each element's bytes, as "off:len" joined. */
+static int
+element(void *ctx, size_t off, size_t len)
+{
+	char *out = ctx;
+
+	snprintf(out + strlen(out), 256 - strlen(out), "%zu:%zu;", off, len);
+	return 0;
+}
+
+static const char *
+elements(const char *s)
+{
+	static char out[256];
+	struct sp_err e;
+
+	out[0] = '\0';
+	if (sp_json_text_elements(s, strlen(s), element, out, &e) < 0)
+		snprintf(out + strlen(out), sizeof out - strlen(out), "E");
+	return out;
+}
+
+static void
+test_elements(void)
+{
+	CHECK(strcmp(elements("[]"), "") == 0, "[]: %s", elements("[]"));
+	CHECK(strcmp(elements(" [ ] "), "") == 0, "[ ]");
+	CHECK(strcmp(elements("[{}, {\"a\": [1, \"]\"]}]"), "1:2;5:15;") == 0,
+	    "objects: %s", elements("[{}, {\"a\": [1, \"]\"]}]"));
+	CHECK(strcmp(elements("[1,NaN , \"x\"]"), "1:1;3:3;9:3;") == 0,
+	    "scalars: %s", elements("[1,NaN , \"x\"]"));
+	CHECK(strcmp(elements("{}"), "E") == 0, "an object is no array");
+	CHECK(strcmp(elements("[1,]"), "1:1;E") == 0, "trailing comma: %s",
+	    elements("[1,]"));
+	CHECK(strcmp(elements("[1] 2"), "1:1;E") == 0, "trailing data");
+	CHECK(strcmp(elements(""), "E") == 0, "empty text");
+}
+
 static void
 test_base64(void)
 {
@@ -354,6 +393,7 @@ main(void)
 {
 	test_layout();
 	test_text();
+	test_elements();
 	test_base64();
 	test_spool();
 	test_store();
