@@ -141,9 +141,47 @@ test_columns(void)
 	    out.gpu_ns == 0 && out.await_ns == 0, "call 2");
 }
 
+/* sp_callargs_call: the three at once, as the three give them. */
+static void
+test_call(void)
+{
+	struct sp_callargs *a = sp_callargs_new(NULL);
+	struct sp_rank_info ri;
+	struct sp_trace_args one, all;
+	uint32_t region[3] = { 5, 1, 9 };
+	int64_t call[3] = { 0, 0, 0 }, ids[3] = { 3, 4, 5 };
+	struct sp_batch b;
+	char file[] = "s.py";
+	struct sp_err e;
+	size_t i;
+
+	setup_rank(&ri, file);
+	sp_callargs_rank(a, &ri, &e);
+	memset(&b, 0, sizeof b);
+	b.n = 3;
+	b.region = region;
+	b.call = call;
+	b.x[SP_X_CALL_ID] = ids;
+	for (i = 0; i < 3; i++) {
+		memset(&one, 0x55, sizeof one);
+		memset(&all, 0xaa, sizeof all);
+		sp_callargs_source(a, region[i], &one);
+		sp_callargs_columns(&b, i, &one);
+		CHECK(sp_callargs_meta(a, region[i], call[i], &one, &e) == 0 &&
+		    sp_callargs_call(a, &b, i, &all, &e) == 0, "call %zu", i);
+		CHECK(one.file == all.file && one.file_len == all.file_len &&
+		    one.line == all.line && one.has == all.has &&
+		    one.call_id == all.call_id && one.meta_len == all.meta_len &&
+		    (one.meta == NULL) == (all.meta == NULL), "call %zu: the "
+		    "same", i);
+	}
+	sp_callargs_free(a);
+}
+
 int
 main(void)
 {
+	test_call();
 	test_source();
 	test_meta();
 	test_columns();

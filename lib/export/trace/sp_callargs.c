@@ -32,6 +32,7 @@ struct sp_callargs {
 	struct row *rows;	/* by region id */
 	size_t nrows, cap;
 	uint32_t rank;
+	uint64_t key;		/* the rank's source_key: 1, 2, ... */
 	char *buf;		/* the last metadata handed out */
 	size_t len, bufcap;
 };
@@ -128,6 +129,7 @@ sp_callargs_rank(struct sp_callargs *a, const struct sp_rank_info *ri,
 	clear_rows(a);
 	sp_arena_reset(a->arena);
 	a->rank = ri->rank;
+	a->key++;
 	for (i = 0; i < ri->nrows; i++)
 		if (ri->rows[i].region >= n)
 			n = (size_t)ri->rows[i].region + 1;
@@ -157,6 +159,7 @@ sp_callargs_source(const struct sp_callargs *a, uint32_t region,
 	out->file = r != NULL ? r->file : NULL;
 	out->file_len = r != NULL ? r->file_len : 0;
 	out->line = r != NULL ? r->line : -1;
+	out->source_key = a->key;
 }
 
 void
@@ -253,4 +256,32 @@ sp_callargs_meta(struct sp_callargs *a, uint32_t region, int64_t call,
 	out->meta = a->buf;
 	out->meta_len = a->len;
 	return 0;
+}
+
+int
+sp_callargs_call(struct sp_callargs *a, const struct sp_batch *b, size_t i,
+    struct sp_trace_args *out, struct sp_err *e)
+{
+	uint32_t region = b->region[i];
+	const struct row *r = region < a->nrows ? &a->rows[region] : NULL;
+
+	sp_callargs_columns(b, i, out);
+	out->source_key = a->key;
+	if (r == NULL) {
+		out->file = NULL;
+		out->file_len = 0;
+		out->line = -1;
+		out->meta = NULL;
+		out->meta_len = 0;
+		return 0;
+	}
+	out->file = r->file;
+	out->file_len = r->file_len;
+	out->line = r->line;
+	if (r->meta == NULL) {
+		out->meta = NULL;
+		out->meta_len = 0;
+		return 0;
+	}
+	return sp_callargs_meta(a, region, b->call[i], out, e);
 }

@@ -41,7 +41,10 @@ void sp_callargs_free(struct sp_callargs *a);
 int sp_callargs_rank(struct sp_callargs *a, const struct sp_rank_info *ri,
     struct sp_err *e);
 
-/* out's file and line: region's source location on the rank, if known. */
+/*
+ * out's file and line: region's source location on the rank, if known,
+ * and its source_key, the rank's (a new number for each rank).
+ */
 void sp_callargs_source(const struct sp_callargs *a, uint32_t region,
     struct sp_trace_args *out);
 
@@ -56,5 +59,12 @@ void sp_callargs_columns(const struct sp_batch *b, size_t i,
  */
 int sp_callargs_meta(struct sp_callargs *a, uint32_t region, int64_t call,
     struct sp_trace_args *out, struct sp_err *e);
+
+/*
+ * All of out for call i of batch b (its region's source, its numbers,
+ * its metadata): the three above at once, on the hot path of every call.
+ */
+int sp_callargs_call(struct sp_callargs *a, const struct sp_batch *b,
+    size_t i, struct sp_trace_args *out, struct sp_err *e);
 
 #endif

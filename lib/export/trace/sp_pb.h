@@ -102,8 +102,20 @@ sp_pb_open(uint8_t *p, uint32_t field, uint8_t **mark)
 	return p + 1;
 }
 
+/* The rare case of sp_pb_close: a length of more than one byte. */
+uint8_t *sp_pb_close_long(uint8_t *mark, uint8_t *end);
+
 /* End the message opened at mark, whose fields end at end: the new end. */
-uint8_t *sp_pb_close(uint8_t *mark, uint8_t *end);
+static inline uint8_t *
+sp_pb_close(uint8_t *mark, uint8_t *end)
+{
+	size_t len = (size_t)(end - mark - 1);
+
+	if (len >= 0x80)
+		return sp_pb_close_long(mark, end);
+	*mark = (uint8_t)len;
+	return end;
+}
 
 /* The room a string field of n bytes takes, at most. */
 static inline size_t

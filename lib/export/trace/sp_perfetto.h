@@ -27,7 +27,7 @@
  * packets carry the time of the lane's first slice, so that times never
  * go back on a sequence.
  *
- * Memory: an output buffer (256 KiB, more for a packet that does not fit
+ * Memory: an output buffer (1 MiB, more for a packet that does not fit
  * in it), and per region a word saying on which sequence its name was
  * interned: O(regions), never O(calls).
  */

@@ -151,38 +151,69 @@ write_track(struct sp_temit *m, uint64_t ts, struct sp_err *e)
 	return 0;
 }
 
-int
-sp_temit_slice(struct sp_temit *m, uint32_t depth, uint32_t region,
-    uint64_t ts, uint64_t end, const struct sp_trace_args *a,
+/* What sp_temit_slice() refuses, said. */
+static int __attribute__((noinline))
+bad_slice(const struct sp_temit *m, uint64_t ts, uint64_t end,
     struct sp_err *e)
 {
+	if (ts < m->last || end < ts)
+		return sp_fail(e, SP_EDATA, "a call from %" PRIu64 " to %"
+		    PRIu64 " ns goes back in time on its lane (at %" PRIu64
+		    " ns)", ts, end, m->last);
+	return sp_fail(e, SP_EDATA, "a call ending at %" PRIu64 " ns "
+	    "outlives its parent, which ends at %" PRIu64 " ns", end,
+	    m->ends[m->depth - 1]);
+}
+
+/* The lane's first slice, a depth beyond the open ones, a full stack. */
+static int __attribute__((noinline))
+slice_slow(struct sp_temit *m, uint32_t depth, uint64_t ts,
+    struct sp_err *e)
+{
+	uint64_t *p;
+	size_t cap;
+
 	if (!m->lane_written && write_track(m, ts, e) < 0)
 		return -1;
 	if (depth > m->depth)
 		return sp_fail(e, SP_EDATA, "a call at depth %" PRIu32 " with "
 		    "only %zu calls open around it", depth, m->depth);
-	if (close_to(m, depth, e) < 0)
-		return -1;
-	if (ts < m->last || end < ts)
-		return sp_fail(e, SP_EDATA, "a call from %" PRIu64 " to %"
-		    PRIu64 " ns goes back in time on its lane (at %" PRIu64
-		    " ns)", ts, end, m->last);
-	if (m->depth > 0 && end > m->ends[m->depth - 1])
-		return sp_fail(e, SP_EDATA, "a call ending at %" PRIu64 " ns "
-		    "outlives its parent, which ends at %" PRIu64 " ns", end,
-		    m->ends[m->depth - 1]);
 	if (m->depth == m->cap) {
-		size_t cap = m->cap ? m->cap * 2 : 64;
-		uint64_t *p = realloc(m->ends, cap * sizeof *p);
-
-		if (p == NULL)
+		cap = m->cap ? m->cap * 2 : 64;
+		if ((p = realloc(m->ends, cap * sizeof *p)) == NULL)
 			return nomem(e);
 		m->ends = p;
 		m->cap = cap;
 	}
+	return 0;
+}
+
+int
+sp_temit_slice(struct sp_temit *m, uint32_t depth, uint32_t region,
+    uint64_t ts, uint64_t end, const struct sp_trace_args *a,
+    struct sp_err *e)
+{
+	size_t d = m->depth;
+
+	if (!m->lane_written || depth > d || d == m->cap) {
+		if (slice_slow(m, depth, ts, e) < 0)
+			return -1;
+	}
+	/* the open slices at this depth or deeper end, deepest first */
+	while (d > depth) {
+		uint64_t at = m->ends[--d];
+
+		m->depth = d;
+		if (sp_trace_close(m->w, at, e) < 0)
+			return -1;
+		m->last = at;
+	}
+	if (ts < m->last || end < ts || (d > 0 && end > m->ends[d - 1]))
+		return bad_slice(m, ts, end, e);
 	if (sp_trace_open(m->w, ts, end, region, a, e) < 0)
 		return -1;
-	m->ends[m->depth++] = end;
+	m->ends[d] = end;
+	m->depth = d + 1;
 	m->last = ts;
 	m->slices++;
 	return 0;

@@ -46,11 +46,17 @@ enum {
 	SP_TRACE_AWAIT = 4,	/* time its task spent awaiting inside it, ns */
 };
 
-/* What a slice shows besides its name: where the profile has it. */
+/*
+ * What a slice shows besides its name: where the profile has it.  The
+ * source location is its region's on its rank: source_key, when not 0,
+ * says so, as the same number for every call of the rank, so that a
+ * writer may encode a region's location once per key.
+ */
 struct sp_trace_args {
 	const char *file;	/* source file, NULL when unknown */
 	size_t file_len;
 	int64_t line;		/* source line, < 0 when unknown */
+	uint64_t source_key;	/* 0, or the same per (rank, region) */
 	unsigned has;		/* SP_TRACE_* bits */
 	int64_t call_id, gpu_ns, await_ns;
 	const char *meta;	/* per-call metadata, one JSON value; or NULL */

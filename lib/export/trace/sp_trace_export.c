@@ -62,8 +62,9 @@ struct trx {
 	/* the run */
 	const struct sp_run_info *ri;
 	const struct sp_region_table *regions;
+	size_t nregions;	/* in its table: 0 before it */
 	unsigned char *align_ids;	/* per region: it is align_region */
-	int64_t origin, span;
+	int64_t origin, span, last;	/* the run's first_ns, span, last_ns */
 	struct sp_export_out *out;
 	struct sp_gzout *gz;
 	struct sp_trace_writer *w;
@@ -203,19 +204,26 @@ named(struct trx *x, struct sp_err *e)
 	    sp_export_input(x->fe), quoted_label(x), why);
 }
 
+/* The trace, opened with the run's first slice; or the slice's failure. */
+static int __attribute__((noinline))
+slice_slow(struct trx *x, int64_t ts, int64_t start, struct sp_err *e)
+{
+	if (ts < 0)
+		return sp_fail(e, SP_EDATA, "%s: bad sp stream: run %s: a call "
+		    "at %" PRId64 " ns starts before the run's first_ns",
+		    sp_export_input(x->fe), quoted_label(x), start);
+	return x->w == NULL ? open_trace(x, e) : 0;
+}
+
 /* A call's slice, at ns start to end of the stream's clock. */
-static int
+static inline int
 slice(struct trx *x, uint32_t depth, uint32_t region, int64_t start,
     int64_t end, const struct sp_trace_args *a, struct sp_err *e)
 {
 	int64_t ts = start - x->origin + x->shift;
 
-	if (x->w == NULL && open_trace(x, e) < 0)
+	if ((x->w == NULL || ts < 0) && slice_slow(x, ts, start, e) < 0)
 		return -1;
-	if (ts < 0)
-		return sp_fail(e, SP_EDATA, "%s: bad sp stream: run %s: a call "
-		    "at %" PRId64 " ns starts before the run's first_ns",
-		    sp_export_input(x->fe), quoted_label(x), start);
 	if (sp_temit_slice(x->em, depth, region, (uint64_t)ts,
 	    (uint64_t)ts + (uint64_t)(end - start), a, e) == 0)
 		return 0;
@@ -366,86 +374,103 @@ keep_shift(struct trx *x, struct sp_err *e)
 
 /* --- the calls --- */
 
-/* The arguments of the call c (of the batch being replayed). */
-static int
-call_args(struct trx *x, const struct sp_walk_call *c,
-    struct sp_trace_args *a, struct sp_err *e)
+/* A call the run item contradicts, said: its region, or its time. */
+static int __attribute__((noinline))
+bad_call(struct trx *x, const struct sp_batch *b, size_t i,
+    struct sp_err *e)
 {
-	const struct sp_batch *b = sp_export_batch(x->fe);
+	const char *in = sp_export_input(x->fe);
 
-	memset(a, 0, sizeof *a);
-	a->line = -1;
-	if (x->o->no_args)
-		return 0;
-	sp_callargs_source(x->args, c->region, a);
-	if (b != NULL && c->seq >= b->first && c->seq - b->first < b->n)
-		sp_callargs_columns(b, (size_t)(c->seq - b->first), a);
-	return sp_callargs_meta(x->args, c->region, c->call, a, e);
+	if (!x->ri->has_span)
+		return sp_fail(e, SP_EDATA, "%s: bad sp stream: run %s has "
+		    "calls, but its first_ns is null", in, quoted_label(x));
+	if (b->region[i] >= x->nregions)
+		return sp_fail(e, SP_EDATA, "%s: bad sp stream: run %s: region "
+		    "id %" PRIu32 " is not in the region table", in,
+		    quoted_label(x), b->region[i]);
+	if (b->start[i] < x->origin)
+		return sp_fail(e, SP_EDATA, "%s: bad sp stream: run %s: a call "
+		    "at %" PRId64 " ns starts before the run's first_ns", in,
+		    quoted_label(x), b->start[i]);
+	return sp_fail(e, SP_EDATA, "%s: bad sp stream: run %s: a call "
+	    "ending at %" PRId64 " ns ends after the run's last_ns", in,
+	    quoted_label(x), b->end[i]);
+}
+
+static inline int
+bad(const struct trx *x, const struct sp_batch *b, size_t i)
+{
+	return b->region[i] >= x->nregions || b->start[i] < x->origin ||
+	    b->end[i] > x->last || !x->ri->has_span;
 }
 
 /* A rank's first call, and its first of align_region, so far. */
 static void
-watch_first(struct trx *x, const struct sp_walk_call *c)
+watch_first(struct trx *x, int64_t start, uint32_t region)
 {
-	if (!x->have_first || c->start < x->first) {
-		x->first = c->start;
+	if (!x->have_first || start < x->first) {
+		x->first = start;
 		x->have_first = 1;
 	}
-	if (x->align_ids != NULL && x->align_ids[c->region] &&
-	    (!x->have_region || c->start < x->region_first)) {
-		x->region_first = c->start;
+	if (x->align_ids != NULL && x->align_ids[region] &&
+	    (!x->have_region || start < x->region_first)) {
+		x->region_first = start;
 		x->have_region = 1;
 	}
 }
 
+/* Call i of b, kept: its slice now, or into the spool. */
 static int
-on_open(void *ctx, struct sp_walk_call *c, struct sp_err *e)
+keep_call(struct trx *x, const struct sp_batch *b, size_t i,
+    struct sp_err *e)
 {
-	struct trx *x = ctx;
 	struct sp_tspool_call k;
 
-	if (!x->ri->has_span)
-		return sp_fail(e, SP_EDATA, "%s: bad sp stream: run %s has "
-		    "calls, but its first_ns is null", sp_export_input(x->fe),
-		    quoted_label(x));
-	if (c->end > x->ri->last_ns)
-		return sp_fail(e, SP_EDATA, "%s: bad sp stream: run %s: a call "
-		    "ending at %" PRId64 " ns ends after the run's last_ns",
-		    sp_export_input(x->fe), quoted_label(x), c->end);
-	if (x->regions == NULL || c->region >= x->regions->n)
-		return sp_fail(e, SP_EDATA, "%s: bad sp stream: run %s: region "
-		    "id %" PRIu32 " is not in the region table",
-		    sp_export_input(x->fe), quoted_label(x), c->region);
-	if (x->spool != NULL)
-		watch_first(x, c);
-	if (dropped(x, c->depth, c->start, c->end)) {
-		x->run_dropped++;
-		return 0;
-	}
-	memset(&k, 0, sizeof k);
-	if (call_args(x, c, &k.args, e) < 0)
+	if (x->o->no_args && x->spool == NULL)
+		return slice(x, b->depth[i], b->region[i], b->start[i],
+		    b->end[i], NULL, e);
+	if (x->o->no_args) {
+		k.args.has = 0;
+		k.args.meta = NULL;
+	} else if (sp_callargs_call(x->args, b, i, &k.args, e) < 0) {
 		return -1;
+	}
 	if (x->spool == NULL)
-		return slice(x, c->depth, c->region, c->start, c->end,
-		    x->o->no_args ? NULL : &k.args, e);
-	k.depth = c->depth;
-	k.region = c->region;
-	k.start = c->start;
-	k.end = c->end;
-	k.args.file = NULL;	/* the rank's table has it at the replay */
+		return slice(x, b->depth[i], b->region[i], b->start[i],
+		    b->end[i], &k.args, e);
+	k.depth = b->depth[i];
+	k.region = b->region[i];
+	k.start = b->start[i];
+	k.end = b->end[i];
 	return sp_tspool_call(x->spool, &k, e);
 }
 
+/*
+ * A batch of calls, in the stream's order (pre-order: start ascending,
+ * end descending).  The depth column is the nesting sp-stack found, all
+ * a slice needs: the call stream's parent and self columns are not
+ * replayed (no walker), which keeps the loop over calls short.
+ */
 static int
-on_lane_end(void *ctx, uint32_t run, uint32_t rank, int64_t lane,
-    struct sp_err *e)
+on_batch(void *ctx, const struct sp_batch *b, struct sp_err *e)
 {
 	struct trx *x = ctx;
+	size_t i;
 
-	(void)run;
-	(void)rank;
-	(void)lane;
-	return x->spool == NULL ? sp_temit_lane_end(x->em, e) : 0;
+	for (i = 0; i < b->n; i++) {
+		if (bad(x, b, i))
+			return bad_call(x, b, i, e);
+		if (x->spool != NULL)
+			watch_first(x, b->start[i], b->region[i]);
+		if ((x->skipping || x->o->min_duration_ns > 0) &&
+		    dropped(x, b->depth[i], b->start[i], b->end[i]))
+			x->run_dropped++;
+		else if (keep_call(x, b, i, e) < 0)
+			return -1;
+	}
+	if (b->lane_end && x->spool == NULL)
+		return sp_temit_lane_end(x->em, e);
+	return 0;
 }
 
 /* A lane's first batch. */
@@ -537,7 +562,9 @@ on_run(void *ctx, const struct sp_run_info *ri, const char *label,
 	x->ri = sp_reader_run(sp_export_reader(x->fe));
 	x->origin = x->ri->has_span ? x->ri->first_ns : 0;
 	x->span = x->ri->has_span ? x->ri->last_ns - x->ri->first_ns : 0;
+	x->last = x->ri->has_span ? x->ri->last_ns : 0;
 	x->regions = NULL;
+	x->nregions = 0;
 	free(x->align_ids);
 	x->align_ids = NULL;
 	x->run_bytes = x->run_dropped = 0;
@@ -556,6 +583,7 @@ on_regions(void *ctx, const struct sp_region_table *t, struct sp_err *e)
 
 	(void)t;
 	x->regions = sp_reader_regions(sp_export_reader(x->fe));
+	x->nregions = x->regions->n;
 	if (x->o->align != SP_TRACE_ALIGN_REGION || x->regions->n == 0)
 		return 0;
 	if ((x->align_ids = calloc(x->regions->n, 1)) == NULL)
@@ -699,7 +727,7 @@ sp_trace_export(struct sp_reader *r, const struct sp_trace_opts *o,
 		.rank = on_rank,
 		.rank_end = on_rank_end,
 		.lane = on_lane,
-		.walk = { on_open, NULL, on_lane_end },
+		.batch = on_batch,
 		.run_end = on_run_end,
 		.no_output = no_output,
 	};
