@@ -197,14 +197,9 @@ on_batch(struct sp_export *fe, const struct sp_export_ops *ops, void *ctx,
 	fe->run_calls += b->n;
 	if (b->lane_end)
 		fe->lane_open = 0;
-	if (fe->walker != NULL && fe->stage == SP_STAGE_CALLS) {
-		int rc;
-
-		fe->walking = b;
-		rc = sp_walker_push(fe->walker, b, e);
-		fe->walking = NULL;
-		return rc < 0 ? walk_failed(fe, ops, ctx, e) : 0;
-	}
+	if (fe->walker != NULL && fe->stage == SP_STAGE_CALLS)
+		return sp_walker_push(fe->walker, b, e) < 0 ?
+		    walk_failed(fe, ops, ctx, e) : 0;
 	return ops->batch != NULL ? ops->batch(ctx, b, e) : 0;
 }
 
@@ -329,12 +324,6 @@ uint32_t
 sp_export_rank(const struct sp_export *fe)
 {
 	return fe->rank;
-}
-
-const struct sp_batch *
-sp_export_batch(const struct sp_export *fe)
-{
-	return fe->walking;
 }
 
 uint64_t

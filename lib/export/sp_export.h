@@ -193,13 +193,6 @@ const char *sp_export_first_label(const struct sp_export *fe);
  * reader may have moved past it.
  */
 uint32_t sp_export_rank(const struct sp_export *fe);
-/*
- * During a walk callback: the call batch being replayed, whose optional
- * columns (call ids, GPU times, ...) the walk records lack; the call an
- * open callback is handed is its (c->seq - b->first)-th.  NULL outside
- * the callbacks.
- */
-const struct sp_batch *sp_export_batch(const struct sp_export *fe);
 /* Calls read so far, in the stream and in the current run. */
 uint64_t sp_export_calls(const struct sp_export *fe);
 uint64_t sp_export_run_calls(const struct sp_export *fe);

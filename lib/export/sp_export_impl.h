@@ -55,7 +55,6 @@ struct sp_export {
 	int ran;
 	enum sp_stage stage;
 	struct sp_walker *walker;
-	const struct sp_batch *walking;	/* the batch being replayed */
 	struct sp_labels *labels;
 	uint64_t runs, calls, run_calls;
 	const char *label, *label1;	/* owned by labels */

@@ -7,7 +7,7 @@
  * label then; nothing but complete files left, also after a failure; the
  * single output refusing a second output, holding back its last byte or
  * all of it; the stage check; the endings; lane names; and which errors
- * get the input's name; and the batch a walk callback can see.
+ * get the input's name.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -576,97 +576,6 @@ test_lane_names(void)
 	    "rank 0 - task 4;") == 0, "lanes: %s; %s", m, x.lanes);
 }
 
-/*
- * sp_export_batch(): during a walk callback, the batch being replayed,
- * where the open call sits at c->seq - b->first; NULL outside.
- */
-struct batch_seen {
-	struct sp_export *fe;
-	int opens, found, closes_with, outside;
-};
-
-static int
-seen_open(void *ctx, struct sp_walk_call *c, struct sp_err *e)
-{
-	struct batch_seen *s = ctx;
-	const struct sp_batch *b = sp_export_batch(s->fe);
-
-	(void)e;
-	s->opens++;
-	if (b != NULL && c->seq >= b->first && c->seq - b->first < b->n &&
-	    b->start[c->seq - b->first] == c->start &&
-	    b->end[c->seq - b->first] == c->end &&
-	    b->region[c->seq - b->first] == c->region)
-		s->found++;
-	return 0;
-}
-
-static int
-seen_close(void *ctx, const struct sp_walk_call *c, int64_t self,
-    struct sp_err *e)
-{
-	struct batch_seen *s = ctx;
-
-	(void)c;
-	(void)self;
-	(void)e;
-	s->closes_with += sp_export_batch(s->fe) != NULL;
-	return 0;
-}
-
-static int
-seen_lane(void *ctx, uint32_t rank, int64_t lane, struct sp_err *e)
-{
-	struct batch_seen *s = ctx;
-
-	(void)rank;
-	(void)lane;
-	(void)e;
-	s->outside += sp_export_batch(s->fe) != NULL;
-	return 0;
-}
-
-static int
-seen_rank_end(void *ctx, struct sp_err *e)
-{
-	return seen_lane(ctx, 0, 0, e);
-}
-
-static void
-test_batch(void)
-{
-	struct sp_export_spec spec = toy_spec(SP_EXPORT_PER_RUN,
-	    SP_EXPORT_HOLD_NONE);
-	static const struct sp_export_ops ops = {
-		.lane = seen_lane,
-		.walk = { seen_open, seen_close, NULL },
-		.rank_end = seen_rank_end,
-	};
-	struct batch_seen s;
-	struct sp_reader *r;
-	struct sp_err e;
-	int fd = open(at("ranks.sps"), O_RDONLY), rc = -1;
-
-	memset(&s, 0, sizeof s);
-	spec.need_output = 0;
-	if (fd >= 0 && (r = sp_reader_new(fd, "ranks.sps", &e)) != NULL) {
-		if ((s.fe = sp_export_new(r, &spec, at("files/b"), &e)) !=
-		    NULL) {
-			CHECK(sp_export_batch(s.fe) == NULL, "batch before");
-			rc = sp_export_run(s.fe, &ops, &s, &e);
-			CHECK(sp_export_batch(s.fe) == NULL, "batch after");
-		}
-		sp_export_free(s.fe);
-		sp_reader_free(r);
-	}
-	if (fd >= 0)
-		close(fd);
-	CHECK(rc == 0 && s.opens == 12 && s.found == 12, "batch: %d of %d "
-	    "opens find their call in it", s.found, s.opens);
-	CHECK(s.closes_with > 0 && s.outside == 0, "batch: in closes %d, "
-	    "outside the walk %d", s.closes_with, s.outside);
-}
-
 /* PER_STREAM: the argument is the file, opened before the stream. */
 static void
 test_per_stream(void)
@@ -720,7 +629,6 @@ main(void)
 	test_walk_errors();
 	test_lane_names();
 	test_per_stream();
-	test_batch();
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
 	if (system(cmd) != 0)
 		printf("could not remove %s\n", tmpdir);
