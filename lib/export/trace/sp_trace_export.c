@@ -433,7 +433,7 @@ keep_call(struct trx *x, const struct sp_batch *b, size_t i,
 		k.args.has = 0;
 		k.args.meta = NULL;
 	} else if (sp_callargs_call(x->args, b, i, &k.args, e) < 0) {
-		return -1;
+		return e != NULL && e->status == SP_EDATA ? named(x, e) : -1;
 	}
 	if (x->spool == NULL)
 		return slice(x, b->depth[i], b->region[i], b->start[i],
