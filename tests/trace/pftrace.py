@@ -28,7 +28,8 @@ reads a trace the way trace_processor would need it to be, and fails
     trace.slices     {uuid: [{"ts", "end", "name", "depth", "args"}]}, in
                      the order the slices begin
 
-Run as a script, it checks a file and prints one line per track.
+Run as a script, it checks a file and prints one line per track, and
+with --slices every slice, indented by its depth, with its arguments.
 """
 
 import sys
@@ -246,23 +247,31 @@ class Trace:
 
 
 def main(argv):
-    if len(argv) != 2:
-        print("usage: pftrace.py FILE", file=sys.stderr)
+    slices = len(argv) == 3 and argv[1] == "--slices"
+    if len(argv) != 2 and not slices:
+        print("usage: pftrace.py [--slices] FILE", file=sys.stderr)
         return 2
-    with open(argv[1], "rb") as f:
+    with open(argv[-1], "rb") as f:
         try:
             t = Trace(f.read())
         except TraceError as exc:
-            print(f"pftrace: {argv[1]}: {exc}")
+            print(f"pftrace: {argv[-1]}: {exc}")
             return 1
     print(f"{t.packets} packets, root {t.root}")
     for pid in sorted(t.processes):
         p = t.processes[pid]
         print(f"process {pid} {p['name']!r} order={p['order']} labels={p['labels']}")
+        if slices:
+            print(f"  description {p['desc']!r}")
         for uuid in sorted(u for u in t.threads if t.threads[u]["pid"] == pid):
             th = t.threads[uuid]
             print(f"  thread {th['tid']} {th['name']!r} order={th['order']}: "
                   f"{len(t.slices[uuid])} slices")
+            if not slices:
+                continue
+            for s in t.slices[uuid]:
+                args = "".join(f" {k}={v!r}" for k, v in s["args"].items())
+                print(f"    {'  ' * s['depth']}{s['name']!r} {s['ts']}..{s['end']}{args}")
     return 0
 
 
