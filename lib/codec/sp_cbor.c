@@ -28,6 +28,7 @@ struct sp_cdoc {
 	size_t pos;		/* offset of the head being decoded */
 	size_t item_len;	/* size of the last complete item */
 	const char *bad;	/* why the item is refused, or NULL */
+	enum sp_status bad_status;	/* SP_EDATA, or SP_ENOMEM */
 };
 
 struct sp_cdoc *
@@ -87,6 +88,7 @@ add(struct sp_cdoc *d, enum sp_cv_type type, uint64_t children)
 		nv = realloc(d->v, cap * sizeof *nv);
 		if (nv == NULL) {
 			d->bad = "out of memory";
+			d->bad_status = SP_ENOMEM;
 			return NULL;
 		}
 		d->v = nv;
@@ -252,6 +254,7 @@ sp_cdoc_parse(struct sp_cdoc *d, const uint8_t *buf, size_t len,
 	d->depth = 0;
 	d->complete = 0;
 	d->bad = NULL;
+	d->bad_status = SP_EDATA;
 	while (!d->complete) {
 		struct cbor_decoder_result r;
 
@@ -280,7 +283,7 @@ sp_cdoc_parse(struct sp_cdoc *d, const uint8_t *buf, size_t len,
 		if (r.status != CBOR_DECODER_FINISHED)
 			return sp_fail(e, SP_EDATA, "malformed CBOR");
 		if (d->bad != NULL)
-			return sp_fail(e, SP_EDATA, "%s", d->bad);
+			return sp_fail(e, d->bad_status, "%s", d->bad);
 		pos += r.read;
 		if (pos > max_bytes)
 			return sp_fail(e, SP_EDATA, "item larger than %zu bytes",

@@ -68,13 +68,17 @@ static int
 on_header(struct sp_export *fe, const struct sp_export_ops *ops, void *ctx,
     const struct sp_item *it, struct sp_err *e)
 {
+	enum sp_stream_order order;
+
 	fe->stage = it->u.header.stage;
 	if (fe->spec->stage == SP_STAGE_CALLS && fe->stage != SP_STAGE_CALLS)
 		return sp_fail(e, SP_EUSAGE, "%s: an interval stream: pipe it "
 		    "through sp-stack first", sp_export_input(fe));
 	if (ops->header == NULL)
 		return 0;
-	return ops->header(ctx, &it->u.header, sp_section_order(it), e);
+	if (sp_section_order(it, &order, e) < 0)
+		return -1;
+	return ops->header(ctx, &it->u.header, order, e);
 }
 
 static int

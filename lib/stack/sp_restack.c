@@ -23,10 +23,14 @@ static int
 check_header(const struct sp_reader *r, const struct sp_item *it,
     struct sp_err *e)
 {
+	enum sp_stream_order order;
+
 	if (it->u.header.stage != SP_STAGE_INTERVALS)
 		return sp_fail(e, SP_EDATA, "%s: already a call stream "
 		    "(stacked by %s)", sp_reader_name(r), it->u.header.producer);
-	switch (sp_section_order(it)) {
+	if (sp_section_order(it, &order, e) < 0)
+		return -1;
+	switch (order) {
 	case SP_ORDER_TIME:
 		return 0;
 	case SP_ORDER_FILE:

@@ -44,20 +44,29 @@ sp_section_write_header(struct sp_writer *w, enum sp_stream_order order,
 	return rc;
 }
 
-enum sp_stream_order
-sp_section_order(const struct sp_item *header)
+int
+sp_section_order(const struct sp_item *header, enum sp_stream_order *order,
+    struct sp_err *e)
 {
 	struct sp_cdoc *d = sp_cdoc_new();
-	enum sp_stream_order order = SP_ORDER_TIME;
+	struct sp_err pe;
 	size_t used, need, body;
 	const char *p;
 	size_t len;
 	long i;
+	int rc = 0;
 
-	if (d == NULL || header->raw == NULL ||
-	    sp_cdoc_parse(d, header->raw, header->raw_len, header->raw_len,
-	    &used, &need, NULL) != 1)
+	*order = SP_ORDER_TIME;
+	sp_err_clear(&pe);
+	if (d == NULL)
+		return sp_fail(e, SP_ENOMEM, "out of memory");
+	if (header->raw == NULL || sp_cdoc_parse(d, header->raw,
+	    header->raw_len, header->raw_len, &used, &need, &pe) != 1) {
+		/* the reader has decoded the item: only memory can fail */
+		if (header->raw != NULL && pe.status == SP_ENOMEM)
+			rc = sp_fail(e, SP_ENOMEM, "out of memory");
 		goto out;
+	}
 	/* tag 55799 [ "header", {body} ] */
 	i = sp_cdoc_node(d, 0)->type == SP_CV_TAG ? 1 : 0;
 	if (sp_cdoc_node(d, (size_t)i)->type != SP_CV_ARRAY)
@@ -66,18 +75,18 @@ sp_section_order(const struct sp_item *header)
 	if ((i = sp_cdoc_map_get(d, body, "order")) < 0)
 		goto out;
 	if (sp_cdoc_text(d, (size_t)i, &p, &len) < 0) {
-		order = SP_ORDER_OTHER;
+		*order = SP_ORDER_OTHER;
 		goto out;
 	}
 	if (len == 4 && memcmp(p, "time", 4) == 0)
-		order = SP_ORDER_TIME;
+		*order = SP_ORDER_TIME;
 	else if (len == 4 && memcmp(p, "file", 4) == 0)
-		order = SP_ORDER_FILE;
+		*order = SP_ORDER_FILE;
 	else
-		order = SP_ORDER_OTHER;
+		*order = SP_ORDER_OTHER;
 out:
 	sp_cdoc_free(d);
-	return order;
+	return rc;
 }
 
 int
@@ -85,6 +94,7 @@ sp_section_read_ranks(const struct sp_side *s, uint32_t **ranks, size_t *n,
     struct sp_err *e)
 {
 	struct sp_cdoc *d = sp_cdoc_new();
+	struct sp_err pe;
 	size_t used, need, k, c, m;
 	uint64_t v;
 	long i;
@@ -92,13 +102,17 @@ sp_section_read_ranks(const struct sp_side *s, uint32_t **ranks, size_t *n,
 
 	*ranks = NULL;
 	*n = 0;
+	sp_err_clear(&pe);
 	if (d == NULL)
 		return sp_fail(e, SP_ENOMEM, "out of memory");
 	if (sp_cdoc_parse(d, s->data, s->len, s->len, &used, &need,
-	    NULL) != 1 || (i = sp_cdoc_map_get(d, 0, "ranks")) < 0 ||
+	    &pe) != 1 || (i = sp_cdoc_map_get(d, 0, "ranks")) < 0 ||
 	    sp_cdoc_node(d, (size_t)i)->type != SP_CV_ARRAY) {
-		sp_fail(e, SP_EDATA, "a %s side item without its ranks",
-		    SP_SECTION_RANKS_KIND);
+		if (pe.status == SP_ENOMEM)
+			sp_fail(e, SP_ENOMEM, "out of memory");
+		else
+			sp_fail(e, SP_EDATA, "a %s side item without its "
+			    "ranks", SP_SECTION_RANKS_KIND);
 		goto out;
 	}
 	m = (size_t)sp_cdoc_node(d, (size_t)i)->u;

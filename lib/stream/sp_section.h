@@ -27,8 +27,12 @@ enum sp_stream_order {
 /* The header item of an interval section, saying "order": "file" if so. */
 int sp_section_write_header(struct sp_writer *w, enum sp_stream_order order,
     const char *producer, struct sp_err *e);
-/* The order a header item declares (its raw bytes): "time" when none. */
-enum sp_stream_order sp_section_order(const struct sp_item *header);
+/*
+ * The order a header item declares (its raw bytes) in *order: "time"
+ * when none.  -1 (SP_ENOMEM) without the memory to decode the item.
+ */
+int sp_section_order(const struct sp_item *header,
+    enum sp_stream_order *order, struct sp_err *e);
 
 /* The file-order side item of run, listing ranks (n of them). */
 int sp_section_write_ranks(struct sp_writer *w, uint32_t run,

@@ -1154,6 +1154,8 @@ next_raw(struct sp_reader *r, struct sp_item *item, struct sp_err *e)
 	}
 	if (rc < 0) {
 		snprintf(why, sizeof why, "%s", e != NULL ? e->msg : "");
+		if (e != NULL && e->status == SP_ENOMEM)
+			return sp_fail(e, SP_ENOMEM, "%s: %s", r->name, why);
 		return sp_fail(e, SP_EDATA, "%s: bad sp stream: %s", r->name,
 		    why);
 	}

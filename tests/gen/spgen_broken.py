@@ -44,6 +44,7 @@ KINDS = {
     "missing-events": (3, (2, 3), "no /events group"),
     "missing-names": (3, (2, 3), "no /region_table/names dataset"),
     "lane-ranks": (3, (2, 3), "thread_table/ranks two-dimensional ([[0]], shape (1, 1))"),
+    "lane-names": (3, (2, 3), "thread_table/name holds 2 names for the table's 1 thread"),
     "float-seconds": (None, None, "the 2025-11-14 layout: /rank0/regions/<name>/"
                                   "{start_times,end_times,durations} f64 seconds, "
                                   "chunked + gzip, no root attribute, no metadata"),
@@ -156,6 +157,9 @@ def make(kind, out, schema=None, seed=1):
     elif kind == "lane-ranks":
         write_spec(base_spec(schema, thread_table=[{"rank": 0, "name": "MainThread"}]), out)
         replace(out, "/thread_table/ranks", [[0]], np.uint32)
+    elif kind == "lane-names":
+        write_spec(base_spec(schema, thread_table=[{"rank": 0, "name": "MainThread"}]), out)
+        replace(out, "/thread_table/name", ["MainThread", "Thread-1"], h5py.string_dtype())
     elif kind in ("float-seconds", "float-seconds-norank"):
         write_float_seconds(out, per_rank=kind == "float-seconds")
     elif kind == "nested-name":

@@ -29,14 +29,14 @@ struct gen {
 	uint64_t calls, batches;	/* of the run */
 };
 
-static void
+static inline void
 die(const char *what, const struct sp_err *e)
 {
 	printf("FAIL: %s: %s\n", what, e->msg);
 	exit(1);
 }
 
-static int
+static inline int
 gen_open(struct gen *g, const char *path, enum sp_stage stage)
 {
 	struct sp_err e;
@@ -49,7 +49,7 @@ gen_open(struct gen *g, const char *path, enum sp_stage stage)
 	return fd;
 }
 
-static void
+static inline void
 gen_close(struct gen *g, int fd, uint32_t runs)
 {
 	struct sp_err e;
@@ -62,7 +62,7 @@ gen_close(struct gen *g, int fd, uint32_t runs)
 	close(fd);
 }
 
-static void
+static inline void
 gen_run(struct gen *g, uint32_t run, const char *label, int64_t first,
     const char *const *names, size_t nnames)
 {
@@ -97,7 +97,7 @@ gen_run(struct gen *g, uint32_t run, const char *label, int64_t first,
 	g->calls = g->batches = 0;
 }
 
-static void
+static inline void
 gen_rank(struct gen *g, uint32_t run, uint32_t rank)
 {
 	struct sp_rank_info rk;
@@ -110,7 +110,7 @@ gen_rank(struct gen *g, uint32_t run, uint32_t rank)
 		die("rank", &e);
 }
 
-static void
+static inline void
 gen_run_end(struct gen *g, uint32_t run)
 {
 	struct sp_err e;
@@ -131,6 +131,7 @@ struct lanegen {
 	size_t bsize;
 	/* the batch being filled */
 	int64_t *start, *end, *call, *parent, *self;
+	int64_t *thread;	/* a thread column (bsize values), or NULL */
 	uint32_t *region, *depth;
 	size_t n, nclosed;
 	uint64_t first, next;
@@ -140,7 +141,7 @@ struct lanegen {
 	size_t top;
 };
 
-static void
+static inline void
 lane_init(struct lanegen *l, struct gen *g, uint32_t run, uint32_t rank,
     int64_t lane, enum sp_stage stage, size_t bsize)
 {
@@ -164,7 +165,7 @@ lane_init(struct lanegen *l, struct gen *g, uint32_t run, uint32_t rank,
 	l->oseq = calloc(256, 8);
 }
 
-static void
+static inline void
 lane_flush(struct lanegen *l, int lane_end)
 {
 	struct sp_batch b;
@@ -180,6 +181,7 @@ lane_flush(struct lanegen *l, int lane_end)
 	b.end = l->end;
 	b.region = l->region;
 	b.call = l->call;
+	b.x[SP_X_THREAD] = l->thread;
 	if (l->stage == SP_STAGE_CALLS) {
 		b.depth = l->depth;
 		b.parent = l->parent;
@@ -195,7 +197,7 @@ lane_flush(struct lanegen *l, int lane_end)
 	l->n = l->nclosed = 0;
 }
 
-static void
+static inline void
 lane_pop(struct lanegen *l)
 {
 	size_t k = --l->top;
@@ -206,7 +208,7 @@ lane_pop(struct lanegen *l)
 		l->okids[k - 1] += dur;
 }
 
-static void
+static inline void
 lane_call(struct lanegen *l, const struct call *c)
 {
 	size_t i;
@@ -229,7 +231,7 @@ lane_call(struct lanegen *l, const struct call *c)
 	l->oseq[l->top++] = l->next++;
 }
 
-static void
+static inline void
 lane_free(struct lanegen *l)
 {
 	free(l->start);
@@ -245,7 +247,7 @@ lane_free(struct lanegen *l)
 	free(l->oseq);
 }
 
-static void
+static inline void
 lane_end(struct lanegen *l)
 {
 	while (l->top > 0)
@@ -254,7 +256,7 @@ lane_end(struct lanegen *l)
 	lane_free(l);
 }
 
-static void
+static inline void
 lane_calls(struct gen *g, uint32_t run, uint32_t rank, int64_t lane,
     const struct call *c, size_t n, enum sp_stage stage)
 {

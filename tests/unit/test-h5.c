@@ -388,6 +388,8 @@ test_broken(void)
 		    "region_table/names: the file is truncated or damaged" },
 		{ "gen-broken-lane-ranks.h5", 0, "thread_table/ranks is "
 		    "damaged" },
+		{ "gen-broken-lane-names.h5", 0, "thread_table/name is "
+		    "damaged" },
 		{ "gen-broken-offsets-beyond.h5", 0, "claims 6 recorded "
 		    "events but its event columns hold 3. The file is "
 		    "truncated or damaged." },

@@ -191,9 +191,13 @@ take_item(struct result *res, const struct sp_item *it)
 	size_t i;
 
 	switch (it->kind) {
-	case SP_ITEM_HEADER:
-		res->order = sp_section_order(it);
+	case SP_ITEM_HEADER: {
+		struct sp_err e;
+
+		sp_err_clear(&e);
+		CHECK(sp_section_order(it, &res->order, &e) == 0, "%s", e.msg);
 		break;
+	}
 	case SP_ITEM_RUN:
 		res->runs++;
 		res->has_span = it->u.run.has_span;

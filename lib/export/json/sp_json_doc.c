@@ -244,9 +244,11 @@ trail_entry(struct jx *x, enum trail t, const struct sp_side *s,
 			goto out;
 	} else if (k == NULL || sp_cdoc_parse(x->cd, s->data, s->len, s->len,
 	    &used, &need, e) != 1) {
-		sp_fail(e, SP_EDATA, "%s: bad sp stream: rank %u: the %s "
-		    "payload is not one CBOR item", in_name(x), s->rank,
-		    s->kind);
+		/* a decoder out of memory has said so in e */
+		if (k == NULL || e == NULL || e->status != SP_ENOMEM)
+			sp_fail(e, SP_EDATA, "%s: bad sp stream: rank %u: the "
+			    "%s payload is not one CBOR item", in_name(x),
+			    s->rank, s->kind);
 		goto out;
 	} else if (rank_key(j, s->rank, e) < 0 ||
 	    sp_sidejson_put(j, k, x->cd, 0, &nrec, e) < 0) {
@@ -1051,6 +1053,8 @@ side(struct jx *x, const struct sp_side *s, struct sp_err *e)
 		if (sp_section_read_ranks(s, &x->franks, &x->nfranks, e) < 0) {
 			char msg[SP_ERR_MSG_MAX];
 
+			if (e != NULL && e->status == SP_ENOMEM)
+				return -1;
 			snprintf(msg, sizeof msg, "%s", e != NULL ? e->msg : "");
 			return sp_fail(e, SP_EDATA, "%s: bad sp stream: %s",
 			    in_name(x), msg);
@@ -1184,6 +1188,8 @@ begin_run(void *ctx, const struct sp_run_info *ri, const char *label,
 			return -1;
 	} else if (sp_cdoc_parse(x->cd, ri->metadata, ri->metadata_len,
 	    ri->metadata_len, &used, &need, e) != 1) {
+		if (e != NULL && e->status == SP_ENOMEM)
+			return -1;
 		return sp_fail(e, SP_EDATA, "%s: bad sp stream: run metadata "
 		    "is not one CBOR item", in_name(x));
 	} else if (sp_jout_cbor(t, x->cd, 0, e) < 0) {

@@ -15,6 +15,7 @@
 #include "sp_marshal.h"
 #include "sp_prof.h"
 #include "sp_pstats.h"
+#include "sp_pyrepr.h"
 #include "sp_sink.h"
 #include "sp_stream.h"
 
@@ -256,14 +257,20 @@ lane(void *ctx, uint32_t rank, int64_t id, struct sp_err *e)
 static int
 report(struct psx *x, const struct sp_prof *d, struct sp_err *e)
 {
-	const char *q = sp_export_quoted(x->fe, x->label);
-	char *head;
-	size_t n = strlen(q) + sizeof "==> run , rank 4294967295 <==\n\n";
+	char *q, *head;
+	size_t n;
 	int rc;
 
-	if ((head = malloc(n)) == NULL)
+	/* not sp_export_quoted, whose "'?'" is for messages only */
+	if (sp_pyrepr(x->label, strlen(x->label), &q, e) < 0)
+		return -1;
+	n = strlen(q) + sizeof "==> run , rank 4294967295 <==\n\n";
+	if ((head = malloc(n)) == NULL) {
+		free(q);
 		return nomem(e);
+	}
 	snprintf(head, n, "==> run %s, rank %" PRIu32 " <==\n\n", q, x->rank);
+	free(q);
 	rc = sp_export_write(x->print, head, strlen(head), e);
 	free(head);
 	if (rc < 0 || sp_pstats_report_write(d, NULL, x->o->sort, x->o->top,

@@ -273,9 +273,14 @@ read_schema(struct sp_h5src *h, struct sp_err *e)
 
 /* --- /metadata --- */
 
-/* The metadata the reader itself uses: mpi_size, and the run's label. */
-static void
-metadata_known(struct sp_h5src *h, hid_t g, int64_t *mpi_size)
+/*
+ * The metadata the reader itself uses: mpi_size, and the run's label.  A
+ * label that cannot be read is none (the run takes the file's stem), but
+ * one lost for want of memory is SP_ENOMEM: never a wrong label.
+ */
+static int
+metadata_known(struct sp_h5src *h, hid_t g, int64_t *mpi_size,
+    struct sp_err *e)
 {
 	if (H5Aexists(g, "mpi_size") > 0) {
 		hid_t a = H5Aopen(g, "mpi_size", H5P_DEFAULT);
@@ -288,17 +293,25 @@ metadata_known(struct sp_h5src *h, hid_t g, int64_t *mpi_size)
 	}
 	if (H5Aexists(g, "label") > 0) {
 		hid_t a = H5Aopen(g, "label", H5P_DEFAULT);
+		struct sp_err le;
 		char **s;
 		size_t n;
+		int rc;
 
-		if (sp_h5_strings(a, 1, h->src.path, "label", &n, &s,
-		    NULL) == 0) {
-			if (n == 1 && s[0][0] != '\0')
-				h->src.label = strdup(s[0]);
-			free(s);
-		}
+		sp_err_clear(&le);
+		rc = sp_h5_strings(a, 1, h->src.path, "label", &n, &s, &le);
 		H5Aclose(a);
+		if (rc < 0)
+			return le.status == SP_ENOMEM ? sp_fail(e, SP_ENOMEM,
+			    "%s", le.msg) : 0;
+		if (n == 1 && s[0][0] != '\0' &&
+		    (h->src.label = strdup(s[0])) == NULL)
+			rc = sp_fail(e, SP_ENOMEM, "%s: out of memory",
+			    h->src.path);
+		free(s);
+		return rc;
 	}
+	return 0;
 }
 
 /* The attributes of /metadata as a CBOR map, into b; mpi_size (or -1). */
@@ -317,7 +330,7 @@ metadata_map(struct sp_h5src *h, struct sp_cbuf *b, int64_t *mpi_size,
 		return sp_fail(e, SP_EDATA, "%s: /metadata is not a group",
 		    h->src.path);
 	if ((rc = sp_h5_attrs_cbor(g, b, h->src.path, e)) == 0)
-		metadata_known(h, g, mpi_size);
+		rc = metadata_known(h, g, mpi_size, e);
 	H5Gclose(g);
 	return rc;
 }

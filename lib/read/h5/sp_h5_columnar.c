@@ -7,6 +7,7 @@
  * ranges within the columns and apart) and sorted by rank; then the lane
  * tables (sp_h5_lanes.c) and the rank groups.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -234,9 +235,12 @@ parse_tags(struct sp_h5src *h, struct sp_row_info *ri, const char *text,
 
 	if (text[0] == '\0')
 		return 0;
+	errno = 0;	/* its mallocs say ENOMEM, bad text leaves errno 0 */
 	if (sp_jsontext_strings(text, strlen(text), &tags, &n) < 0)
-		return sp_fail(e, SP_EDATA, "%s: index row %zu: tags is not a "
-		    "JSON array of strings", h->src.path, row);
+		return errno == ENOMEM ? sp_fail(e, SP_ENOMEM, "%s: out of "
+		    "memory", h->src.path) : sp_fail(e, SP_EDATA, "%s: index "
+		    "row %zu: tags is not a JSON array of strings",
+		    h->src.path, row);
 	return sp_h5src_set_tags(h, ri, tags, n, e);
 }
 
@@ -551,10 +555,15 @@ cmp_row_rank(const void *a, const void *b)
 	return x->offset < y->offset ? -1 : x->offset > y->offset;
 }
 
-/* Whether the root's storage_layout says "aggregate". */
+/*
+ * Whether the root's storage_layout says "aggregate": 1 or 0 (also when
+ * it cannot be read: columnar), -1 (SP_ENOMEM) without the memory to
+ * read it, which must not make an aggregate file columnar.
+ */
 static int
-layout_aggregate(struct sp_h5src *h)
+layout_aggregate(struct sp_h5src *h, struct sp_err *e)
 {
+	struct sp_err le;
 	hid_t a;
 	char **s;
 	size_t n;
@@ -562,11 +571,14 @@ layout_aggregate(struct sp_h5src *h)
 
 	if (H5Aexists(h->file, "storage_layout") <= 0)
 		return 0;
+	sp_err_clear(&le);
 	a = H5Aopen(h->file, "storage_layout", H5P_DEFAULT);
 	if (sp_h5_strings(a, 1, h->src.path, "storage_layout", &n, &s,
-	    NULL) == 0) {
+	    &le) == 0) {
 		yes = n == 1 && strcmp(s[0], "aggregate") == 0;
 		free(s);
+	} else if (le.status == SP_ENOMEM) {
+		yes = sp_fail(e, SP_ENOMEM, "%s", le.msg);
 	}
 	H5Aclose(a);
 	return yes;
@@ -633,7 +645,8 @@ sp_h5src_open_columnar(struct sp_h5src *h, int64_t mpi_size,
 	int rc = -1;
 
 	memset(&ix, 0, sizeof ix);
-	ix.aggregate = layout_aggregate(h);
+	if ((ix.aggregate = layout_aggregate(h, e)) < 0)
+		goto out;
 	h->src.layout = ix.aggregate ? "aggregate" : "columnar";
 	h->src.event_data = !ix.aggregate;
 	if (read_region_names(h, e) < 0 || index_length(h, &ix.m, e) < 0 ||

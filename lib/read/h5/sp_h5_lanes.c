@@ -130,14 +130,21 @@ table_texts(struct sp_h5src *h, const char *group, const char *name,
 	d = H5Dopen2(h->file, path, H5P_DEFAULT);
 	rc = sp_h5_strings(d, 0, h->src.path, path, &cnt, out, e);
 	H5Dclose(d);
+	/* without memory it is not damaged: SP_ENOMEM passes on */
+	if (rc < 0 && e != NULL && e->status == SP_ENOMEM)
+		return -1;
 	if (rc == 0 && cnt != n) {
 		free(*out);
 		*out = NULL;
 		rc = -1;
 	}
-	if (rc < 0 || sp_h5src_keep(h, *out, e) < 0)
+	if (rc < 0)
 		return sp_fail(e, SP_EDATA, "%s: %s is damaged", h->src.path,
 		    path);
+	if (sp_h5src_keep(h, *out, e) < 0) {
+		*out = NULL;	/* freed */
+		return -1;
+	}
 	return 0;
 }
 
