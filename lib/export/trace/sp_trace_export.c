@@ -258,11 +258,14 @@ region_name(const struct trx *x)
 	return x->o->align_region != NULL ? x->o->align_region : "";
 }
 
-/* What the rank's process track says of itself. */
+/*
+ * What the rank's process track says of itself; NULL without memory for
+ * it or for any of its parts (never a shorter text).
+ */
 static char *
 describe(const struct trx *x)
 {
-	char *how, *cut = NULL, *s;
+	char *how, *cut = NULL, *s = NULL;
 	const char *label = sp_export_label(x->fe);
 
 	if (x->o->align == SP_TRACE_ALIGN_START && x->have_first)
@@ -281,10 +284,11 @@ describe(const struct trx *x)
 	if (x->o->min_duration_ns > 0)
 		cut = format(" Calls shorter than %" PRId64 " ns are left out "
 		    "(--min-duration).", x->o->min_duration_ns);
-	s = format("Rank %" PRIu32 " of run '%s' (%s), written by sp-trace; "
-	    "times in ns since the run's first call.%s%s", x->rank, label,
-	    x->ri->source != NULL ? x->ri->source : "?",
-	    how != NULL ? how : "", cut != NULL ? cut : "");
+	if (how != NULL && (cut != NULL || x->o->min_duration_ns <= 0))
+		s = format("Rank %" PRIu32 " of run '%s' (%s), written by "
+		    "sp-trace; times in ns since the run's first call.%s%s",
+		    x->rank, label, x->ri->source != NULL ? x->ri->source :
+		    "?", how, cut != NULL ? cut : "");
 	free(how);
 	free(cut);
 	return s;
