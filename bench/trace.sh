@@ -61,27 +61,7 @@ cases=(
 	"jsnoargs|JSON, --no-args|/dev/null|-f json --no-args"
 )
 
-# --- measuring (timed: see common.sh) --------------------------------------
-
-# measure KEY REF OUT CMD...: reps runs; res[KEY:t|c|r] = median wall,
-# median CPU, highest RSS; a file OUT is compared with REF (- for none).
-declare -A res
-measure() {
-	local key=$1 ref=$2 o=$3 i ts=() cs=() rs=()
-	shift 3
-	for ((i = 0; i < reps; i++)); do
-		# never remove a device: OUT may be /dev/null
-		if [ -f "$o" ] && [ ! -c "$o" ]; then rm -f "$o"; fi
-		timed /dev/null "$@"
-		ts+=("$T") cs+=("$C") rs+=("$R")
-		if [ "$ref" != - ]; then
-			cmp -s "$o" "$ref" || die "$key: $o differs from $ref"
-		fi
-	done
-	res[$key:t]=$(median "${ts[@]}")
-	res[$key:c]=$(median "${cs[@]}")
-	res[$key:r]=$(maxof "${rs[@]}")
-}
+# --- measuring (measure_reps, timed: see common.sh) ------------------------
 
 for n in "${sizes[@]}"; do
 	h5=$(input_h5 "$n")
@@ -113,7 +93,7 @@ for n in "${sizes[@]}"; do
 		esac
 		say "$n calls: $label"
 		# shellcheck disable=SC2086
-		measure "$n:$key" "$ref" "$o" "$sptrace" $opts "$calls" -o "$o"
+		measure_reps "$n:$key" "$ref" "$o" "$sptrace" $opts "$calls" -o "$o"
 		if [ "$key" = pfgz ]; then
 			res[$n:gzbytes]=$(fsize "$o")
 			gzip -dc "$o" | cmp -s - "$tmp/ref.pftrace" ||
@@ -123,9 +103,9 @@ for n in "${sizes[@]}"; do
 	done
 
 	say "$n calls: floors and the pipeline"
-	measure "$n:catcalls" - /dev/null cat "$calls"
-	measure "$n:catpf" - /dev/null cat "$tmp/ref.pftrace"
-	measure "$n:catjs" - /dev/null cat "$tmp/ref.json"
+	measure_reps "$n:catcalls" - /dev/null cat "$calls"
+	measure_reps "$n:catpf" - /dev/null cat "$tmp/ref.pftrace"
+	measure_reps "$n:catjs" - /dev/null cat "$tmp/ref.json"
 	tp=() rp=()
 	for ((i = 0; i < reps; i++)); do
 		wait_quiet
