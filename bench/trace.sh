@@ -115,8 +115,14 @@ for n in "${sizes[@]}"; do
 			die "pipeline failed"
 		t1=$EPOCHREALTIME
 		tp+=("$(elapsed "$t0" "$t1")") rp+=("$(tail -n 1 "$tmp/rss")")
-		cmp -s "$tmp/p.pftrace" "$tmp/ref.pftrace" ||
-			die "the pipeline's trace differs"
+		if ! cmp -s "$tmp/p.pftrace" "$tmp/ref.pftrace"; then
+			# kept for a look (bench/data is git-ignored)
+			mv "$tmp/p.pftrace" "$data/trace-pipeline-differs.pftrace"
+			mv "$tmp/ref.pftrace" "$data/trace-pipeline-ref.pftrace"
+			cmp "$data/trace-pipeline-differs.pftrace" \
+				"$data/trace-pipeline-ref.pftrace" >&2 || true
+			die "the pipeline's trace differs from that of the call stream on file (both kept in $data)"
+		fi
 		rm -f "$tmp/p.pftrace"
 	done
 	res[$n:pipe:t]=$(median "${tp[@]}")
