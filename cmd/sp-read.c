@@ -1,5 +1,6 @@
 /* sp-read: scope-profiler profiles in, the sp interval stream out. */
 #include <getopt.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,10 +15,11 @@
 #include "sp_progress.h"
 #include "sp_ranks.h"
 #include "sp_read.h"
+#include "sp_spt.h"
 
 /* The formats sp-read reads, in the order they are tried. */
 static const struct sp_format *const formats[] = {
-	&sp_h5_format, &sp_json_format,
+	&sp_h5_format, &sp_json_format, &sp_spt_format,
 };
 
 /* At most this many progress updates per second (the last always shows). */
@@ -239,6 +241,26 @@ parse_args(struct args *a, int argc, char **argv)
 		a->o.filter = a->filter;
 }
 
+/*
+ * sp_order's missing callback: "sp-read: in.h5: the profile has no rank 3"
+ * ("no ranks 3, 5-7"); a note, the exit status stays 0.
+ */
+static void
+missing_show(void *ctx, const char *path, const uint32_t (*r)[2], size_t n)
+{
+	size_t i;
+
+	(void)ctx;
+	fprintf(stderr, "%s: %s: the profile has no rank%s ", cli_name(),
+	    cli_input_name(path), n > 1 || r[0][0] != r[0][1] ? "s" : "");
+	for (i = 0; i < n; i++) {
+		fprintf(stderr, "%s%" PRIu32, i > 0 ? ", " : "", r[i][0]);
+		if (r[i][1] != r[i][0])
+			fprintf(stderr, "-%" PRIu32, r[i][1]);
+	}
+	fprintf(stderr, " that --ranks asks for\n");
+}
+
 /* By default only to a terminal, and for files read slowly. */
 static void
 progress_setup(struct args *a, struct progress *pr)
@@ -280,6 +302,7 @@ main(int argc, char **argv)
 		return 1;
 	}
 	parse_args(&a, argc, argv);
+	a.o.missing = missing_show;
 	progress_setup(&a, &pr);
 	sink = cli_stream_output(a.out, a.force);
 	if ((w = sp_writer_new(sink, &e)) == NULL ||

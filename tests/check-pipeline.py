@@ -149,6 +149,29 @@ def pick_filters(read, names):
 # ---------------------------------------------------------------------------
 # The file, read with h5py
 
+def missing_ranks_note(path, requested):
+    """What sp-read says on stderr of the ranks asked for that the file
+    lacks (no row and no rank group), ranges merged; "" when none."""
+    if requested is None:
+        return ""
+    with h5py.File(path, "r") as f:
+        have = {int(k[4:]) for k in f if re.fullmatch(r"rank[0-9]+", k)}
+        if "rank_region_index" in f:
+            have |= {int(r) for r in f["rank_region_index/ranks"][()]}
+    parts = []
+    for r in sorted(set(requested) - have):
+        if parts and parts[-1][1] == r - 1:
+            parts[-1][1] = r
+        else:
+            parts.append([r, r])
+    if not parts:
+        return ""
+    s = "s" if len(parts) > 1 or parts[0][0] != parts[0][1] else ""
+    text = ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in parts)
+    return (f"sp-read: {path}: the profile has no rank{s} {text} that "
+            "--ranks asks for\n")
+
+
 def read_h5(path):
     """{"order": [names in run order], "data": {name: {rank: cols}}}.
 
@@ -439,7 +462,8 @@ def check_seed(seed, tmp, verbose):
               f"{len(want)} lanes, schema {o['schema']}, {o['shape']}/{o['names']}, "
               f"threads {o['threads']} tasks {o['tasks']}"
               f"{' overlap' if offend else ''}")
-    if rcs[0] not in (0, -13, 141) or err_read:
+    if rcs[0] not in (0, -13, 141) or \
+            err_read != missing_ranks_note(path, read["ranks"]):
         raise Mismatch(f"{what}\nsp-read failed ({rcs[0]}): {err_read.strip()}")
     if offend:
         rank = min(r for r, _ in offend)

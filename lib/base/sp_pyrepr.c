@@ -113,3 +113,57 @@ out:
 	free(buf);
 	return rc;
 }
+
+/* Byte c of a bytes repr quoted by quote, into p (4 bytes of room). */
+static size_t
+bytes_char(unsigned char c, char quote, char *p)
+{
+	if (c == '\\' || c == (unsigned char)quote) {
+		p[0] = '\\';
+		p[1] = (char)c;
+		return 2;
+	}
+	if (c == '\t' || c == '\n' || c == '\r') {
+		p[0] = '\\';
+		p[1] = c == '\t' ? 't' : c == '\n' ? 'n' : 'r';
+		return 2;
+	}
+	if (c >= 0x20 && c < 0x7f) {
+		p[0] = (char)c;
+		return 1;
+	}
+	p[0] = '\\';
+	p[1] = 'x';
+	p[2] = hex[c >> 4];
+	p[3] = hex[c & 0xf];
+	return 4;
+}
+
+size_t
+sp_pyrepr_bytes(const unsigned char *s, size_t n, char *out, size_t size)
+{
+	char quote = memchr(s, '\'', n) != NULL && memchr(s, '"', n) == NULL ?
+	    '"' : '\'';
+	char buf[4];
+	size_t i, k, len = 0;
+
+	for (k = 0; k < 2; k++) {
+		buf[k] = k == 0 ? 'b' : quote;
+		if (len < size)
+			out[len] = buf[k];
+		len++;
+	}
+	for (i = 0; i < n; i++) {
+		size_t m = bytes_char(s[i], quote, buf);
+
+		for (k = 0; k < m; k++, len++)
+			if (len < size)
+				out[len] = buf[k];
+	}
+	if (len < size)
+		out[len] = quote;
+	len++;
+	if (size > 0)
+		out[len < size ? len : size - 1] = '\0';
+	return len;
+}

@@ -31,4 +31,14 @@
 /* The repr of len bytes at s, NUL-terminated, in *out (NULL on failure). */
 int sp_pyrepr(const char *s, size_t len, char **out, struct sp_err *e);
 
+/*
+ * Python's repr() of a bytes object of n bytes at s, into out (size
+ * bytes, cut to fit, NUL-terminated; 4 n + 4 always fit): b'...',
+ * printable ASCII as it is, \t \n \r, other bytes as \xNN, backslash
+ * and the quote escaped; the quote ' unless the bytes hold a ' and no ".
+ * Returns the length it needs, as snprintf does.
+ */
+size_t sp_pyrepr_bytes(const unsigned char *s, size_t n, char *out,
+    size_t size);
+
 #endif

@@ -24,4 +24,23 @@
  */
 size_t sp_utf8_decode(const unsigned char *s, size_t n, uint32_t *cp);
 
+/*
+ * A lone surrogate U+D800..U+DFFF carried as its three bytes of
+ * generalized UTF-8 (ED A0..BF 80..BF), which strict UTF-8 refuses: sp
+ * keeps the lone surrogates of a JSON string ("sol\ud800ve") that way,
+ * so that they are written back as the same escapes.  Returns 3 with the
+ * code point in *cp when s starts such a sequence, else 0.
+ */
+size_t sp_utf8_surrogate(const unsigned char *s, size_t n, uint32_t *cp);
+
+/*
+ * What Python's strict UTF-8 decoder says of the n bytes at s, into msg
+ * (size bytes): 0 when they decode, else 1 with the message of its
+ * UnicodeDecodeError ("'utf-8' codec can't decode byte 0xff in position
+ * 0: invalid start byte") for the first bad sequence, with its range as
+ * Python reports it.
+ */
+int sp_utf8_pyerror(const unsigned char *s, size_t n, char *msg,
+    size_t size);
+
 #endif

@@ -175,6 +175,11 @@ escape_one(const unsigned char *s, size_t n, char **pp)
 		 * surrogate U+DC80+byte, as Python's surrogateescape decodes
 		 * it: what Python would write for that name, and lossless.
 		 */
+		/* a lone surrogate as the JSON reader keeps one: its escape */
+		if (sp_utf8_surrogate(s, n, &c) == 3) {
+			*pp = put_u(p, c);
+			return 3;
+		}
 		if ((len = sp_utf8_decode(s, n, &c)) == 0) {
 			p = put_u(p, 0xdc00 | s[0]);
 			*pp = p;

@@ -37,13 +37,24 @@
  *   A single output holds back what the spec says (its last byte, or the
  *   whole output) until the input has ended cleanly, so that a stream
  *   that turns out to be bad, or to hold a second output, never leaves a
- *   complete-looking output there.
+ *   complete-looking output there.  An output closed once the input has
+ *   ended (in the finish op) goes into place at once.
+ *
+ *   Outputs across runs.  An exporter that compares the runs of a stream
+ *   (SP_EXPORT_ACROSS_RUNS: a differential graph of a before and an
+ *   after run) writes outputs that belong to no one run: they are named
+ *   by the rule without a run label, one for the stream or one per rank
+ *   (naming.per_rank), may be opened at any time, and every file waits,
+ *   complete, under its temporary name until the input has ended
+ *   cleanly, so that a stream found bad or of the wrong shape later
+ *   leaves none.  A single output takes one, as for PER_RANK.
  *
  *   The endings.  A stream without runs is SP_EDATA ("no runs in the
- *   stream: nothing to export"), and for an exporter that needs calls, a
- *   stream after which no output was written is SP_EDATA ("no calls
- *   recorded in run 'x'" or "in any of the N runs"; ops->no_output may
- *   say it otherwise).
+ *   stream: nothing to export").  A stream after which no output was
+ *   written, because its runs have no calls, is not an error: the
+ *   exporter's notes say so (make -j over a directory must pass an empty
+ *   profile); for an exporter that needs calls, ops->no_output may make
+ *   it one (all calls dropped by the exporter's own filter, say).
  *
  * Also shared: the current rank's lane names (sp_lane.h) and a label
  * quoted as Python's repr quotes it, for messages.
@@ -72,6 +83,7 @@ enum sp_export_unit {
 	SP_EXPORT_PER_RUN,	/* a document per run */
 	SP_EXPORT_PER_RANK,	/* a file per (run, rank) */
 	SP_EXPORT_PER_STREAM,	/* one output for the whole stream */
+	SP_EXPORT_ACROSS_RUNS,	/* outputs comparing runs: see above */
 };
 
 /* What a single output (standard output, a device) holds back. */
@@ -86,7 +98,7 @@ struct sp_export_spec {
 	enum sp_export_unit unit;
 	struct sp_export_naming naming;	/* files (not PER_STREAM) */
 	enum sp_export_hold hold;
-	int need_output;	/* no output at the end is an error */
+	int need_output;	/* no output at the end asks ops->no_output */
 	/* Words of the messages: */
 	const char *nothing;	/* no runs: "nothing to export" */
 	const char *several;	/* "several runs" */
@@ -126,8 +138,9 @@ struct sp_export_ops {
 	/* After the pending outputs are in place and the endings passed. */
 	int (*finish)(void *ctx, struct sp_err *e);
 	/*
-	 * need_output and no output was written: 1 with e filled to say so
-	 * in the exporter's words, or 0 for the front end's message.
+	 * need_output and no output was written: 1 with e filled when that
+	 * is an error, in the exporter's words, or 0 when it is not (then
+	 * finish follows, and the exporter's notes say why).
 	 */
 	int (*no_output)(void *ctx, struct sp_err *e);
 };
@@ -148,9 +161,10 @@ int sp_export_run(struct sp_export *fe, const struct sp_export_ops *ops,
 
 /*
  * Open the next output: the current run's (rank: the rank of a per-rank
- * output), or the stream's for PER_STREAM (at any time, also before
- * sp_export_run()).  Standard output and devices are opened as they are;
- * a file under a temporary name beside its target.
+ * output), or the stream's for PER_STREAM and ACROSS_RUNS (at any time,
+ * for PER_STREAM also before sp_export_run()).  Standard output and
+ * devices are opened as they are; a file under a temporary name beside
+ * its target.
  */
 struct sp_export_out *sp_export_open(struct sp_export *fe, uint32_t rank,
     struct sp_err *e);
@@ -211,8 +225,5 @@ const char *sp_export_lane_name(struct sp_export *fe, uint32_t rank,
 /* s as Python's repr quotes it ("'?'" without memory); valid until the
  * next call. */
 const char *sp_export_quoted(struct sp_export *fe, const char *s);
-
-/* The front end's own ending of a stream without outputs, in e. */
-int sp_export_fail_no_calls(struct sp_export *fe, struct sp_err *e);
 
 #endif

@@ -351,6 +351,8 @@ sp_order_emit(struct sp_source *src, const char *label, uint32_t run,
 		goto out;
 	if (o->progress != NULL)
 		o->progress(o->progress_ctx, src->path, or.calls, or.total, 1);
+	if (sp_order_missing(&or) < 0)
+		goto out;
 	if (ncalls != NULL)
 		*ncalls = or.calls;
 	rc = 0;

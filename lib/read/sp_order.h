@@ -49,6 +49,13 @@
 typedef void (*sp_order_progress_fn)(void *ctx, const char *path,
     uint64_t done, uint64_t total, int final);
 
+/*
+ * The ranks asked for that a run lacks (neither rows nor a rank group):
+ * n ranges [lo, hi], ascending.  It must not fail; it may print.
+ */
+typedef void (*sp_order_missing_fn)(void *ctx, const char *path,
+    const uint32_t (*ranges)[2], size_t n);
+
 struct sp_order_opts {
 	const struct sp_ranks *ranks;	/* NULL: every rank */
 	const struct sp_filter *filter;	/* NULL: every region */
@@ -64,6 +71,12 @@ struct sp_order_opts {
 	int shard;
 	sp_order_progress_fn progress;	/* NULL: none */
 	void *progress_ctx;
+	/*
+	 * Called once per run that lacks some of the ranks asked for, unless
+	 * shard: a shard of ranks the profile lacks is empty, as it should.
+	 */
+	sp_order_missing_fn missing;	/* NULL: none */
+	void *missing_ctx;
 };
 
 /* Write run, regions, rank, side and batch items and the run-end. */

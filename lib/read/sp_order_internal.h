@@ -8,6 +8,7 @@
  *   sp_order_regions.c  the region order
  *   sp_order_merge.c    the merge of a lane's segments
  *   sp_order_file.c     file order (sp-read --order file)
+ *   sp_order_missing.c  the ranks asked for that the run lacks
  *
  * Ownership: sp_order.c allocates and frees everything struct sp_order
  * points at; the other parts borrow it.
@@ -107,6 +108,12 @@ int sp_order_regions(const struct sp_source *src, const int64_t *row_min,
 /* sp_order_merge.c: the k segments of one lane (sg), merged, as batches. */
 int sp_order_merge_lane(struct sp_order *or, const struct sp_seg *sg,
     size_t k, uint32_t rank);
+
+/*
+ * sp_order_missing.c: tell o->missing the ranks of o->ranks that the run
+ * has neither rows nor a rank group of (nothing with --shard).
+ */
+int sp_order_missing(struct sp_order *or);
 
 /*
  * sp_order_file.c: the selected rows among [r0, r1), those of one rank,

@@ -94,7 +94,8 @@ ends_before_start(const struct row_scan *rs, size_t i, int64_t start)
 	int64_t end = src->delta ? start + rs->or->b[i] : rs->or->b[i];
 
 	return sp_fail(rs->or->e, SP_EDATA, "%s: rank %u region '%s' call "
-	    "%llu ends before it starts [%lld, %lld] ns", src->path, r->rank,
+	    "%llu ends before it starts [%lld, %lld] ns", r->file != NULL ?
+	    r->file : src->path, r->rank,
 	    src->names[r->region], (unsigned long long)(rs->off + i),
 	    (long long)start, (long long)end);
 }

@@ -220,3 +220,14 @@ sp_ranks_next(const struct sp_ranks *r, uint32_t from, uint32_t *next)
 	*next = r->v[i].lo > from ? r->v[i].lo : from;
 	return 1;
 }
+
+uint32_t
+sp_ranks_span_end(const struct sp_ranks *r, uint32_t rank)
+{
+	size_t i;
+
+	if (sp_ranks_all(r))
+		return UINT32_MAX;
+	i = lower_bound(r, rank);
+	return i < r->n ? r->v[i].hi : rank;
+}

@@ -47,4 +47,10 @@ int sp_ranks_has(const struct sp_ranks *r, uint32_t rank);
  */
 int sp_ranks_next(const struct sp_ranks *r, uint32_t from, uint32_t *next);
 
+/*
+ * The last rank of the run of selected ranks that holds rank, which must
+ * be selected: with sp_ranks_next, walks the selection range by range.
+ */
+uint32_t sp_ranks_span_end(const struct sp_ranks *r, uint32_t rank);
+
 #endif

@@ -1,81 +1,51 @@
+/*
+ * sp_read_files(): the runs the files make (sp_read_plan.h), each opened
+ * by its format and written by sp_order_emit(), labelled and made unique.
+ */
 #include "sp_read.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>
 
 #include "sp_label.h"
+#include "sp_read_plan.h"
 
-/*
- * The format of a file (exports.md 4.6): by its content first (a format's
- * signature, such as HDF5's, gzip or "{" for JSON), refusing an HTML
- * report and an sp stream; then by its name (.json, .json.gz).  Anything
- * else is refused with a message saying what it is; NULL then.
- */
-static const struct sp_format *
-classify(const struct sp_format *const *fm, size_t nf, const char *path,
+/* The run's source: its file opened, or its parts together. */
+static struct sp_source *
+open_run(const struct sp_read_run *r, const char *tmpdir, struct sp_err *e)
+{
+	if (r->path != NULL)
+		return r->fmt->open(r->path, tmpdir, e);
+	return r->fmt->open_parts((const char *const *)r->parts, r->nparts,
+	    tmpdir, e);
+}
+
+/* Run i of the plan, opened, labelled and written. */
+static int
+read_run(const struct sp_read_run *r, uint32_t i, struct sp_labels *labels,
+    const struct sp_order_opts *o, const char *tmpdir, struct sp_writer *w,
     struct sp_err *e)
 {
-	FILE *f;
-	unsigned char b[16] = { 0 };
-	size_t n = 0, i = 0, k;
-	struct stat st;
+	struct sp_source *src;
+	const char *unique;
+	char *label = NULL, producer[64];
+	int rc = -1;
 
-	for (k = 0; k < nf; k++)
-		if (strcmp(path, "-") == 0 ? fm[k]->stdin_ok :
-		    fm[k]->sniff_path != NULL && fm[k]->sniff_path(path))
-			return fm[k];
-	if (strcmp(path, "-") == 0) {
-		sp_fail(e, SP_EUSAGE, "<stdin>: no format of this program "
-		    "reads standard input");
-		return NULL;
-	}
-	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-		sp_fail(e, SP_EDATA, "%s: is a directory", path);
-		return NULL;
-	}
-	if ((f = fopen(path, "rb")) == NULL) {
-		sp_fail_errno(e, errno, "%s", path);
-		return NULL;
-	}
-	n = fread(b, 1, sizeof b, f);
-	if (n == 0 && ferror(f)) {
-		/* a read error (EIO, as /proc/self/mem gives) is no empty file */
-		int err = errno;
-
-		fclose(f);
-		sp_fail_errno(e, err, "%s: read error", path);
-		return NULL;
-	}
-	fclose(f);
-	if (n == 0) {
-		sp_fail(e, SP_EDATA, "%s: empty file, not a profile", path);
-		return NULL;
-	}
-	for (k = 0; k < nf; k++)
-		if (fm[k]->sniff_bytes != NULL && fm[k]->sniff_bytes(b, n))
-			return fm[k];
-	while (i < n && (b[i] == ' ' || b[i] == '\n' || b[i] == '\t' ||
-	    b[i] == '\r'))
-		i++;
-	if (i < n && b[i] == '<') {
-		sp_fail(e, SP_EDATA, "%s: an HTML report, not a profile: read "
-		    "the HDF5 or JSON profile it was made from", path);
-		return NULL;
-	}
-	if (n >= 3 && b[0] == 0xd9 && b[1] == 0xd9 && b[2] == 0xf7) {
-		sp_fail(e, SP_EDATA, "%s: already an sp stream; pipe it to the "
-		    "next program", path);
-		return NULL;
-	}
-	for (k = 0; k < nf; k++)
-		if (fm[k]->by_name != NULL && fm[k]->by_name(path))
-			return fm[k];	/* and its parser says what is wrong */
-	sp_fail(e, SP_EDATA, "%s: not a scope-profiler profile (no HDF5 "
-	    "signature)", path);
-	return NULL;
+	if ((src = open_run(r, tmpdir, e)) == NULL)
+		return -1;
+	snprintf(producer, sizeof producer, "sp-read %s", SP_VERSION);
+	/* the first file is open (a JSON one parsed): now write */
+	if (i == 0 && sp_section_write_header(w, o->order, producer, e) < 0)
+		goto out;
+	if (sp_label_run(src->label, src->path, &label, e) < 0 ||
+	    sp_labels_add(labels, label, &unique, e) < 0 ||
+	    sp_order_emit(src, unique, i, o, w, NULL, e) < 0)
+		goto out;
+	rc = 0;
+out:
+	free(label);
+	sp_source_free(src);
+	return rc;
 }
 
 int
@@ -84,50 +54,29 @@ sp_read_files(const struct sp_format *const *formats, size_t nformats,
     const char *tmpdir, struct sp_writer *w, struct sp_err *e)
 {
 	struct sp_labels *labels = sp_labels_new();
-	const struct sp_format **kinds = calloc(n + 1, sizeof *kinds);
+	struct sp_read_plan plan = { NULL, 0, 0 };
 	char producer[64];
 	size_t i;
 	int rc = -1;
 
-	if (labels == NULL || kinds == NULL) {
+	if (labels == NULL) {
 		sp_fail(e, SP_ENOMEM, "out of memory");
 		goto out;
 	}
 	/* A missing or foreign input fails before anything is written. */
-	for (i = 0; i < n; i++)
-		if ((kinds[i] = classify(formats, nformats, paths[i],
-		    e)) == NULL)
+	if (sp_read_plan_make(formats, nformats, paths, n, &plan, e) < 0)
+		goto out;
+	for (i = 0; i < plan.n; i++)
+		if (read_run(&plan.runs[i], (uint32_t)i, labels, o, tmpdir, w,
+		    e) < 0)
 			goto out;
 	snprintf(producer, sizeof producer, "sp-read %s", SP_VERSION);
-	for (i = 0; i < n; i++) {
-		struct sp_source *src;
-		const char *unique;
-		char *label = NULL;
-
-		if ((src = kinds[i]->open(paths[i], tmpdir, e)) == NULL)
-			goto out;
-		/* the first file is open (a JSON one parsed): now write */
-		if (i == 0 && sp_section_write_header(w, o->order, producer,
-		    e) < 0) {
-			sp_source_free(src);
-			goto out;
-		}
-		if (sp_label_run(src->label, paths[i], &label, e) < 0 ||
-		    sp_labels_add(labels, label, &unique, e) < 0 ||
-		    sp_order_emit(src, unique, (uint32_t)i, o, w, NULL,
-		    e) < 0) {
-			free(label);
-			sp_source_free(src);
-			goto out;
-		}
-		free(label);
-		sp_source_free(src);
-	}
-	if (n == 0 && sp_section_write_header(w, o->order, producer, e) < 0)
+	if (plan.n == 0 && sp_section_write_header(w, o->order, producer,
+	    e) < 0)
 		goto out;
-	rc = sp_writer_stream_end(w, (uint32_t)n, e);
+	rc = sp_writer_stream_end(w, (uint32_t)plan.n, e);
 out:
-	free(kinds);
+	sp_read_plan_free(&plan);
 	sp_labels_free(labels);
 	return rc;
 }

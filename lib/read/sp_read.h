@@ -1,12 +1,16 @@
 /*
  * sp_read.h - profile files in, one interval-stream section out: what
- * sp-read does, minus option parsing.  Each file becomes one run, labelled
- * by its metadata label or its file stem, made unique across the files.
- * A file is of one of the formats given (struct sp_format: HDF5 and JSON
- * profiles, h5/ and json/), told apart by its content, then by its name;
- * "-" is of the format that reads standard input.  A source may keep its
- * calls in a temporary file under tmpdir (NULL: $TMPDIR, else /tmp) while
- * it is read.
+ * sp-read does, minus option parsing.  A file is of one of the formats
+ * given (struct sp_format: HDF5 and JSON profiles, native traces; h5/,
+ * json/, spt/), told apart by its content, then by its name; "-" is of
+ * the format that reads standard input.  Each file becomes one run,
+ * except the files of a format whose files are parts of one run (the
+ * rank files of a native trace): all of those, and those of the
+ * directories given, make one run, where the first of them was given
+ * (sp_read_plan.h).  A run is labelled by the name its source gives (its
+ * metadata label, say) or its file's stem, made unique across the runs.
+ * A source may keep its calls in a temporary file under tmpdir (NULL:
+ * $TMPDIR, else /tmp) while it is read.
  *
  * On failure nothing more is written: the section has no stream-end, so a
  * consumer sees a truncated stream rather than a smaller profile.

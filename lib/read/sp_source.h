@@ -22,6 +22,8 @@
 #include "sp_stream.h"
 
 struct sp_src_row {
+	/* the file the row is in, for a source of several; NULL: path */
+	const char *file;
 	uint32_t rank;
 	uint32_t region;
 	uint64_t count;
@@ -52,8 +54,13 @@ struct sp_source_ops {
 
 struct sp_source {
 	const struct sp_source_ops *ops;
-	const char *path;
-	const char *label;	/* metadata label when set, else NULL */
+	const char *path;	/* the file, or the first of several */
+	/*
+	 * The run's name when the format gives one (its metadata's label,
+	 * or a fixed name, as "native_trace" for native traces), else NULL:
+	 * the run is then named by its file's stem.
+	 */
+	const char *label;
 	const char *source_format;
 	const char *layout;
 	int64_t schema;
@@ -88,7 +95,7 @@ void sp_source_free(struct sp_source *s);
  * recogniser may be NULL.
  */
 struct sp_format {
-	const char *name;	/* "hdf5", "json" */
+	const char *name;	/* "hdf5", "json", "spt" */
 	int stdin_ok;		/* "-" (standard input) is of this format */
 	/* By content, given the path (a signature past a user block). */
 	int (*sniff_path)(const char *path);
@@ -99,6 +106,23 @@ struct sp_format {
 	/* tmpdir: where calls may wait (NULL: $TMPDIR, else /tmp). */
 	struct sp_source *(*open)(const char *path, const char *tmpdir,
 	    struct sp_err *e);
+	/*
+	 * A format whose files are parts of one run (the rank files of a
+	 * native trace, one per rank) opens them together, as one source:
+	 * sp_read_files() gives it every file of the format it was handed,
+	 * however many and in whatever order, each once (by its normalised
+	 * spelling, sp_path.h) and sorted by path components, as the
+	 * reference's find_traces takes them; the run sits where the first
+	 * of them was given.  NULL: each file is a run of its own (open).
+	 */
+	struct sp_source *(*open_parts)(const char *const *paths, size_t n,
+	    const char *tmpdir, struct sp_err *e);
+	/*
+	 * A directory given as a file contributes its entries whose names
+	 * end in this (".spt"; hidden ones too, not its subdirectories'),
+	 * as parts; NULL: a directory is no input of this format.
+	 */
+	const char *dir_suffix;
 };
 
 #endif

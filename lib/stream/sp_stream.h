@@ -41,7 +41,9 @@ struct sp_run_info {
 	const char *layout;	/* "per-rank", "columnar", "aggregate" */
 	int64_t schema;		/* HDF5 schema version, 0 if none */
 	uint32_t num_ranks;	/* as the reference computes it */
-	int event_data;		/* calls are present (not summary-only) */
+	int event_data;		/* not a summary-only read (the reference's
+				   event_data_available); 1 for every file sp
+				   reads, false only as a JSON profile says */
 	int has_span;		/* first_ns/last_ns valid (some call emitted) */
 	int64_t first_ns;	/* earliest start of the calls in the run */
 	int64_t last_ns;	/* latest end */

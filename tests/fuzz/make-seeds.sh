@@ -28,7 +28,7 @@ trap 'rm -rf "$T"' EXIT INT TERM
 cd "$T"
 export LC_ALL=C
 
-mkdir -p "$C/stream" "$C/h5" "$C/json" "$C/marshal"
+mkdir -p "$C/stream" "$C/h5" "$C/json" "$C/marshal" "$C/spt"
 rm -f "$C"/*/gen-* "$C"/*/edge-*
 
 # --- HDF5 profiles: every layout, small --------------------------------
@@ -139,6 +139,17 @@ done
     -o "$C/json/gen-indent-spec-minimal.json"
 "$S" "synth-s3.sps" | "$J" -o "$C/json/gen-calls-synth-s3.json"
 
+# --- native traces: both versions and byte orders, damaged ones ---------
+for v in 1 2; do
+	for o in little big; do
+		$G spt-synth --ranks 1 --calls 10 --regions 3 --version $v \
+		    --byteorder $o --seed $v "$C/spt/gen-synth-v$v-$o.spt"
+	done
+done
+for k in $($G spt-broken --list | awk '{ print $1 }'); do
+	$G spt-broken "$k" "$C/spt/gen-broken-$k.spt"
+done
+
 # --- .prof files: sp-pstats -------------------------------------------
 P=$B/cmd/sp-pstats
 for b in spec-minimal spec-all-features synth-full synth-fixed; do
@@ -169,6 +180,14 @@ printf '{"format_version": 1, "metadata": {}, "regions": {}, "ranks": {"0": {}}}
 printf '{"format_version": 1}' | gzip -9n >"$C/json/edge-version-only.gz"
 $PY -c 'import sys; sys.stdout.write("{\"metadata\": " + "[" * 2000 + "]" * 2000 + "}")' \
     >"$C/json/edge-deep"
+# lone surrogates, high and low, one before a \u escape, and \u0000
+printf '%s' '{"format": "scope-profiler-profile", "format_version": 1, "metadata": {"k": "a\udc00b\ud800\u0041\u0000"}, "regions": [{"name": "sol\ud800ve", "rank": 0, "start_times_ns": [1], "end_times_ns": [2]}]}' \
+    >"$C/json/edge-lone-surrogates"
+# spt: nothing, the magic alone, a header of no regions
+: >"$C/spt/edge-empty"
+printf 'SCOPEPRF' >"$C/spt/edge-magic"
+{ printf 'SCOPEPRF\002\000\000\000\000\000\000\000'; head -c 8 /dev/zero; } \
+    >"$C/spt/edge-header"
 # marshal: nothing, an empty dict, and pstats dicts as Python's marshal
 # writes them at every version (refs, short forms, floats as text)
 : >"$C/marshal/edge-empty"

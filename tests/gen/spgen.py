@@ -7,6 +7,10 @@ Run with Debian's Python, which has h5py and numpy:
     /usr/bin/python3 tests/gen/spgen.py synth [options] OUT.h5
     /usr/bin/python3 tests/gen/spgen.py broken KIND OUT [--schema S]
     /usr/bin/python3 tests/gen/spgen.py broken --list
+    /usr/bin/python3 tests/gen/spgen.py spt SPEC.json OUT
+    /usr/bin/python3 tests/gen/spgen.py spt-synth [options] OUT
+    /usr/bin/python3 tests/gen/spgen.py spt-broken KIND OUT.spt
+    /usr/bin/python3 tests/gen/spgen.py spt-broken --list
 
 Layouts follow /work/shared/spec/h5-format.md; the files imitate what the
 reference writer produces with h5py (dtypes, vstr or fixed strings,
@@ -111,6 +115,10 @@ object {"name", "starts", "ends" | "durations", extras...}. Extras:
                 {"count", "total", "minimum", "maximum", "exclusive"}
                 (layout aggregate; computed from starts/ends if absent).
 
+Native traces (.spt) have spec files of their own: see spgen_spt.py.
+spt-synth writes random nested calls, one file per rank (OUT_rank<NNNNN>.spt),
+either version and byte order.
+
 Typed values (attributes, edits): {"dtype": D, "value": V} with D one of
 i8 i16 i32 i64 u8 u16 u32 u64 f32 f64 (little-endian), a numpy name such
 as ">i8" (big-endian), "bool" (enum), "vstr", "ascii", "fixed"; a list
@@ -133,6 +141,7 @@ sys.dont_write_bytecode = True
 from spgen_broken import KINDS, make  # noqa: E402
 from spgen_spec import STORAGE_NAMES, profile_from_spec  # noqa: E402
 from spgen_synth import DEFAULTS, synth_profile  # noqa: E402
+import spgen_spt  # noqa: E402
 from spgen_write import NestingError, SpecError, write  # noqa: E402
 
 PROG = "spgen"
@@ -168,6 +177,31 @@ def cmd_broken(args):
             print(f"{kind:24} {what}{where}")
         return
     make(args.kind, args.out, schema=args.schema, seed=args.seed)
+
+
+def cmd_spt(args):
+    if args.spec == "-":
+        spec = json.load(sys.stdin)
+    else:
+        with open(args.spec, encoding="utf-8") as f:
+            spec = json.load(f)
+    spgen_spt.write_spec(spec, args.out)
+
+
+def cmd_spt_synth(args):
+    spec = spgen_spt.synth_spec(args.ranks, args.calls, args.regions, args.depth,
+                                args.seed, args.version, args.byteorder)
+    spgen_spt.write_spec(spec, args.out if args.ranks != 1 or
+                         not args.out.endswith(".spt") else args.out)
+
+
+def cmd_spt_broken(args):
+    if args.list:
+        for kind, what in spgen_spt.KINDS.items():
+            print(f"{kind:24} {what}")
+        return
+    with open(args.out, "wb") as f:
+        f.write(spgen_spt.broken_bytes(args.kind))
 
 
 def parser():
@@ -229,14 +263,37 @@ def parser():
     br.add_argument("--seed", type=int, default=1)
     br.add_argument("--list", action="store_true", help="list the kinds")
     br.set_defaults(func=cmd_broken)
+
+    st = sub.add_parser("spt", help="write the native traces a JSON spec describes")
+    st.add_argument("spec", help="spec file, - for stdin")
+    st.add_argument("out", help="OUT.spt (one rank) or a prefix")
+    st.set_defaults(func=cmd_spt)
+
+    ss = sub.add_parser("spt-synth", help="generate native traces, one per rank")
+    ss.add_argument("out", help="prefix: OUT_rank<NNNNN>.spt (OUT.spt for one rank)")
+    ss.add_argument("--ranks", type=int, default=2)
+    ss.add_argument("--calls", type=int, default=50, help="calls per rank")
+    ss.add_argument("--regions", type=int, default=5)
+    ss.add_argument("--depth", type=int, default=4)
+    ss.add_argument("--version", type=int, choices=(1, 2), default=2)
+    ss.add_argument("--byteorder", choices=("little", "big"), default="little")
+    ss.add_argument("--seed", type=int, default=1)
+    ss.set_defaults(func=cmd_spt_synth)
+
+    sb = sub.add_parser("spt-broken", help="write a damaged or unusual native trace")
+    sb.add_argument("kind", nargs="?", help="see --list")
+    sb.add_argument("out", nargs="?")
+    sb.add_argument("--list", action="store_true", help="list the kinds")
+    sb.set_defaults(func=cmd_spt_broken)
     return ap
 
 
 def main(argv=None):
     ap = parser()
     args = ap.parse_args(argv)
-    if args.command == "broken" and not args.list and not (args.kind and args.out):
-        ap.error("broken needs KIND and OUT (or --list)")
+    if args.command in ("broken", "spt-broken") and not args.list and \
+            not (args.kind and args.out):
+        ap.error(f"{args.command} needs KIND and OUT (or --list)")
     try:
         args.func(args)
     except (SpecError, NestingError, json.JSONDecodeError, OSError) as exc:

@@ -50,6 +50,8 @@ KINDS = {
                                   "chunked + gzip, no root attribute, no metadata"),
     "float-seconds-norank": (None, None, "the <= 2025-11-13 layout: /regions/<name>/... "
                                          "f64 seconds, no rank groups"),
+    "unrelated": (None, None, "another program's HDF5: one dataset /data, no "
+                              "schema attribute, rank group, region table or metadata"),
     "nested-name": (1, (0, 1), "schema 1 regions 'solve' and 'io/write' (the '/' "
                                "nests groups: rank0/regions/io/write/...)"),
 }
@@ -162,6 +164,9 @@ def make(kind, out, schema=None, seed=1):
         replace(out, "/thread_table/name", ["MainThread", "Thread-1"], h5py.string_dtype())
     elif kind in ("float-seconds", "float-seconds-norank"):
         write_float_seconds(out, per_rank=kind == "float-seconds")
+    elif kind == "unrelated":
+        with h5py.File(out, "w") as f:
+            f.create_dataset("data", data=np.arange(3, dtype=np.int64))
     elif kind == "nested-name":
         spec = {"schema": schema, "ranks": {"0": [
             ["solve", [1000, 1200], [1100, 1300]], ["io/write", [1110], [1190]]]}}

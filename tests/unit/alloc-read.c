@@ -3,15 +3,18 @@
  * public headers only: rank selections and region filters, HDF5 profiles
  * opened as file images (tests/fuzz/corpus/h5/gen-*: lanes, LIKWID and
  * line-profile side payloads, aggregate rows, schemas 0 to 2, fixed
- * strings, a damaged file) and JSON profiles (gzip; without the side
- * payloads sp-json keeps, so that they are made again), each
- * written as sp-read writes it (time order in small batches, file order,
- * a rank and region selection), and sp_read_files over both formats.
+ * strings, a damaged file), JSON profiles (gzip; without the side
+ * payloads sp-json keeps, so that they are made again) and native traces
+ * (tests/fuzz/corpus/spt/gen-*: an image of each byte order, a damaged
+ * one, rank files as one run, a directory of them), each written as
+ * sp-read writes it (time order in small batches, file order, a rank and
+ * region selection), and sp_read_files over every format.
  *
  * libhdf5, libyajl, zlib and libpcre2 allocate through their own malloc,
  * which the hook does not see: only libsp's own allocations fail here.
  */
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <hdf5.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -26,6 +29,7 @@
 #include "sp_read.h"
 #include "sp_section.h"
 #include "sp_sink.h"
+#include "sp_spt.h"
 #include "sp_stream.h"
 #include "alloc.h"
 
@@ -331,6 +335,133 @@ H5(h5_overlapping, "gen-broken-overlapping-rows.h5", 1)
 JSON(json_all_gz, "gen-spec-all-features.json.gz")
 JSON(json_aggregate, "gen-synth-aggregate.json")
 
+/* A native trace's image, written; broken: its message is the output. */
+static int
+spt(const char *name, int broken, struct sp_err *e)
+{
+	size_t n = load(name);
+	struct sp_source *src;
+	struct sp_err why;
+	int rc;
+
+	sp_err_clear(&why);
+	if ((src = sp_spt_open_image(image, n, "<alloc image>", &why)) ==
+	    NULL) {
+		if (why.status != SP_EDATA || !broken) {
+			*e = why;
+			return -1;
+		}
+		return alloc_printf(e, "%s\n", why.msg);
+	}
+	rc = emit(src, e);
+	sp_source_free(src);
+	if (rc == 0 && broken)
+		return sp_fail(e, SP_EDATA, "wrong: a damaged trace was read");
+	return rc;
+}
+
+static int
+spt_little(struct sp_err *e)
+{
+	return spt("spt/gen-synth-v2-little.spt", 0, e);
+}
+
+static int
+spt_big(struct sp_err *e)
+{
+	return spt("spt/gen-synth-v1-big.spt", 0, e);
+}
+
+static int
+spt_broken(struct sp_err *e)
+{
+	return spt("spt/gen-broken-name-not-utf8.spt", 1, e);
+}
+
+/*
+ * Three rank files of one run in traces/ (ranks 0, 1 and 2, as the
+ * second byte of the rank field of two copies says), with the duplicate
+ * name of gen-broken-duplicate-name.spt, both byte orders and versions.
+ */
+static void
+rank_files(void)
+{
+	static const char *const from[3] = { "spt/gen-broken-duplicate-name.spt",
+		"spt/gen-synth-v1-big.spt", "spt/gen-synth-v2-little.spt" };
+	static const char *const to[3] = { "traces/r0.spt", "traces/r1.spt",
+		"traces/r2.spt" };
+	size_t n, k;
+	int fd;
+
+	mkdir(alloc_in("traces"), 0755);
+	for (k = 0; k < 3; k++) {
+		n = load(from[k]);
+		/* the rank's low byte: at 12 little-endian, 15 big-endian */
+		image[k == 1 ? 15 : 12] = (unsigned char)k;
+		if ((fd = open(alloc_in(to[k]), O_WRONLY | O_CREAT | O_TRUNC,
+		    0644)) < 0 || write(fd, image, n) != (ssize_t)n)
+			alloc_die(to[k], "cannot write");
+		close(fd);
+	}
+}
+
+/* sp_read_files over paths (n of them) and every format, its stream. */
+static int
+read_files(const char *const *paths, size_t n, struct sp_err *e)
+{
+	static const struct sp_format *const formats[] = { &sp_h5_format,
+		&sp_json_format, &sp_spt_format };
+	const char *path = alloc_outdir("out.sps");
+	struct sp_order_opts o;
+	struct sp_sink *s = NULL;
+	struct sp_writer *w = NULL;
+	int fd, rc = -1;
+
+	memset(&o, 0, sizeof o);
+	if ((fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644)) < 0)
+		return sp_fail(e, SP_EIO, "%s: cannot open", path);
+	if ((s = sp_sink_new_fd(fd, path, e)) == NULL ||
+	    (w = sp_writer_new(s, e)) == NULL ||
+	    sp_read_files(formats, 3, paths, n, &o, alloc_tmpdir(), w,
+	    e) < 0 || sp_sink_flush(s, e) < 0)
+		goto out;
+	rc = alloc_slurp(path, e);
+out:
+	sp_writer_free(w);
+	sp_sink_free(s);
+	close(fd);
+	unlink(path);
+	return rc;
+}
+
+/* The rank files named in any order, twice one of them, amid a profile. */
+static int
+spt_parts(struct sp_err *e)
+{
+	char a[1024], b[1024], c[1024];
+	const char *paths[5];
+
+	snprintf(a, sizeof a, "%s", alloc_in("traces/r2.spt"));
+	snprintf(b, sizeof b, "%s", alloc_in("traces/r0.spt"));
+	snprintf(c, sizeof c, "%s", alloc_in("traces/./r1.spt"));
+	paths[0] = a;
+	paths[1] = corpus("h5/gen-spec-minimal.h5");
+	paths[2] = b;
+	paths[3] = c;
+	paths[4] = a;
+	return read_files(paths, 5, e);
+}
+
+/* The directory of them. */
+static int
+spt_dir(struct sp_err *e)
+{
+	const char *paths[1];
+
+	paths[0] = alloc_in("traces");
+	return read_files(paths, 1, e);
+}
+
 /* sp-read's whole job: both formats, labels made unique, one section. */
 static int
 files(struct sp_err *e)
@@ -381,5 +512,10 @@ const struct alloc_scenario alloc_read[] = {
 	{ "read/json-aggregate", NULL, json_aggregate, 0 },
 	{ "read/json-images", no_payloads, json_images, 0 },
 	{ "read/files", NULL, files, 0 },
+	{ "read/spt-little", NULL, spt_little, 0 },
+	{ "read/spt-big", NULL, spt_big, 0 },
+	{ "read/spt-broken", NULL, spt_broken, 0 },
+	{ "read/spt-parts", rank_files, spt_parts, 0 },
+	{ "read/spt-dir", rank_files, spt_dir, 0 },
 	{ NULL, NULL, NULL, 0 },
 };

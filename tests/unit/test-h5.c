@@ -269,7 +269,7 @@ test_aggregate(void)
 	CHECK(s != NULL, "aggregate: %s", e.msg);
 	if (s == NULL)
 		return;
-	CHECK(eq_str(s->layout, "aggregate") && !s->event_data &&
+	CHECK(eq_str(s->layout, "aggregate") && s->event_data &&
 	    s->num_ranks == 2 && s->nregions == 3 &&
 	    eq_str(s->names[2], "inner"), "aggregate: run");
 	CHECK(s->nrows == 3, "aggregate: %zu rows", s->nrows);

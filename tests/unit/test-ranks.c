@@ -166,6 +166,16 @@ test_next(void)
 	CHECK(k == 5 && got[0] == 3 && got[1] == 5 && got[2] == 6 &&
 	    got[3] == 9 && got[4] == 10, "walk gave %zu ranks", k);
 	CHECK(sp_ranks_next(r, 11, &n) == 0, "next past the end");
+	CHECK(sp_ranks_span_end(r, 3) == 3 && sp_ranks_span_end(r, 5) == 6 &&
+	    sp_ranks_span_end(r, 6) == 6 && sp_ranks_span_end(r, 9) == 10,
+	    "span ends");
+	sp_ranks_free(r);
+
+	r = sp_ranks_new();
+	CHECK(sp_ranks_span_end(r, 7) == UINT32_MAX, "span end of all");
+	CHECK(sp_ranks_add(r, "4000000000-4294967295", &e) == 0, "%s", e.msg);
+	CHECK(sp_ranks_span_end(r, 4000000001u) == UINT32_MAX,
+	    "span end at the top");
 	sp_ranks_free(r);
 
 	r = sp_ranks_new();

@@ -1,9 +1,24 @@
-/* Unit test of sp_utf8: every code point round-trips, nothing else decodes. */
+/*
+ * Unit test of sp_utf8: every code point round-trips, nothing else
+ * decodes; lone surrogates in their generalized form; Python's decode
+ * errors, and Python's repr() of bytes (sp_pyrepr.h), against a table
+ * Python wrote (gen-utf8-table.py).
+ */
 #include <stdio.h>
 #include <string.h>
 
+#include "sp_pyrepr.h"
 #include "sp_utf8.h"
 #include "check.h"
+
+struct utf8_case {
+	const char *s;
+	size_t n;
+	const char *error;	/* "": it decodes */
+	const char *repr;
+};
+
+#include "utf8-table.inc"
 
 /* The textbook encoder, written independently of the decoder under test. */
 static size_t
@@ -175,9 +190,58 @@ test_invalid(void)
 	CHECK(sp_utf8_decode(last, 4, &c) == 4 && c == 0x10ffff, "U+10FFFF");
 }
 
+/* The generalized form of every surrogate, and nothing else. */
+static void
+test_surrogates(void)
+{
+	unsigned char b[4];
+	uint32_t c, got;
+
+	for (c = 0xd000; c <= 0xe000; c++) {
+		size_t n = encode(c, b), len = sp_utf8_surrogate(b, n, &got);
+
+		if (c >= 0xd800 && c <= 0xdfff)
+			CHECK(len == 3 && got == c, "U+%04X: %zu %X",
+			    (unsigned)c, len, (unsigned)got);
+		else
+			CHECK(len == 0, "U+%04X taken for a surrogate",
+			    (unsigned)c);
+		CHECK(sp_utf8_surrogate(b, n - 1, &got) == 0,
+		    "U+%04X cut taken", (unsigned)c);
+	}
+}
+
+/* Python's messages, and its bytes repr, for the table's strings. */
+static void
+test_python(void)
+{
+	char msg[256], repr[64];
+	size_t i;
+
+	for (i = 0; i < sizeof utf8_cases / sizeof utf8_cases[0]; i++) {
+		const struct utf8_case *t = &utf8_cases[i];
+		int bad = sp_utf8_pyerror((const unsigned char *)t->s, t->n,
+		    msg, sizeof msg);
+
+		CHECK(bad == (t->error[0] != '\0') &&
+		    (!bad || strcmp(msg, t->error) == 0),
+		    "case %zu: got %d '%s', want '%s'", i, bad, bad ? msg : "",
+		    t->error);
+		CHECK(sp_pyrepr_bytes((const unsigned char *)t->s, t->n, repr,
+		    sizeof repr) == strlen(t->repr) &&
+		    strcmp(repr, t->repr) == 0, "case %zu: repr %s, want %s",
+		    i, repr, t->repr);
+	}
+	/* cut to fit, and the length it needs */
+	CHECK(sp_pyrepr_bytes((const unsigned char *)"\xff", 1, repr, 4) ==
+	    7 && strcmp(repr, "b'\\") == 0, "cut: %s", repr);
+}
+
 int
 main(void)
 {
+	test_surrogates();
+	test_python();
 	test_invalid();
 	test_every_code_point();
 	test_exhaustive();

@@ -352,8 +352,6 @@ finish(void *ctx, struct sp_err *e)
 	struct psx *x = ctx;
 	size_t i;
 
-	if (x->print != NULL && x->st->reports == 0)
-		return sp_export_fail_no_calls(x->fe, e);
 	if (x->o->note != NULL)
 		for (i = 0; i < x->nnotes; i++)
 			x->o->note(x->o->note_ctx, x->notes[i].what,

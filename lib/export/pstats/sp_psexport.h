@@ -34,9 +34,10 @@
  * .prof (a note says so) but, in print mode, the report of an empty
  * Stats (build_pstats); a run without any rank (its ranks or regions
  * were filtered out) gets a note.  A stream without any .prof to write
- * (print mode: without any rank) fails with SP_EDATA "no calls recorded
- * ...", and one without runs with "no runs in the stream".  Notes are
- * given at the end, and only when the export succeeds.
+ * (print mode: without any rank) is no error: its notes say so, and
+ * nothing is written, for pstats cannot load an empty dict.  One without
+ * runs fails with "no runs in the stream".  Notes are given at the end,
+ * and only when the export succeeds.
  *
  * Ownership: options and the output callback's context are borrowed for
  * the call; the input descriptor is the caller's to close.

@@ -116,6 +116,15 @@ on_lane_end(void *ctx, uint32_t run, uint32_t rank, int64_t lane,
 
 /* --- runs --- */
 
+/* The note of the first run, if it has no document. */
+static void
+note_first(struct ssx *x)
+{
+	if (x->empty1 > 0)
+		note(x, (enum sp_ssexport_note)(x->empty1 - 1),
+		    sp_export_first_label(x->fe), "", x->dropped1);
+}
+
 static int
 begin_run(void *ctx, const struct sp_run_info *ri, const char *label,
     struct sp_err *e)
@@ -124,9 +133,8 @@ begin_run(void *ctx, const struct sp_run_info *ri, const char *label,
 	struct sp_speedscope_opts so;
 
 	/* A first run without a document is worth a word only now. */
-	if (sp_export_runs(x->fe) == 2 && x->empty1 > 0)
-		note(x, (enum sp_ssexport_note)(x->empty1 - 1),
-		    sp_export_first_label(x->fe), "", x->dropped1);
+	if (sp_export_runs(x->fe) == 2)
+		note_first(x);
 	x->nprofiles = 0;
 	x->warned = 0;
 	x->has_span = ri->has_span;
@@ -176,7 +184,7 @@ no_document(struct ssx *x, struct sp_err *e)
 	sp_export_drop(x->fe, x->out);
 	x->out = NULL;
 	if (sp_export_runs(x->fe) == 1) {
-		/* alone, it is the error of no_output() instead */
+		/* alone, said by finish(), or no_output()'s error */
 		x->empty1 = 1 + (int)what;
 		x->dropped1 = dropped;
 		return 0;
@@ -207,7 +215,22 @@ end_run(void *ctx, struct sp_err *e)
 	return rc;
 }
 
-/* No run had a document: say why, if min_duration is the reason. */
+/* A lone run without a document: its note, now that no second comes. */
+static int
+finish(void *ctx, struct sp_err *e)
+{
+	struct ssx *x = ctx;
+
+	(void)e;
+	if (sp_export_runs(x->fe) == 1)
+		note_first(x);
+	return 0;
+}
+
+/*
+ * No run had a document: an error if min_duration is the reason, else
+ * not one (finish gives the note).
+ */
 static int
 no_output(void *ctx, struct sp_err *e)
 {
@@ -239,6 +262,7 @@ sp_ssexport_stream(struct sp_reader *r, const struct sp_ssexport_opts *o,
 		.lane = lane,
 		.walk = { on_open, on_close, on_lane_end },
 		.run_end = end_run,
+		.finish = finish,
 		.no_output = no_output,
 	};
 	struct ssx x;

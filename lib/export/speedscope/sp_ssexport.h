@@ -20,10 +20,12 @@
  * document there.
  *
  * A run without calls, or whose calls min_duration_ns all drops, gets no
- * document, as in the reference, and a note (for the first run only once
- * a second one comes: alone, it is the error below).  A stream in which
- * no run has a call to write is an error (SP_EDATA, "no calls recorded
- * ..." or "no calls left ..."), so is an interval stream (SP_EUSAGE, "an
+ * document, as in the reference, and a note (for the first run once it
+ * is known whether a second one comes).  A stream whose runs have no
+ * call is no error: its notes say so, and nothing is written (speedscope
+ * cannot open a document without profiles).  One in which min_duration_ns
+ * drops every call is an error (SP_EDATA, "no calls left ..."), so is an
+ * interval stream (SP_EUSAGE, "an
  * interval stream: pipe it through sp-stack first"), and so is a second
  * run when the output takes one document (SP_EUSAGE).  Errors name the
  * input, or the output file concerned.

@@ -361,6 +361,33 @@ out:
 
 /* --- open --- */
 
+/*
+ * Whether the file is some other program's HDF5: no schema attribute, no
+ * rank group, no region table, no metadata (nor the pre-release /regions,
+ * which has its own message).  A real empty profile has at least one of
+ * them, and reads as an empty run.
+ */
+static int
+foreign_hdf5(struct sp_h5src *h, struct sp_err *e)
+{
+	uint32_t *ranks;
+	size_t n;
+
+	if (H5Aexists(h->file, "scope_profiler_schema") > 0 ||
+	    sp_h5_exists(h->file, "region_table") ||
+	    sp_h5_exists(h->file, "metadata") ||
+	    sp_h5_exists(h->file, "regions"))
+		return 0;
+	if (sp_h5src_rank_groups(h, &ranks, &n, e) < 0)
+		return -1;
+	free(ranks);
+	if (n > 0)
+		return 0;
+	return sp_fail(e, SP_EDATA, "%s: not a scope-profiler profile (an "
+	    "HDF5 file without a schema attribute, rank groups, a region "
+	    "table or metadata)", h->src.path);
+}
+
 static const struct sp_source_ops ops_s1 = { sp_h5src_read_s1,
 	sp_h5src_tables, sp_h5src_sides, h5_free };
 static const struct sp_source_ops ops_columnar = { sp_h5src_read_events,
@@ -396,7 +423,8 @@ h5_open_fapl(const char *path, hid_t fapl, struct sp_err *e)
 		goto fail;
 	}
 	h->src.event_data = 1;
-	if (read_schema(h, e) < 0 || read_metadata(h, &mpi_size, e) < 0)
+	if (foreign_hdf5(h, e) < 0 || read_schema(h, e) < 0 ||
+	    read_metadata(h, &mpi_size, e) < 0)
 		goto fail;
 	if (h->src.schema == 1) {
 		h->src.ops = &ops_s1;
@@ -469,5 +497,5 @@ open_path(const char *path, const char *tmpdir, struct sp_err *e)
 }
 
 const struct sp_format sp_h5_format = {
-	"hdf5", 0, sp_h5_sniff, NULL, NULL, open_path,
+	"hdf5", 0, sp_h5_sniff, NULL, NULL, open_path, NULL, NULL,
 };

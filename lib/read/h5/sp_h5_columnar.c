@@ -648,7 +648,11 @@ sp_h5src_open_columnar(struct sp_h5src *h, int64_t mpi_size,
 	if ((ix.aggregate = layout_aggregate(h, e)) < 0)
 		goto out;
 	h->src.layout = ix.aggregate ? "aggregate" : "columnar";
-	h->src.event_data = !ix.aggregate;
+	/*
+	 * The reference marks only summary-only reads as without event data;
+	 * an aggregate-layout file read whole is not one (exports.md 4.2).
+	 */
+	h->src.event_data = 1;
 	if (read_region_names(h, e) < 0 || index_length(h, &ix.m, e) < 0 ||
 	    index_read(h, &ix, &nevents, e) < 0 ||
 	    rows_from_index(h, &ix, nevents, mpi_size, e) < 0 ||

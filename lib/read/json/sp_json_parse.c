@@ -8,6 +8,7 @@
 
 #include "sp_json_calls.h"
 #include "sp_json_row.h"
+#include "sp_json_surr.h"
 #include "sp_jvalue.h"
 
 /* Input that may go by without a token: see sp_json_parse.h. */
@@ -32,6 +33,7 @@ enum pending { P_NONE, P_REGIONS, P_COLUMN, P_CAPTURE };
 struct sp_jparse {
 	struct sp_jsource *s;
 	yajl_handle h;
+	struct sp_jsurr *surr;	/* YAJL's text, lone high surrogates kept */
 	struct sp_err *e;
 	int failed;		/* e is filled */
 	int depth;
@@ -389,13 +391,21 @@ cb_string(void *ctx, const unsigned char *p, size_t n)
 	struct sp_jparse *c = ctx;
 	struct sp_jvalue *v;
 
+	char *t;
+	size_t tn;
+
 	if (c->failed)
 		return 0;
 	if (c->mode == M_CAPTURE)
-		return 1;
-	if ((v = sp_jvalue_new_text(SP_JSTR, (const char *)p, n)) == NULL)
+		return sp_jsurr_decode(c->surr, p, n, NULL, NULL) < 0 ?
+		    oom(c) : 1;
+	if (sp_jsurr_decode(c->surr, p, n, &t, &tn) < 0)
 		return oom(c);
-	v->n = unsurrogate(v->s, n);
+	v = sp_jvalue_new_text(SP_JSTR, t, tn);
+	free(t);
+	if (v == NULL)
+		return oom(c);
+	v->n = unsurrogate(v->s, tn);
 	return scalar(c, v);
 }
 
@@ -410,11 +420,11 @@ cb_map_key(void *ctx, const unsigned char *p, size_t n)
 	if (c->failed)
 		return 0;
 	if (c->mode == M_CAPTURE)
-		return 1;
-	if ((k = malloc(n + 1)) == NULL)
+		return sp_jsurr_decode(c->surr, p, n, NULL, NULL) < 0 ?
+		    oom(c) : 1;
+	if (sp_jsurr_decode(c->surr, p, n, &k, &kn) < 0)
 		return oom(c);
-	memcpy(k, p, n);
-	kn = unsurrogate(k, n);
+	kn = unsurrogate(k, kn);
 	switch (c->mode) {
 	case M_VALUE:
 		sp_jbuild_key(&c->b, k, kn);
@@ -530,7 +540,8 @@ sp_jparse_new(struct sp_jsource *s, struct sp_err *e)
 	sp_jbuild_begin(&c->b);
 	if ((c->calls = sp_jcalls_new(s->tmp, e)) == NULL)
 		goto fail;
-	if ((c->h = yajl_alloc(&callbacks, NULL, c)) == NULL) {
+	if ((c->surr = sp_jsurr_new()) == NULL ||
+	    (c->h = yajl_alloc(&callbacks, NULL, c)) == NULL) {
 		sp_fail(e, SP_ENOMEM, "out of memory");
 		goto fail;
 	}
@@ -549,6 +560,7 @@ sp_jparse_free(struct sp_jparse *c)
 		return;
 	if (c->h != NULL)
 		yajl_free(c->h);
+	sp_jsurr_free(c->surr);
 	for (i = 0; i < SP_JTOP_COUNT; i++)
 		sp_jvalue_free(c->top[i]);
 	sp_jbuild_clear(&c->b);
@@ -576,12 +588,22 @@ not_json(struct sp_jparse *c, size_t n, struct sp_err *e)
 	return -1;
 }
 
-int
-sp_jparse_feed(struct sp_jparse *c, const unsigned char *buf, size_t n,
+/*
+ * The next bytes of input through the surrogate filter to YAJL (final:
+ * the input ends); captures read the bytes as written.
+ */
+static int
+feed(struct sp_jparse *c, const unsigned char *in, size_t len, int final,
     struct sp_err *e)
 {
+	const unsigned char *buf;
+	size_t n;
+
 	c->e = e;
-	c->chunk = buf;
+	if (sp_jsurr_feed(c->surr, in, len, final, &buf, &c->chunk, &n) < 0) {
+		oom(c);
+		return -1;
+	}
 	if (yajl_parse(c->h, buf, n) != yajl_status_ok)
 		return c->failed ? -1 : not_json(c, n, e);
 	if (c->failed)
@@ -597,7 +619,7 @@ sp_jparse_feed(struct sp_jparse *c, const unsigned char *buf, size_t n,
 	}
 	/* a capture running past the chunk keeps its part of it */
 	if (c->mode == M_CAPTURE) {
-		if (sp_jcalls_text(c->calls, buf + c->cap_from,
+		if (sp_jcalls_text(c->calls, c->chunk + c->cap_from,
 		    n - c->cap_from) < 0) {
 			oom(c);
 			return -1;
@@ -609,9 +631,17 @@ sp_jparse_feed(struct sp_jparse *c, const unsigned char *buf, size_t n,
 }
 
 int
+sp_jparse_feed(struct sp_jparse *c, const unsigned char *buf, size_t n,
+    struct sp_err *e)
+{
+	return feed(c, buf, n, 0, e);
+}
+
+int
 sp_jparse_end(struct sp_jparse *c, struct sp_err *e)
 {
-	c->e = e;
+	if (feed(c, NULL, 0, 1, e) < 0)
+		return -1;
 	c->chunk = NULL;
 	if (yajl_complete_parse(c->h) != yajl_status_ok)
 		return c->failed ? -1 : not_json(c, 0, e);

@@ -176,5 +176,5 @@ sp_json_is_json_path(const char *path)
 
 const struct sp_format sp_json_format = {
 	"json", 1, NULL, sp_json_sniff_bytes, sp_json_is_json_path,
-	sp_json_open,
+	sp_json_open, NULL, NULL,
 };

@@ -1,0 +1,54 @@
+/*
+ * sp_json_surr.h - lone high surrogates through YAJL.
+ *
+ * Python's json reads "sol\ud800ve" as a string holding the lone
+ * surrogate U+D800, and writes it back as the same escape.  YAJL turns a
+ * lone high surrogate escape into "?" (and one followed by another \u
+ * escape into a wrong character), so the text it is given is filtered
+ * first: every lone high surrogate escape becomes \u0000, of the same
+ * length (so byte offsets and the captured raw text stay right), and a
+ * queue remembers, in document order, what each \u0000 of the input
+ * stands for: the surrogate, or 0 for a \u0000 as written.  A JSON string
+ * cannot hold a raw NUL, so every NUL of a decoded string is one of
+ * them: sp_jsurr_decode() pops one per NUL and puts back the surrogate as
+ * its three bytes of generalized UTF-8 (sp_utf8_surrogate), as the low
+ * ones YAJL decodes already come.
+ *
+ * Escapes cut by the end of a chunk are held back until the next one
+ * (at most 11 bytes), so the text YAJL parses comes in other chunks than
+ * the input; sp_jsurr_feed() gives the filtered bytes and the same bytes
+ * unfiltered, for captures of raw text.
+ *
+ * Ownership: the filter owns its buffers; what it returns is valid until
+ * its next call.
+ */
+#ifndef SP_JSON_SURR_H
+#define SP_JSON_SURR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct sp_jsurr;
+
+struct sp_jsurr *sp_jsurr_new(void);
+void sp_jsurr_free(struct sp_jsurr *f);
+
+/*
+ * Filter the next n bytes of input (final: the input ends there): *out
+ * the text for YAJL, *raw the same bytes as read, both *len long.
+ * Returns -1 without memory.
+ */
+int sp_jsurr_feed(struct sp_jsurr *f, const unsigned char *buf, size_t n,
+    int final, const unsigned char **out, const unsigned char **raw,
+    size_t *len);
+
+/*
+ * The decoded string p (n bytes) with its NULs as they were written, into
+ * *s (*sn bytes, NUL-terminated, malloc'd; the caller frees it).  Every
+ * decoded string of the document must pass here once, in order, even one
+ * that is not kept (pass s NULL).  Returns -1 without memory.
+ */
+int sp_jsurr_decode(struct sp_jsurr *f, const unsigned char *p, size_t n,
+    char **s, size_t *sn);
+
+#endif
