@@ -313,6 +313,17 @@ test_runs_and_errors(void)
 	m = export(at("bad.sps"), &o, &st);
 	CHECK(strstr(m, "bad sp stream: run 'bad': a call ending at 2000 ns "
 	    "ends after the run's last_ns") != NULL, "%s", m);
+	/* a lone run without calls: no trace, its note, and no error */
+	fd = gen_open(&g, at("empty.sps"), SP_STAGE_CALLS);
+	run_item(&g, 0, "empty", 1000, 2000);
+	gen_rank(&g, 0, 0);
+	gen_run_end(&g, 0);
+	gen_close(&g, fd, 1);
+	o.output = at("empty.pftrace");
+	m = export(at("empty.sps"), &o, &st);
+	CHECK(*m == '\0' && st.traces == 0 && strcmp(notes,
+	    "1 empty  0;") == 0 && access(at("empty.pftrace"), F_OK) != 0,
+	    "no calls: %s; %s", m, notes);
 }
 
 int

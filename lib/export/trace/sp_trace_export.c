@@ -550,6 +550,15 @@ on_rank_end(void *ctx, struct sp_err *e)
 
 /* --- runs --- */
 
+/* The note of the first run, if it has no trace. */
+static void
+note_first(struct trx *x)
+{
+	if (x->empty1 > 0)
+		note(x, (enum sp_trace_note)(x->empty1 - 1),
+		    sp_export_first_label(x->fe), "", x->dropped1);
+}
+
 static int
 on_run(void *ctx, const struct sp_run_info *ri, const char *label,
     struct sp_err *e)
@@ -560,9 +569,8 @@ on_run(void *ctx, const struct sp_run_info *ri, const char *label,
 	(void)label;
 	(void)e;
 	/* A first run without a trace is worth a word only now. */
-	if (sp_export_runs(x->fe) == 2 && x->empty1 > 0)
-		note(x, (enum sp_trace_note)(x->empty1 - 1),
-		    sp_export_first_label(x->fe), "", x->dropped1);
+	if (sp_export_runs(x->fe) == 2)
+		note_first(x);
 	x->ri = sp_reader_run(sp_export_reader(x->fe));
 	x->origin = x->ri->has_span ? x->ri->first_ns : 0;
 	x->span = x->ri->has_span ? x->ri->last_ns - x->ri->first_ns : 0;
@@ -606,7 +614,7 @@ no_trace(struct trx *x, struct sp_err *e)
 	char *path;
 
 	if (sp_export_runs(x->fe) == 1) {
-		/* alone, it is the error of no_output() instead */
+		/* alone, said by finish(), or no_output()'s error */
 		x->empty1 = 1 + (int)what;
 		x->dropped1 = x->run_dropped;
 		return 0;
@@ -659,7 +667,22 @@ on_run_end(void *ctx, struct sp_err *e)
 	return rc;
 }
 
-/* No run had a trace: say why, if min_duration is the reason. */
+/* A lone run without a trace: its note, now that no second comes. */
+static int
+finish(void *ctx, struct sp_err *e)
+{
+	struct trx *x = ctx;
+
+	(void)e;
+	if (sp_export_runs(x->fe) == 1)
+		note_first(x);
+	return 0;
+}
+
+/*
+ * No run had a trace: an error if min_duration is the reason, else not
+ * one (finish gives the note).
+ */
 static int
 no_output(void *ctx, struct sp_err *e)
 {
@@ -733,6 +756,7 @@ sp_trace_export(struct sp_reader *r, const struct sp_trace_opts *o,
 		.lane = on_lane,
 		.batch = on_batch,
 		.run_end = on_run_end,
+		.finish = finish,
 		.no_output = no_output,
 	};
 	struct trx x;

@@ -35,11 +35,14 @@
  *
  * min_duration_ns > 0 leaves out every call shorter than that, with all
  * the calls inside it.  A run without calls, or whose calls it all
- * drops, gets no trace, and a notice (the first run's only once a second
- * one comes: alone, it is the error below).  A stream in which no run has
- * a call to write is an error (SP_EDATA), so is an interval stream
- * (SP_EUSAGE "an interval stream: pipe it through sp-stack first"), and
- * so is a second run when the output takes one trace (SP_EUSAGE).
+ * drops, gets no trace, and a notice (the first run's once it is known
+ * whether a second one comes).  A stream whose runs have no call is no
+ * error: its notices say so, and nothing is written (make -j over a
+ * directory passes an empty profile).  One in which min_duration_ns
+ * drops every call is an error (SP_EDATA, "no calls left ..."), so is an
+ * interval stream (SP_EUSAGE "an interval stream: pipe it through
+ * sp-stack first"), and so is a second run when the output takes one
+ * trace (SP_EUSAGE).
  *
  * Traces go out through the exporter front end (sp_export.h), named as
  * sp_trace_naming_proto or _json says from a base path, or to standard
