@@ -4,7 +4,9 @@
  * file names and lane names, every exporter on small hand-made streams
  * (sp-pstats to files, --print and a .prof report; sp-speedscope;
  * sp-flame, SVG, folded, interactive and the three diffs; sp-json documents, plain and gzip, spilled
- * and not, and NDJSON lines), and the pieces below them: the pstats
+ * and not, and NDJSON lines; sp-trace's protobuf and JSON, plain and
+ * gzip, aligned through its spool in memory and on file), and the
+ * pieces below them: the pstats
  * builder, .prof marshalling and its report, the call log on file, the
  * flame graph's layout, folded stacks, and the call-path trees laid flat,
  * paired and drawn (interactive, static diff, folded diff).
@@ -44,6 +46,7 @@
 #include "sp_section.h"
 #include "sp_ssexport.h"
 #include "sp_stats_export.h"
+#include "sp_trace_export.h"
 #include "callgen.h"
 #include "alloc.h"
 
@@ -149,7 +152,8 @@ write_stream(const char *path, enum sp_stage stage)
 	int fd = gen_open(&g, path, stage);
 	int64_t next[3] = { 0, 0, 0 };
 
-	gen_run(&g, 0, "one", 1000, regions, 3);
+	/* the true spans: sp-trace refuses calls outside their run's */
+	gen_run_span(&g, 0, "one", 1000, 2500, regions, 3);
 	gen_rank_lanes(&g, 0, 0, 1, both);
 	gen_lane(&g, 0, 0, -3, lane_b, 3, next, stage);
 	gen_lane(&g, 0, 0, -2, lane_a, 5, next, stage);
@@ -159,7 +163,7 @@ write_stream(const char *path, enum sp_stage stage)
 	gen_rank(&g, 0, 2);	/* no calls */
 	gen_run_end(&g, 0);
 	memset(next, 0, sizeof next);
-	gen_run(&g, 1, "one", 1000, regions, 3);
+	gen_run_span(&g, 1, "one", 1000, 1900, regions, 3);
 	gen_rank_lanes(&g, 1, 0, 0, b);
 	gen_lane(&g, 1, 0, -1, lane_b, 3, next, stage);
 	gen_run_end(&g, 1);
@@ -220,7 +224,8 @@ write_frames(const char *path)
 	ri.num_ranks = 1;
 	ri.event_data = 1;
 	ri.has_span = 1;
-	ri.first_ns = ri.last_ns = 0;
+	ri.first_ns = 0;
+	ri.last_ns = 1000000;
 	ri.metadata = empty_map;
 	ri.metadata_len = 1;
 	memset(&t, 0, sizeof t);
@@ -753,6 +758,108 @@ json_lines(struct sp_err *e)
 	return alloc_slurp_dir(alloc_outdir(NULL), e);
 }
 
+/*
+ * sp-trace: out/NAME per run (the first run's file named late, when the
+ * second comes), with the notices it gives.
+ */
+static void
+trace_note(void *ctx, enum sp_trace_note what, const char *label,
+    const char *path, uint64_t value)
+{
+	struct sp_err *e = ctx;
+
+	(void)alloc_printf(e, "note %d %s %s %llu\n", (int)what, label, path,
+	    (unsigned long long)value);
+}
+
+static int
+trace_export(const char *in, const char *out, const struct sp_trace_opts *oo,
+    struct sp_err *e)
+{
+	struct sp_trace_opts o = *oo;
+	struct sp_trace_stats st;
+	struct sp_reader *r;
+	int fd, rc;
+
+	o.output = alloc_outdir(out);
+	o.tmpdir = alloc_tmpdir();
+	o.exporter = "alloc";
+	o.level = 6;
+	o.note = trace_note;
+	o.note_ctx = e;
+	if ((r = open_input(in, &fd, e)) == NULL)
+		return -1;
+	rc = sp_trace_export(r, &o, &st, e);
+	close_input(r, fd);
+	if (rc < 0)
+		return -1;
+	if (alloc_printf(e, "%llu traces, %llu slices, %llu dropped, "
+	    "%llu bytes, %llu spilled\n", (unsigned long long)st.traces,
+	    (unsigned long long)st.slices, (unsigned long long)st.dropped,
+	    (unsigned long long)st.bytes, (unsigned long long)st.spilled) < 0)
+		return -1;
+	return alloc_slurp_dir(alloc_outdir(NULL), e);
+}
+
+/* Protobuf with every argument the stream has (sources, ids, metadata). */
+static int
+trace_proto(struct sp_err *e)
+{
+	struct sp_trace_opts o;
+
+	memset(&o, 0, sizeof o);
+	o.format = SP_TRACE_PROTO;
+	o.max_size = 100;
+	return trace_export("calls.sps", "t.pftrace", &o, e);
+}
+
+/* JSON, gzip; each rank's first call at 0, through the spool in memory. */
+static int
+trace_json(struct sp_err *e)
+{
+	struct sp_trace_opts o;
+
+	memset(&o, 0, sizeof o);
+	o.format = SP_TRACE_JSON;
+	o.align = SP_TRACE_ALIGN_START;
+	return trace_export("calls.sps", "t.json.gz", &o, e);
+}
+
+/*
+ * Aligned on a region through a spool of a few bytes (every rank's calls
+ * on its temporary file), short calls dropped: protobuf, then JSON.
+ */
+static int
+trace_spilled(struct sp_err *e)
+{
+	struct sp_trace_opts o;
+
+	memset(&o, 0, sizeof o);
+	o.format = SP_TRACE_PROTO;
+	o.align = SP_TRACE_ALIGN_REGION;
+	o.align_region = "solve";
+	o.buffer = 16;
+	o.min_duration_ns = 200;
+	if (trace_export("calls.sps", "a.pftrace", &o, e) < 0)
+		return -1;
+	o.format = SP_TRACE_JSON;
+	return trace_export("calls.sps", "a.trace.json", &o, e);
+}
+
+/* 40 names interned one by one, without arguments. */
+static int
+trace_frames(struct sp_err *e)
+{
+	struct sp_trace_opts o;
+
+	memset(&o, 0, sizeof o);
+	o.no_args = 1;
+	if (trace_export("frames.sps", "f.pftrace", &o, e) < 0)
+		return -1;
+	o.format = SP_TRACE_JSON;
+	return trace_export("frames.sps", "f.json", &o, e);
+}
+
 /* --- the pieces below the exporters --- */
 
 static const struct sp_pstats_region pregs[] = {
@@ -1172,6 +1279,10 @@ const struct alloc_scenario alloc_export[] = {
 	{ "export/json", setup, json_doc, 0 },
 	{ "export/json-spilled", setup, json_spilled, 0 },
 	{ "export/json-lines", setup, json_lines, 0 },
+	{ "export/trace-proto", setup, trace_proto, 0 },
+	{ "export/trace-json", setup, trace_json, 0 },
+	{ "export/trace-spilled", setup, trace_spilled, 0 },
+	{ "export/trace-frames", setup, trace_frames, 0 },
 	{ "export/pstats", setup, pstats, 0 },
 	/*
 	 * sp_stats_seq_compute degrades on purpose: a group's durations

@@ -28,6 +28,8 @@ each() {
 	piped "sp-flame --folded$1" "$SP_FLAME" --folded big-calls.sps
 	piped "sp-json$1" "$SP_JSON" big.sps
 	piped "sp-json --lines$1" "$SP_JSON" --lines big-calls.sps
+	piped "sp-trace$1" "$SP_TRACE" big-calls.sps
+	piped "sp-trace -f json$1" "$SP_TRACE" -f json big-calls.sps
 }
 each ""
 trap '' PIPE

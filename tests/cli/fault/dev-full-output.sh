@@ -16,4 +16,7 @@ for s in small big; do
 	    $s-calls.sps
 	try "$s sp-json" "$SP_JSON" -o /dev/full $s.sps
 	try "$s sp-json --lines" "$SP_JSON" --lines -o /dev/full $s-calls.sps
+	try "$s sp-trace" "$SP_TRACE" -o /dev/full $s-calls.sps
+	try "$s sp-trace -f json" "$SP_TRACE" -f json -o /dev/full \
+	    $s-calls.sps
 done

@@ -44,4 +44,8 @@ for s in big small; do
 	    $s.sps
 	run "$s sp-json --lines" limited $blocks "$SP_JSON" --lines \
 	    -o out/out.ndjson $s-calls.sps
+	run "$s sp-trace" limited $blocks "$SP_TRACE" -o out/out.pftrace \
+	    $s-calls.sps
+	run "$s sp-trace .json.gz" limited $blocks "$SP_TRACE" \
+	    -o out/out.json.gz $s-calls.sps
 done

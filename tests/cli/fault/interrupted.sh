@@ -18,4 +18,7 @@ for sig in INT TERM HUP; do
 	signalled $sig "sp-json" calls.sps "$SP_JSON" -o out/out.json
 	signalled $sig "sp-json --lines" calls.sps "$SP_JSON" --lines \
 	    -o out/out.ndjson
+	signalled $sig "sp-trace" calls.sps "$SP_TRACE" -o out/out.pftrace
+	signalled $sig "sp-trace --align start" calls.sps "$SP_TRACE" \
+	    --align start -o out/out.pftrace
 done

@@ -15,3 +15,6 @@ signalled KILL "sp-flame" calls.sps "$SP_FLAME" -o out/out.svg
 signalled KILL "sp-flame --folded" calls.sps "$SP_FLAME" --folded -o out/out
 signalled KILL "sp-json" calls.sps "$SP_JSON" -o out/out.json
 signalled KILL "sp-json --lines" calls.sps "$SP_JSON" --lines -o out/out.ndjson
+signalled KILL "sp-trace" calls.sps "$SP_TRACE" -o out/out.pftrace
+signalled KILL "sp-trace --align start" calls.sps "$SP_TRACE" --align start \
+    -o out/out.pftrace

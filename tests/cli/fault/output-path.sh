@@ -25,6 +25,7 @@ try "sp-flame" "$SP_FLAME" -o file/out.svg calls.sps
 try "sp-flame --folded" "$SP_FLAME" --folded -o file/out calls.sps
 try "sp-json" "$SP_JSON" -o file/out.json calls.sps
 try "sp-json --lines" "$SP_JSON" --lines -o file/out.ndjson calls.sps
+try "sp-trace" "$SP_TRACE" -o file/out.pftrace calls.sps
 try "sp-read new/" "$SP_READ" -o new/ in.h5
 try "sp-stack new/" "$SP_STACK" -o new/ in.sps
 try "sp-read dir" "$SP_READ" -o dir in.h5
