@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # bench/flame.sh: time and peak memory of sp-flame on call streams of 1M
 # and 10M calls (the template profiles of bench/run.sh), and on a
-# 1M-call random forest with many distinct call paths: the default SVG, --interactive, --folded, --gaps
-# --max-frames 0 (flameprof's full layout), and sp-pstats on the same
-# stream (the pstats dict the SVG is drawn from) for comparison.
+# 1M-call random forest with many distinct call paths: the default SVG,
+# --interactive, --folded, --gaps --max-frames 0 (flameprof's full
+# layout), and sp-pstats on the same stream (the pstats dict the SVG is
+# drawn from) for comparison; and the differential graphs (--diff,
+# --diff --interactive, --diff --folded) of two runs of each size (seeds
+# 1 and 2 of the same shape, one stream), with the peak RSS of each
+# output from the smaller input to the larger.
 #
 #   bench/flame.sh            writes bench/FLAME.md
 #   bench/flame.sh --quick    100K and 1M calls, bench/data/FLAME-quick.md
@@ -59,6 +63,29 @@ for n in "${sizes[@]}"; do
 done
 input[wide]=$(calls_of "$(gen_h5 "$widekey" "$wide" "${wideargs[@]}")")
 
+# diff_of A.h5 B.h5: the two-run call stream of A then B, made once next
+# to A (remade as calls_of remakes its streams).  The after runs are the
+# same shapes with --seed 2 (the last --seed is the one spgen takes).
+diff_of() {
+	local s=${1%.h5}.diff-seed2.calls.sps
+	if ! { [ -s "$s" ] && [ "$s" -nt "$build/cmd/sp-stack" ] &&
+	    [ "$s" -nt "$build/cmd/sp-read" ] && [ "$s" -nt "$1" ] &&
+	    [ "$s" -nt "$2" ]; }; then
+		say "making $s"
+		"$spread" "$1" "$2" | "$spstack" -o "$tmp/gen.sps" ||
+			die "sp-read | sp-stack failed on $1 $2"
+		mv "$tmp/gen.sps" "$s"
+	fi
+	echo "$s"
+}
+declare -A dinput
+for n in "${sizes[@]}"; do
+	dinput[$n]=$(diff_of "$(input_h5 "$n")" "$(gen_h5 \
+		s3-template-r1-auto-seed2 "$n" "${genargs[@]}" --seed 2)")
+done
+dinput[wide]=$(diff_of "$(gen_h5 "$widekey" "$wide" "${wideargs[@]}")" \
+	"$(gen_h5 "${widekey/seed1/seed2}" "$wide" "${wideargs[@]}" --seed 2)")
+
 # --- measuring (timed: see common.sh) --------------------------------------
 
 # measure KEY IN LABEL ARGS...: reps runs of sp-flame ARGS -o FILE IN;
@@ -89,6 +116,11 @@ measure() {
 			awk '{ print $2 }')
 		$py "$root/tests/check-svg.py" "$o" >/dev/null ||
 			die "check-svg.py refuses $o"
+		# an interactive graph draws in the browser: the nodes it carries
+		if grep -q 'id="sp-data"' "$o"; then
+			res[$key:$label:frames]="$(grep -o '"tree": {"nodes": [0-9]*' \
+				"$o" | grep -o '[0-9]*$') nodes"
+		fi
 		;;
 	esac
 }
@@ -108,10 +140,23 @@ run_variants() {
 	say "$key: sp-pstats"
 	measure "$key" "$in" pstats pstats
 }
+dvariants=(diff diffi difff)
+run_diffs() {
+	local key=$1 in=$2
+	cat "$in" >/dev/null	# page cache
+	say "$key: --diff"
+	measure "$key" "$in" diff --diff
+	say "$key: --diff --interactive"
+	measure "$key" "$in" diffi --diff --interactive
+	say "$key: --diff --folded"
+	measure "$key" "$in" difff --diff --folded
+}
 for n in "${sizes[@]}"; do
 	run_variants "$n" "${input[$n]}"
+	run_diffs "$n" "${dinput[$n]}"
 done
 run_variants wide "${input[wide]}"
+run_diffs wide "${dinput[wide]}"
 
 # --- report --------------------------------------------------------------
 
@@ -121,8 +166,23 @@ dirty=$(git -C "$root" status --porcelain -- lib cmd 2>/dev/null | head -n 1)
 [ -n "$dirty" ] && commit="$commit + uncommitted changes"
 small=${sizes[0]} large=${sizes[1]}
 widepaths=$("$spflame" --folded "${input[wide]}" | wc -l)
-flat=$(awk -v a="${res[$small:svg:r]}" -v b="${res[$large:svg:r]}" 'BEGIN {
-	d = b - a; printf "%+.1f MiB (%+.0f%%)", d / 1024, 100 * d / a }')
+# growth KEY: the peak RSS of output KEY from the smaller input to the larger
+growth() {
+	awk -v a="${res[$small:$1:r]}" -v b="${res[$large:$1:r]}" 'BEGIN {
+		d = b - a; printf "%+.1f MiB (%+.0f%%)", d / 1024, 100 * d / a }'
+}
+what_of() {
+	case $1 in
+	svg) echo "sp-flame (SVG)" ;;
+	interactive) echo "--interactive" ;;
+	folded) echo "--folded" ;;
+	gaps) echo "--gaps --max-frames 0" ;;
+	pstats) echo "sp-pstats (.prof)" ;;
+	diff) echo "--diff" ;;
+	diffi) echo "--diff --interactive" ;;
+	difff) echo "--diff --folded" ;;
+	esac
+}
 
 {
 	echo "# sp-flame: time and memory"
@@ -148,18 +208,13 @@ flat=$(awk -v a="${res[$small:svg:r]}" -v b="${res[$large:svg:r]}" 'BEGIN {
 	for key in "${sizes[@]}" wide; do
 		n=$key
 		[ "$key" = wide ] && n=$wide
-		for v in "${variants[@]}"; do
-			case $v in
-			svg) what="sp-flame (SVG)" ;;
-			interactive) what="--interactive" ;;
-			folded) what="--folded" ;;
-			gaps) what="--gaps --max-frames 0" ;;
-			pstats) what="sp-pstats (.prof)" ;;
-			esac
+		for v in "${variants[@]}" "${dvariants[@]}"; do
+			calls=$n
+			case $v in diff*) calls=$((2 * n)) ;; esac
 			printf '| %s | %s | %.3f s | %s | %.2f s | %s MiB | %s | %s |\n' \
 				"$([ "$key" = wide ] && echo "wide $wide" || echo "$n")" \
-				"$what" "${res[$key:$v:t]}" \
-				"$(mcps "$n" "${res[$key:$v:t]}")" "${res[$key:$v:c]}" \
+				"$(what_of "$v")" "${res[$key:$v:t]}" \
+				"$(mcps "$calls" "${res[$key:$v:t]}")" "${res[$key:$v:c]}" \
 				"$(mib "${res[$key:$v:r]}")" \
 				"$(awk -v b="${res[$key:$v:bytes]}" 'BEGIN {
 				    if (b >= 1e6) printf "%.1f MB", b / 1e6;
@@ -168,8 +223,18 @@ flat=$(awk -v a="${res[$small:svg:r]}" -v b="${res[$large:svg:r]}" 'BEGIN {
 		done
 	done
 	echo
-	echo "Peak RSS of the default SVG from $small to $large calls: $flat"
-	echo "(memory is O(distinct call paths), not O(calls))."
+	echo "A diff's input is two runs of N calls each (seeds 1 and 2), so its"
+	echo "M calls/s counts 2N. Interactive graphs draw in the browser: their"
+	echo "frames column gives the nodes of the tree they carry (the budget,"
+	echo "--max-nodes, is 100000); their load time is measured in Chromium by"
+	echo "the browser tests (tests/browser/flame.js, flame-diff.js)."
+	echo
+	echo "Peak RSS from $small to $large calls (memory is O(distinct call"
+	echo "paths), not O(calls)):"
+	echo
+	for v in "${variants[@]}" "${dvariants[@]}"; do
+		echo "* $(what_of "$v"): $(growth "$v")"
+	done
 	echo
 	echo "The SVG is drawn from the pstats dict of the rank, which sp-flame"
 	echo "builds as sp-pstats does (the sp-pstats rows: the same walk, the"

@@ -9,15 +9,16 @@ A shell block is an indented code block (four spaces, after a blank line,
 outside a fence) or a fenced block marked sh; other fences (```text) are
 not shell.  The kind says how tests/cli/readme/shell-blocks.sh treats
 it: "syntax" for what needs a cluster or another machine (Slurm's
-sbatch and #SBATCH scripts, GNU parallel, the commands that install sp
-or run the whole test suite), "run" for everything else.
+sbatch and #SBATCH scripts, GNU parallel, flamegraph.pl, the commands
+that install sp or run the whole test suite), "run" for everything else.
 """
 import os
 import re
 import sys
 
 SYNTAX_ONLY = re.compile(r"sbatch|#SBATCH|^\s*parallel |tools/bootstrap\.sh|"
-                         r"tools/test-all\.sh|examples/run\.sh|meson install",
+                         r"tools/test-all\.sh|examples/run\.sh|meson install|"
+                         r"flamegraph\.pl",
                          re.M)
 
 

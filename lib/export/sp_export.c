@@ -89,7 +89,9 @@ on_run(struct sp_export *fe, const struct sp_export_ops *ops, void *ctx,
 		if (fe->plan == SP_PLAN_SINGLE &&
 		    fe->spec->unit == SP_EXPORT_PER_RUN)
 			return sp_export_several(fe, e);
+		/* across runs, names have no label: nothing to rename */
 		if (fe->plan == SP_PLAN_FILES &&
+		    fe->spec->unit != SP_EXPORT_ACROSS_RUNS &&
 		    sp_export_name_pending(fe, e) < 0)
 			return -1;
 	}
@@ -230,6 +232,7 @@ on_finish(struct sp_export *fe, const struct sp_export_ops *ops, void *ctx,
 
 	if (sp_export_put_pending(fe, e) < 0)
 		return -1;
+	fe->ended = 1;
 	if (fe->runs == 0 && fe->spec->nothing != NULL)
 		return sp_fail(e, SP_EDATA, "%s: no runs in the stream: %s",
 		    sp_export_input(fe), fe->spec->nothing);

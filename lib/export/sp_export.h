@@ -37,7 +37,17 @@
  *   A single output holds back what the spec says (its last byte, or the
  *   whole output) until the input has ended cleanly, so that a stream
  *   that turns out to be bad, or to hold a second output, never leaves a
- *   complete-looking output there.
+ *   complete-looking output there.  An output closed once the input has
+ *   ended (in the finish op) goes into place at once.
+ *
+ *   Outputs across runs.  An exporter that compares the runs of a stream
+ *   (SP_EXPORT_ACROSS_RUNS: a differential graph of a before and an
+ *   after run) writes outputs that belong to no one run: they are named
+ *   by the rule without a run label, one for the stream or one per rank
+ *   (naming.per_rank), may be opened at any time, and every file waits,
+ *   complete, under its temporary name until the input has ended
+ *   cleanly, so that a stream found bad or of the wrong shape later
+ *   leaves none.  A single output takes one, as for PER_RANK.
  *
  *   The endings.  A stream without runs is SP_EDATA ("no runs in the
  *   stream: nothing to export").  A stream after which no output was
@@ -73,6 +83,7 @@ enum sp_export_unit {
 	SP_EXPORT_PER_RUN,	/* a document per run */
 	SP_EXPORT_PER_RANK,	/* a file per (run, rank) */
 	SP_EXPORT_PER_STREAM,	/* one output for the whole stream */
+	SP_EXPORT_ACROSS_RUNS,	/* outputs comparing runs: see above */
 };
 
 /* What a single output (standard output, a device) holds back. */
@@ -150,9 +161,10 @@ int sp_export_run(struct sp_export *fe, const struct sp_export_ops *ops,
 
 /*
  * Open the next output: the current run's (rank: the rank of a per-rank
- * output), or the stream's for PER_STREAM (at any time, also before
- * sp_export_run()).  Standard output and devices are opened as they are;
- * a file under a temporary name beside its target.
+ * output), or the stream's for PER_STREAM and ACROSS_RUNS (at any time,
+ * for PER_STREAM also before sp_export_run()).  Standard output and
+ * devices are opened as they are; a file under a temporary name beside
+ * its target.
  */
 struct sp_export_out *sp_export_open(struct sp_export *fe, uint32_t rank,
     struct sp_err *e);

@@ -53,6 +53,7 @@ struct sp_export {
 
 	/* the stream */
 	int ran;
+	int ended;		/* the input ended cleanly, pending outputs out */
 	enum sp_stage stage;
 	struct sp_walker *walker;
 	struct sp_labels *labels;

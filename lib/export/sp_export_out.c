@@ -137,7 +137,8 @@ sp_export_out_name(struct sp_export *fe, uint32_t rank, char **out,
 	switch (fe->plan) {
 	case SP_PLAN_FILES:
 		return sp_export_name(&fe->spec->naming, fe->base,
-		    fe->runs > 1 ? fe->label : NULL, rank, out, e);
+		    fe->runs > 1 && fe->spec->unit != SP_EXPORT_ACROSS_RUNS ?
+		    fe->label : NULL, rank, out, e);
 	case SP_PLAN_SINGLE:
 		*out = strdup(fe->single);
 		break;
@@ -154,7 +155,8 @@ sp_export_open(struct sp_export *fe, uint32_t rank, struct sp_err *e)
 	struct sp_export_out *o;
 	int held = fe->plan == SP_PLAN_SINGLE;
 
-	if (held && fe->spec->unit == SP_EXPORT_PER_RANK && fe->singles > 0) {
+	if (held && (fe->spec->unit == SP_EXPORT_PER_RANK ||
+	    fe->spec->unit == SP_EXPORT_ACROSS_RUNS) && fe->singles > 0) {
 		sp_export_several(fe, e);
 		return NULL;
 	}
@@ -235,23 +237,27 @@ sp_export_flush(struct sp_export_out *o, struct sp_err *e)
 
 /* --- closing and naming --- */
 
+static int put_held(struct sp_export_out *o, struct sp_err *e);
+
 int
 sp_export_close(struct sp_export *fe, struct sp_export_out *o,
     struct sp_err *e)
 {
 	fe->outputs++;
 	fe->bytes += o->bytes;
-	if (fe->plan == SP_PLAN_SINGLE) {
+	if (fe->plan == SP_PLAN_SINGLE && !fe->ended) {
 		/* held until the input has ended: what is buffered, too */
 		o->pending = 1;
 		return 0;
 	}
-	if (fe->plan == SP_PLAN_FILES && fe->runs == 1) {
+	if (fe->plan == SP_PLAN_FILES && !fe->ended && (fe->runs == 1 ||
+	    fe->spec->unit == SP_EXPORT_ACROSS_RUNS)) {
 		/* complete, under its temporary name, until it is named */
 		o->pending = 1;
 		return sp_sink_finish(o->sink, e);
 	}
-	if (sp_sink_commit(o->sink, e) < 0)
+	if ((fe->plan == SP_PLAN_SINGLE ? put_held(o, e) :
+	    sp_sink_commit(o->sink, e)) < 0)
 		return -1;
 	forget(fe, o);
 	return 0;

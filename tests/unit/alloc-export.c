@@ -3,10 +3,11 @@
  * front end (a toy exporter through files and a held single output),
  * file names and lane names, every exporter on small hand-made streams
  * (sp-pstats to files, --print and a .prof report; sp-speedscope;
- * sp-flame, SVG and folded; sp-json documents, plain and gzip, spilled
+ * sp-flame, SVG, folded, interactive and the three diffs; sp-json documents, plain and gzip, spilled
  * and not, and NDJSON lines), and the pieces below them: the pstats
  * builder, .prof marshalling and its report, the call log on file, the
- * flame graph's layout and folded stacks.
+ * flame graph's layout, folded stacks, and the call-path trees laid flat,
+ * paired and drawn (interactive, static diff, folded diff).
  *
  * The streams (setup, callgen.h): two runs labelled "one" (so the second
  * is "one (2)" and the first run's files are named late), the first with
@@ -25,8 +26,12 @@
 #include "sp_export.h"
 #include "sp_export_name.h"
 #include "sp_flame.h"
+#include "sp_flame_dfold.h"
+#include "sp_flame_dsvg.h"
 #include "sp_flame_export.h"
+#include "sp_flame_flat.h"
 #include "sp_flame_fold.h"
+#include "sp_flame_page.h"
 #include "sp_h5.h"
 #include "sp_json.h"
 #include "sp_lane.h"
@@ -570,22 +575,45 @@ speedscope_frames(struct sp_err *e)
 	return alloc_slurp_dir(alloc_outdir(NULL), e);
 }
 
+/* What flame_export_in draws: the export options it sets. */
+enum flame_mode {
+	FLAME_SVG,		/* the static graph */
+	FLAME_FOLDED,
+	FLAME_INTERACTIVE,
+	FLAME_BUDGETED,		/* interactive, 16 nodes at most */
+	FLAME_DIFF,		/* the static diff, per rank */
+	FLAME_DIFF_INTERACTIVE,	/* ranks merged, every diff option on */
+	FLAME_DIFF_FOLDED,
+};
+
 static int
-flame_export_in(const char *in, int folded, double threshold,
+flame_export_in(const char *in, enum flame_mode mode, double threshold,
     struct sp_err *e)
 {
 	struct sp_flame_export_opts o;
 	struct sp_flame_export_stats st;
 	struct sp_reader *r;
 	int fd, rc;
+	int folded = mode == FLAME_FOLDED || mode == FLAME_DIFF_FOLDED;
 
 	memset(&o, 0, sizeof o);
 	sp_flame_opts_init(&o.svg);
 	o.output = alloc_outdir(folded ? "f.folded" : "f.svg");
 	o.folded = folded;
-	o.lanes = folded;
+	o.lanes = mode == FLAME_FOLDED;
 	o.svg.title = "Flame <graph>";
-	o.svg.interactive = 1;
+	o.interactive = mode == FLAME_INTERACTIVE || mode == FLAME_BUDGETED ||
+	    mode == FLAME_DIFF_INTERACTIVE;
+	o.diff = mode >= FLAME_DIFF;
+	o.max_nodes = mode == FLAME_BUDGETED ? 16 : SP_FLAME_MAX_NODES_DEFAULT;
+	if (mode == FLAME_DIFF_INTERACTIVE) {
+		o.merge_ranks = 1;
+		o.d.by = SP_FLAME_DELTA_TOTAL;
+		o.d.normalize = o.d.negate = o.d.before_widths = 1;
+		o.d.min_delta = 5;
+	}
+	if (mode == FLAME_DIFF_FOLDED)
+		o.d.normalize = 1;
 	if (threshold > 0)
 		o.svg.threshold = threshold;
 	if ((r = open_input(in, &fd, e)) == NULL)
@@ -602,20 +630,52 @@ flame_export_in(const char *in, int folded, double threshold,
 static int
 flame_svg(struct sp_err *e)
 {
-	return flame_export_in("calls.sps", 0, 0, e);
+	return flame_export_in("calls.sps", FLAME_SVG, 0, e);
 }
 
 static int
 flame_folded(struct sp_err *e)
 {
-	return flame_export_in("calls.sps", 1, 0, e);
+	return flame_export_in("calls.sps", FLAME_FOLDED, 0, e);
 }
 
 /* Frames under 1 % of the graph merged into "[other]". */
 static int
 flame_other(struct sp_err *e)
 {
-	return flame_export_in("frames.sps", 0, 0.01, e);
+	return flame_export_in("frames.sps", FLAME_SVG, 0.01, e);
+}
+
+static int
+flame_interactive(struct sp_err *e)
+{
+	return flame_export_in("calls.sps", FLAME_INTERACTIVE, 0, e);
+}
+
+/* 41 nodes, more than a budget of 16 keeps: the rest are merged. */
+static int
+flame_budgeted(struct sp_err *e)
+{
+	return flame_export_in("frames.sps", FLAME_BUDGETED, 0.01, e);
+}
+
+/* The stream's two runs: the first run's trees wait for the second. */
+static int
+flame_diff(struct sp_err *e)
+{
+	return flame_export_in("calls.sps", FLAME_DIFF, 0, e);
+}
+
+static int
+flame_diff_interactive(struct sp_err *e)
+{
+	return flame_export_in("calls.sps", FLAME_DIFF_INTERACTIVE, 0, e);
+}
+
+static int
+flame_diff_folded(struct sp_err *e)
+{
+	return flame_export_in("calls.sps", FLAME_DIFF_FOLDED, 0, e);
 }
 
 static int
@@ -863,11 +923,9 @@ flame(struct sp_err *e)
 		return -1;
 	sp_flame_opts_init(&o);
 	o.title = "t & <u>";
-	o.interactive = 1;
 	if (sp_flame_render(d, &o, alloc_write, NULL, &st, e) < 0)
 		goto out;
 	o.max_frames = 3;
-	o.interactive = 0;
 	o.title = NULL;
 	o.fixed_width = 1;
 	o.gaps = 1;
@@ -879,32 +937,109 @@ out:
 	return rc;
 }
 
+/*
+ * A call-path tree of two lanes, the second with a prefix frame: a
+ * recursion 40 deep, then siblings (shift renumbers the regions, so that
+ * two trees differ).
+ */
+static struct sp_flame_tree *
+fold_tree(uint32_t shift, struct sp_err *e)
+{
+	struct sp_flame_tree *t = sp_flame_tree_new();
+	int lane, i;
+
+	if (t == NULL) {
+		alloc_nomem(e, "sp_flame_tree_new");
+		return NULL;
+	}
+	for (lane = 0; lane < 2; lane++) {
+		if (sp_flame_tree_lane(t, lane ? "worker;x" : NULL, e) < 0)
+			goto fail;
+		for (i = 0; i < 40; i++)
+			if (sp_flame_tree_enter(t, (uint32_t)(i + shift) % 3,
+			    e) < 0)
+				goto fail;
+		for (i = 0; i < 40; i++)
+			if (sp_flame_tree_leave(t, i + 1, e) < 0)
+				goto fail;
+		for (i = 0; i < 20; i++)
+			if (sp_flame_tree_enter(t, (uint32_t)(i % 3), e) < 0 ||
+			    sp_flame_tree_leave(t, 7 + shift, e) < 0)
+				goto fail;
+	}
+	return t;
+fail:
+	sp_flame_tree_free(t);
+	return NULL;
+}
+
 static int
 fold(struct sp_err *e)
 {
-	struct sp_flame_fold *t = sp_flame_fold_new();
-	int lane, i, rc = -1;
+	struct sp_flame_tree *t = fold_tree(0, e);
+	int rc;
 
 	if (t == NULL)
-		return alloc_nomem(e, "sp_flame_fold_new");
-	for (lane = 0; lane < 2; lane++) {
-		if (sp_flame_fold_lane(t, lane ? "worker;x" : NULL, e) < 0)
-			goto out;
-		/* a recursion 40 deep, then siblings */
-		for (i = 0; i < 40; i++)
-			if (sp_flame_fold_enter(t, (uint32_t)(i % 3), e) < 0)
-				goto out;
-		for (i = 0; i < 40; i++)
-			if (sp_flame_fold_leave(t, i + 1, e) < 0)
-				goto out;
-		for (i = 0; i < 20; i++)
-			if (sp_flame_fold_enter(t, (uint32_t)(i % 3), e) < 0 ||
-			    sp_flame_fold_leave(t, 7, e) < 0)
-				goto out;
-	}
+		return -1;
 	rc = sp_flame_fold_write(t, regions, 3, alloc_write, NULL, e);
+	sp_flame_tree_free(t);
+	return rc;
+}
+
+/* Two trees laid flat and paired, drawn every tree-drawn way. */
+static int
+flat_draw(const struct sp_flame_flat *f, struct sp_err *e)
+{
+	struct sp_flame_diff_opts d;
+	struct sp_flame_page_opts p;
+	struct sp_flame_dsvg_opts s;
+
+	memset(&d, 0, sizeof d);
+	memset(&p, 0, sizeof p);
+	p.width = 1200;
+	p.row_height = 16;
+	p.font_size = 12;
+	p.max_frames = 50;
+	p.max_nodes = 30;
+	p.title = "a & b";
+	p.labels[0] = "before";
+	p.labels[1] = "after";
+	p.diff = &d;
+	if (sp_flame_page_write(f, &p, alloc_write, NULL, NULL, e) < 0)
+		return -1;
+	memset(&s, 0, sizeof s);
+	s.width = 1200;
+	s.row_height = 16;
+	s.font_size = 12;
+	s.threshold = 0.001;
+	s.max_frames = 20;
+	s.title = "a & b";
+	s.labels[0] = "before";
+	s.labels[1] = "after";
+	s.diff = &d;
+	if (sp_flame_dsvg_write(f, &s, alloc_write, NULL, NULL, e) < 0)
+		return -1;
+	return sp_flame_dfold_write(f, 1, alloc_write, NULL, e);
+}
+
+static int
+flat(struct sp_err *e)
+{
+	struct sp_flame_side s[2] = { { NULL, regions, 3 },
+		{ NULL, regions, 3 } };
+	struct sp_flame_flat *f = NULL;
+	int rc = -1;
+
+	if ((s[0].tree = fold_tree(0, e)) == NULL ||
+	    (s[1].tree = fold_tree(1, e)) == NULL)
+		goto out;
+	if ((f = sp_flame_flat_new(s, 2, "<before -> after>", e)) == NULL)
+		goto out;
+	rc = flat_draw(f, e);
 out:
-	sp_flame_fold_free(t);
+	sp_flame_flat_free(f);
+	sp_flame_tree_free((struct sp_flame_tree *)s[0].tree);
+	sp_flame_tree_free((struct sp_flame_tree *)s[1].tree);
 	return rc;
 }
 
@@ -923,6 +1058,11 @@ const struct alloc_scenario alloc_export[] = {
 	{ "export/flame-svg", setup, flame_svg, 0 },
 	{ "export/flame-folded", setup, flame_folded, 0 },
 	{ "export/flame-other", setup, flame_other, 0 },
+	{ "export/flame-interactive", setup, flame_interactive, 0 },
+	{ "export/flame-budgeted", setup, flame_budgeted, 0 },
+	{ "export/flame-diff", setup, flame_diff, 0 },
+	{ "export/flame-diff-interactive", setup, flame_diff_interactive, 0 },
+	{ "export/flame-diff-folded", setup, flame_diff_folded, 0 },
 	{ "export/speedscope-frames", setup, speedscope_frames, 0 },
 	{ "export/json-sides", setup, json_sides, 0 },
 	{ "export/json", setup, json_doc, 0 },
@@ -932,5 +1072,6 @@ const struct alloc_scenario alloc_export[] = {
 	{ "export/calllog", NULL, calllog, 0 },
 	{ "export/flame", NULL, flame, 0 },
 	{ "export/fold", NULL, fold, 0 },
+	{ "export/flame-flat", NULL, flat, 0 },
 	{ NULL, NULL, NULL, 0 },
 };

@@ -2,12 +2,14 @@
  * Unit test of the exporter front end (sp_export): a toy exporter that
  * writes a line per lane, on hand-made streams, through every plan
  * (files, a directory, standard output, a device, one output for the
- * stream) and every unit (per run, per rank): the first run's files named
- * only once it is known whether a second run follows, and under the
- * label then; nothing but complete files left, also after a failure; the
- * single output refusing a second output, holding back its last byte or
- * all of it; the stage check; the endings; lane names; and which errors
- * get the input's name.
+ * stream) and every unit (per run, per rank, across runs): the first
+ * run's files named only once it is known whether a second run follows,
+ * and under the label then; outputs across runs named without one, held
+ * until the input has ended; nothing but complete files left, also after
+ * a failure; the single output refusing a second output, holding back its
+ * last byte or all of it, or writing at once what is closed after the
+ * input has ended; the stage check; the endings; lane names; and which
+ * errors get the input's name.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -575,6 +577,102 @@ test_lane_names(void)
 	    "rank 0 - task 4;") == 0, "lanes: %s; %s", m, x.lanes);
 }
 
+/* ACROSS_RUNS: a file per rank of the second run, named without a label. */
+static int
+toy_across_rank_end(void *ctx, struct sp_err *e)
+{
+	struct toy *x = ctx;
+
+	if (sp_export_runs(x->fe) < 2)
+		x->calls = 0;
+	return toy_rank_end(ctx, e);
+}
+
+/* At the end of the second run, every file still waits. */
+static int
+toy_across_run_end(void *ctx, struct sp_err *e)
+{
+	struct toy *x = ctx;
+	const char *l = listing(at("files"));
+
+	(void)e;
+	if (x->check_pending && sp_export_runs(x->fe) == 2)
+		CHECK(strncmp(l, ".p_rank0.txt.", 13) == 0 &&
+		    strstr(l, " .p_rank2.txt.") != NULL &&
+		    strstr(l, " p_") == NULL, "at the end of run 2, files/ "
+		    "holds %s", l);
+	return 0;
+}
+
+/* One output for the stream, written once the input has ended. */
+static int
+toy_finish(void *ctx, struct sp_err *e)
+{
+	struct toy *x = ctx;
+
+	x->calls = 9;
+	return toy_run_end(ctx, e);
+}
+
+static void
+test_across_runs(void)
+{
+	static const struct sp_export_ops ops = {
+		.walk = { toy_open, toy_close, NULL },
+		.rank_end = toy_across_rank_end,
+		.run_end = toy_across_run_end,
+	};
+	static const struct sp_export_ops at_finish = { .finish = toy_finish };
+	struct sp_export_spec spec = toy_spec(SP_EXPORT_ACROSS_RUNS,
+	    SP_EXPORT_HOLD_ALL);
+	struct toy x;
+	const char *m;
+	int saved, fd;
+
+	clear_files();
+	spec.naming.per_rank = 1;
+	memset(&x, 0, sizeof x);
+	x.check_pending = 1;
+	m = run_toy(at("ranks.sps"), &spec, &ops, at("files/p"), &x);
+	CHECK(*m == '\0' && strcmp(listing(at("files")), "p_rank0.txt "
+	    "p_rank2.txt") == 0 && strcmp(slurp(at("files/p_rank2.txt")),
+	    "two 3\n") == 0, "across runs: %s; files/ holds %s", m,
+	    listing(at("files")));
+	clear_files();
+	/* cut in the second run, after a rank's file: nothing is left */
+	cut(at("ranks.sps"), at("cut.sps"), file_size(at("ranks.sps")) - 40);
+	memset(&x, 0, sizeof x);
+	m = run_toy(at("cut.sps"), &spec, &ops, at("files/p"), &x);
+	CHECK(strstr(m, "truncated") != NULL && strcmp(listing(at("files")),
+	    "") == 0, "across runs, cut: %s; files/ holds %s", m,
+	    listing(at("files")));
+	/* standard output takes one */
+	memset(&x, 0, sizeof x);
+	m = run_toy(at("ranks.sps"), &spec, &ops, "/dev/null", &x);
+	CHECK(strstr(m, "several toys, and /dev/null takes one toy") != NULL,
+	    "across runs, device: %s", m);
+	/* closed in finish: out at once, also on standard output */
+	spec.naming.per_rank = 0;
+	spec.need_output = 0;
+	memset(&x, 0, sizeof x);
+	m = run_toy(at("two.sps"), &spec, &at_finish, at("files/all"), &x);
+	CHECK(*m == '\0' && strcmp(listing(at("files")), "all.txt") == 0,
+	    "across runs, at finish: %s; files/ holds %s", m,
+	    listing(at("files")));
+	clear_files();
+	saved = dup(1);
+	fflush(stdout);
+	fd = open(at("stdout"), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	dup2(fd, 1);
+	close(fd);
+	memset(&x, 0, sizeof x);
+	m = run_toy(at("two.sps"), &spec, &at_finish, "-", &x);
+	dup2(saved, 1);
+	close(saved);
+	CHECK(*m == '\0' && strcmp(slurp(at("stdout")), "two 9\n") == 0,
+	    "across runs, stdout at finish: %s; '%s'", m, slurp(at("stdout")));
+}
+
 /* PER_STREAM: the argument is the file, opened before the stream. */
 static void
 test_per_stream(void)
@@ -628,6 +726,7 @@ main(void)
 	test_walk_errors();
 	test_lane_names();
 	test_per_stream();
+	test_across_runs();
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
 	if (system(cmd) != 0)
 		printf("could not remove %s\n", tmpdir);

@@ -1188,12 +1188,10 @@ put_block(struct fl *f, const struct block *b, int64_t y, char **hb,
 	return 0;
 }
 
-extern const char sp_flame_script[];
-
-/* A text element of the title row or the interactive rows. */
+/* A text element: the title row. */
 static int
 put_label(struct fl *f, const char *cls, double x, double y,
-    const char *anchor, int hidden, int size, const char *text)
+    const char *anchor, int size, const char *text)
 {
 	if (puts_(f, "\n<text class=\"") < 0 || puts_(f, cls) < 0 ||
 	    puts_(f, "\" x=\"") < 0 || put_double(f, x) < 0 ||
@@ -1201,7 +1199,6 @@ put_label(struct fl *f, const char *cls, double x, double y,
 	    puts_(f, "\" text-anchor=\"") < 0 || puts_(f, anchor) < 0 ||
 	    puts_(f, "\" dominant-baseline=\"central\" font-size=\"") < 0 ||
 	    put_i64(f, size) < 0 || puts_(f, "px\"") < 0 ||
-	    (hidden && puts_(f, " visibility=\"hidden\"") < 0) ||
 	    puts_(f, ">") < 0 || put_text(f, text) < 0 ||
 	    puts_(f, "</text>") < 0)
 		return -1;
@@ -1212,8 +1209,7 @@ static int
 write_svg(struct fl *f, struct sp_flame_stats *st)
 {
 	const struct sp_flame_opts *o = f->o;
-	int64_t h = o->row_height, top_h = 0, bot_h = 0, h1, h2, yoff, foot,
-	    total, mid;
+	int64_t h = o->row_height, top_h = 0, bot_h = 0, h1, h2, yoff, total;
 	int maxl[2] = { -1, -1 };
 	size_t i, hcap = 0;
 	char *hb = NULL;
@@ -1236,10 +1232,8 @@ write_svg(struct fl *f, struct sp_flame_stats *st)
 		bot_h = (maxl[1] + 1) * h;
 	h1 = maxl[0] >= 0 ? top_h + h : 0;
 	h2 = h1 + bot_h;
-	yoff = o->title != NULL || o->interactive ? h : 0;
-	foot = o->interactive ? h : 0;
-	total = h2 + yoff + foot;
-	mid = h1 + yoff;
+	yoff = o->title != NULL ? h : 0;
+	total = h2 + yoff;
 	if (o->fixed_width) {
 		if (puts_(f, "<?xml version=\"1.0\" standalone=\"no\"?>\n"
 		    "<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" "
@@ -1259,9 +1253,6 @@ write_svg(struct fl *f, struct sp_flame_stats *st)
 	    "    .func_g:hover { stroke:black; stroke-width:0.5; "
 	    "cursor:pointer; }\n</style>\n") < 0)
 		goto out;
-	if (o->interactive && puts_(f, "<style type=\"text/css\">\n"
-	    "    .sp_btn { cursor:pointer; }\n</style>\n") < 0)
-		goto out;
 	/* the blocks, joined by newlines (top section first) */
 	for (i = 0; i < f->nblk; i++) {
 		const struct block *b = &f->blk[i];
@@ -1277,24 +1268,8 @@ write_svg(struct fl *f, struct sp_flame_stats *st)
 		first = 0;
 	}
 	if (o->title != NULL && put_label(f, "sp_title", W / 2, h / 2.0,
-	    "middle", 0, o->font_size + 2, o->title) < 0)
+	    "middle", o->font_size + 2, o->title) < 0)
 		goto out;
-	if (o->interactive) {
-		if (put_label(f, "sp_btn sp_reset", 6, h / 2.0, "start", 1,
-		    o->font_size, "Reset zoom") < 0 ||
-		    put_label(f, "sp_btn sp_search", W - 6, h / 2.0, "end", 1,
-		    o->font_size, "Search") < 0 ||
-		    put_label(f, "sp_details", 6, (double)total - h / 2.0,
-		    "start", 0, o->font_size, " ") < 0 ||
-		    put_label(f, "sp_matched", W - 6, (double)total - h / 2.0,
-		    "end", 0, o->font_size, " ") < 0 ||
-		    puts_(f, "\n<script type=\"text/ecmascript\"><![CDATA[\n"
-		    "var P = {w: ") < 0 || put_i64(f, o->width) < 0 ||
-		    puts_(f, ", mid: ") < 0 || put_i64(f, mid) < 0 ||
-		    puts_(f, "};\n") < 0 || puts_(f, sp_flame_script) < 0 ||
-		    puts_(f, "]]></script>") < 0)
-			goto out;
-	}
 	if (puts_(f, "\n</svg>\n") < 0 || flush(f) < 0)
 		goto out;
 	rc = 0;

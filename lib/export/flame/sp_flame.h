@@ -43,9 +43,10 @@
  *   width cut-off over both sections, raised until the frames drawn,
  *   "[other]" frames included, fit), so that the file stays small enough
  *   for a browser whatever the input;
- * - a title row; interactive: a script for click-to-zoom, search with
- *   the matched share, and tooltips in real units, the document staying
- *   readable (the same frames and tooltips) without script.
+ * - a title row.
+ *
+ * The interactive graph is drawn from the call-path tree instead
+ * (sp_flame_page.h).
  *
  * Where the reference fails (a zero total time, nothing above the
  * threshold in a section, a caller of zero time) the graph is drawn with
@@ -89,7 +90,6 @@ struct sp_flame_opts {
 	int gaps;		/* drop small frames as flameprof does */
 	size_t max_frames;	/* at most this many frames; 0: no budget */
 	const char *title;	/* a title row; NULL: none */
-	int interactive;	/* embed the zoom/search script */
 };
 
 struct sp_flame_stats {
