@@ -15,6 +15,7 @@ parse_end(const char *opt, const char *s, struct sp_window_end *end,
 {
 	size_t n = strlen(s);
 	char *stop;
+	int neg;
 
 	memset(end, 0, sizeof *end);
 	if (n == 0)
@@ -33,15 +34,19 @@ parse_end(const char *opt, const char *s, struct sp_window_end *end,
 	}
 	if (strcmp(s, "0") == 0)
 		return 0;
+	/* before the run's start: a leading '-' */
+	neg = s[0] == '-';
 	/* a bare number would be taken for ns after the start: say a unit */
-	if (strspn(s, "0123456789.") == n)
+	if (strspn(s + neg, "0123456789.") == n - (size_t)neg)
 		return sp_fail(e, SP_EUSAGE, "%s: '%s' has no unit: give a time "
 		    "after the run's start with ns, us, ms or s (2.5s), or "
 		    "absolute ns after @ (@%s)", opt, s, s);
-	if (sp_parse_duration(opt, s, &end->ns, NULL) < 0)
+	if (sp_parse_duration(opt, s + neg, &end->ns, NULL) < 0)
 		return sp_fail(e, SP_EUSAGE, "%s: '%s' is not a time: give one "
 		    "after the run's start with ns, us, ms or s (2.5s), or "
 		    "absolute ns after @ (@1700000000000)", opt, s);
+	if (neg)
+		end->ns = -end->ns;
 	return 0;
 }
 
@@ -86,7 +91,9 @@ sp_window_relative(const struct sp_window *w)
 static int64_t
 after(int64_t origin, int64_t ns)
 {
-	return origin > INT64_MAX - ns ? INT64_MAX : origin + ns;
+	if (ns >= 0)
+		return origin > INT64_MAX - ns ? INT64_MAX : origin + ns;
+	return origin < INT64_MIN - ns ? INT64_MIN : origin + ns;
 }
 
 struct sp_window_ns

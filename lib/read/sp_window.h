@@ -3,7 +3,8 @@
  * a run keeps, and how they are cut to it.
  *
  * START and END are each a time relative to the run's start, with a unit
- * ("2.5s", "100ms", "250us", "40ns"; "0" alone is the start), or absolute
+ * ("2.5s", "100ms", "250us", "40ns"; "0" alone is the start; a leading
+ * "-" is before it), or absolute
  * nanoseconds after an "@" ("@1700000000000", "@-5"); either may be left
  * out ("100ms:", ":1s"), and the window then reaches that way without
  * bound.  The run's start is its start_time_ns metadata (the instant
