@@ -16,7 +16,9 @@ kept (start < END and end > START; a call of no length START <= start <
 END; inside: wholly in), clipped to [START, END) unless inside, in the
 originals' order, each one's parent its nearest kept ancestor among the
 originals as sp-stack nested them, its depth and self time from those.
-So clipping never changes which call contains which.
+So clipping never changes which call contains which.  And sp-read
+--window FILE | sp-json, in time and in file order, must give each row's
+kept calls, clipped, in recording order.
 
     /usr/bin/python3 tests/check-window.py [--seeds N] [-v]
 
@@ -200,7 +202,8 @@ def check(seed, tmp, verbose):
     if verbose:
         print("seed %d: %s%s: %d calls, %d kept" % (
             seed, spec, " inside" if inside else "", len(calls), len(got)))
-    if got != want:
+    ok = rows_check(seed, opts, path, rows, lo, hi, inside)
+    if ok and got != want:
         print("seed %d: sp-read %s %s differs" % (seed, " ".join(opts), path))
         for i in range(max(len(got), len(want))):
             g = got[i] if i < len(got) else None
@@ -210,6 +213,35 @@ def check(seed, tmp, verbose):
                       (i, g, w))
                 break
         return False
+    return ok
+
+
+def rows_check(seed, opts, path, rows, lo, hi, inside):
+    """sp-read --order file | sp-json: each row's kept calls, clipped."""
+    for order in (["--order", "file"], []):
+        read = subprocess.run([program("read")] + order + opts + [path],
+                              capture_output=True, check=True)
+        js = subprocess.run([program("json")], input=read.stdout,
+                            capture_output=True, check=True)
+        got = [(r["rank"], r["name"], list(zip(r["start_times_ns"],
+                                               r["end_times_ns"])))
+               for r in json.loads(js.stdout)["regions"]]
+        want = []
+        for rank, name, cs in rows:
+            kept = [c for c in cs if keeps(c[0], c[1], lo, hi, inside)]
+            if not inside:
+                kept = [(c[0] if lo is None else max(c[0], lo),
+                         c[1] if hi is None else min(c[1], hi))
+                        for c in kept]
+            want.append((rank, name, kept))
+        # sp-json lists rows by region, then rank
+        got.sort(key=lambda r: (r[1], r[0]))
+        want.sort(key=lambda r: (r[1], r[0]))
+        if got != want:
+            print("seed %d: sp-read %s %s | sp-json: rows differ:\n"
+                  "  got  %s\n  want %s" % (seed, " ".join(order + opts),
+                                             path, got, want))
+            return False
     return True
 
 

@@ -134,7 +134,7 @@ order_free(struct sp_order *or)
 	free(or->segs);
 	free(or->seg_end);
 	free(or->row_min);
-	free(or->row_kept);
+	sp_order_window_free(or);
 	free(or->order);
 }
 

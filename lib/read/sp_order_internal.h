@@ -59,6 +59,14 @@ struct sp_order {
 	int win_on;
 	struct sp_window_ns win;
 	uint64_t *row_kept;
+	/*
+	 * row -> a bit per call in recording order, set when kept, and per
+	 * 64-bit word the kept calls before it: a kept call's index among
+	 * the row's kept calls, which its row counts; region -> the row of
+	 * the rank being written.
+	 */
+	uint64_t **kept_bits, **kept_before;
+	size_t *win_row;
 	/* the output: the current lane's next calls, and the counts so far */
 	struct sp_batch out;
 	uint64_t calls, batches;
@@ -136,6 +144,7 @@ int sp_order_window_rows(struct sp_order *or, const size_t *row_index,
 void sp_order_window_free_texts(char **texts, size_t n);
 /* Drop the output batch's calls the window does not keep, clip the rest. */
 void sp_order_window_cut(struct sp_order *or);
+void sp_order_window_free(struct sp_order *or);
 
 /*
  * sp_order_file.c: the selected rows among [r0, r1), those of one rank,

@@ -80,6 +80,41 @@ span_only(const struct sp_order *or, const struct sp_src_row *r)
 	    sp_filter_keep(or->o->filter, name, strlen(name)));
 }
 
+/* The bits set in x. */
+static uint64_t
+ones(uint64_t x)
+{
+	uint64_t n = 0;
+
+	for (; x != 0; x &= x - 1)
+		n++;
+	return n;
+}
+
+/* Row's bit map of calls kept and its counts per word. */
+static int
+alloc_bits(struct sp_order *or, size_t row)
+{
+	size_t words = (size_t)(or->src->rows[row].count / 64) + 1;
+
+	if ((or->kept_bits[row] = calloc(words, sizeof(uint64_t))) == NULL ||
+	    (or->kept_before[row] = calloc(words, sizeof(uint64_t))) == NULL)
+		return sp_order_oom(or);
+	return 0;
+}
+
+static void
+count_bits(struct sp_order *or, size_t row)
+{
+	size_t words = (size_t)(or->src->rows[row].count / 64) + 1, w;
+	uint64_t n = 0;
+
+	for (w = 0; w < words; w++) {
+		or->kept_before[row][w] = n;
+		n += ones(or->kept_bits[row][w]);
+	}
+}
+
 /* Count the calls row keeps, and add them, clipped, to the span. */
 static int
 count_row(struct sp_order *or, size_t row, int emit)
@@ -89,6 +124,9 @@ count_row(struct sp_order *or, size_t row, int emit)
 	int64_t *none[SP_X_COUNT] = { 0 }, prev = 0, s, t;
 	uint64_t off;
 	size_t j;
+
+	if (emit && alloc_bits(or, row) < 0)
+		return -1;
 
 	for (off = 0; off < r->count; off += SP_ORDER_CHUNK) {
 		size_t n = r->count - off < SP_ORDER_CHUNK ?
@@ -102,6 +140,9 @@ count_row(struct sp_order *or, size_t row, int emit)
 			t = src->delta ? s + or->b[j] : or->b[j];
 			if (!sp_window_keeps(&or->win, s, t))
 				continue;
+			if (emit)
+				or->kept_bits[row][(off + j) / 64] |=
+				    (uint64_t)1 << ((off + j) % 64);
 			or->row_kept[row] += emit;
 			or->total += emit;
 			s = sp_window_start(&or->win, s);
@@ -113,6 +154,8 @@ count_row(struct sp_order *or, size_t row, int emit)
 			or->has_span = 1;
 		}
 	}
+	if (emit)
+		count_bits(or, row);
 	return 0;
 }
 
@@ -128,7 +171,13 @@ sp_order_window(struct sp_order *or)
 		return 0;
 	or->win_on = 1;
 	if ((or->row_kept = calloc(or->src->nrows + 1,
-	    sizeof *or->row_kept)) == NULL)
+	    sizeof *or->row_kept)) == NULL ||
+	    (or->kept_bits = calloc(or->src->nrows + 1,
+	    sizeof *or->kept_bits)) == NULL ||
+	    (or->kept_before = calloc(or->src->nrows + 1,
+	    sizeof *or->kept_before)) == NULL ||
+	    (or->win_row = calloc(or->src->nregions + 1,
+	    sizeof *or->win_row)) == NULL)
 		return sp_order_oom(or);
 	if (sp_window_relative(w)) {
 		if ((got = metadata_start(or, &origin)) < 0)
@@ -283,6 +332,8 @@ sp_order_window_rows(struct sp_order *or, const size_t *row_index,
 		struct sp_row_info *ri = &rows[k];
 		size_t len;
 
+		or->win_row[or->src->rows[row_index[k]].region] = row_index[k];
+
 		ri->calls = or->row_kept[row_index[k]];
 		/* what a row says of all its calls says nothing of these */
 		ri->has_summary = ri->has_exclusive = ri->has_aggregate = 0;
@@ -310,6 +361,33 @@ sp_order_window_free_texts(char **texts, size_t n)
 	free(texts);
 }
 
+/* Call c of region's row of this rank: its index among the kept ones. */
+static int64_t
+kept_index(const struct sp_order *or, uint32_t region, int64_t c)
+{
+	size_t row = or->win_row[region];
+	uint64_t w = (uint64_t)c / 64, below;
+
+	below = or->kept_bits[row][w] & (((uint64_t)1 << (c % 64)) - 1);
+	return (int64_t)(or->kept_before[row][w] +
+	    ones(below));
+}
+
+void
+sp_order_window_free(struct sp_order *or)
+{
+	size_t i;
+
+	for (i = 0; or->kept_bits != NULL && i < or->src->nrows; i++) {
+		free(or->kept_bits[i]);
+		free(or->kept_before[i]);
+	}
+	free(or->kept_bits);
+	free(or->kept_before);
+	free(or->win_row);
+	free(or->row_kept);
+}
+
 void
 sp_order_window_cut(struct sp_order *or)
 {
@@ -322,7 +400,7 @@ sp_order_window_cut(struct sp_order *or)
 		b->start[k] = sp_window_start(&or->win, b->start[i]);
 		b->end[k] = sp_window_end(&or->win, b->end[i]);
 		b->region[k] = b->region[i];
-		b->call[k] = b->call[i];
+		b->call[k] = kept_index(or, b->region[i], b->call[i]);
 		for (x = 0; x < SP_X_COUNT; x++)
 			if (b->x[x] != NULL)
 				b->x[x][k] = b->x[x][i];
