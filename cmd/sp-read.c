@@ -110,7 +110,7 @@ usage(void)
 	    "[-i REGEX]... [-x REGEX]...\n"
 	    "               [--batch N] [--order ORDER] [--shard] [--progress] "
 	    "[-q]\n"
-	    "               [--window START:END [--window-inside]] FILE...\n"
+	    "               [--window START:END] [--window-inside] FILE...\n"
 	    "Read scope-profiler profiles, HDF5 (schema 1, 2, 3) or JSON "
 	    "(.json, .json.gz),\nand write their calls as an sp interval "
 	    "stream, in reconstruction order.\nFILE '-' is a JSON profile on "
