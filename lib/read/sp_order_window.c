@@ -27,15 +27,19 @@ metadata_start(struct sp_order *or, int64_t *v)
 	size_t used, need;
 	double f;
 	long i;
-	int rc = 0;
+	int rc = 0, got;
 
 	if (src->metadata_len == 0)
 		return 0;
 	if ((d = sp_cdoc_new()) == NULL)
 		return sp_order_oom(or);
-	if (sp_cdoc_parse(d, src->metadata, src->metadata_len,
-	    src->metadata_len, &used, &need, NULL) == 1 &&
-	    sp_cdoc_node(d, 0)->type == SP_CV_MAP &&
+	/* the reader encoded it: only memory can fail */
+	if ((got = sp_cdoc_parse(d, src->metadata, src->metadata_len,
+	    src->metadata_len, &used, &need, or->e)) < 0) {
+		sp_cdoc_free(d);
+		return -1;
+	}
+	if (got == 1 && sp_cdoc_node(d, 0)->type == SP_CV_MAP &&
 	    (i = sp_cdoc_map_get(d, 0, "start_time_ns")) >= 0) {
 		if (sp_cdoc_int(d, (size_t)i, v) == 0)
 			rc = 1;
@@ -378,10 +382,11 @@ sp_order_window_free(struct sp_order *or)
 {
 	size_t i;
 
-	for (i = 0; or->kept_bits != NULL && i < or->src->nrows; i++) {
+	/* either table may be missing: memory ran out between the two */
+	for (i = 0; or->kept_bits != NULL && i < or->src->nrows; i++)
 		free(or->kept_bits[i]);
+	for (i = 0; or->kept_before != NULL && i < or->src->nrows; i++)
 		free(or->kept_before[i]);
-	}
 	free(or->kept_bits);
 	free(or->kept_before);
 	free(or->win_row);
