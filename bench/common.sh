@@ -3,6 +3,7 @@
 #   . "$(dirname "$0")/common.sh"
 #   bench_init NAME QUICK     # paths, scratch directory, GNU time
 #   bench_build TARGET...     # release build tree (SP_BUILD), ninja
+#   measure_reps KEY REF OUT CMD...   # timed runs: res[KEY:t|c|r]
 #
 # Environment (every script): SP_BUILD (build tree, default build-bench,
 # set up as a release build when absent), SP_BENCH_NOBUILD=1 (measure the
@@ -244,6 +245,28 @@ timed() {
 	T=$(elapsed "$t0" "$t1")
 	C=$(cpu_between "$tmp/c0" "$tmp/c1")
 	R=$(tail -n 1 "$tmp/rss")
+}
+
+# measure_reps KEY REF OUT CMD...: reps timed runs of CMD (stdout to
+# /dev/null); res[KEY:t|c|r] = median wall, median CPU, highest RSS. A
+# regular file OUT is removed before each run and then compared with REF
+# (- for none).
+declare -A res
+measure_reps() {
+	local key=$1 ref=$2 o=$3 i ts=() cs=() rs=()
+	shift 3
+	for ((i = 0; i < reps; i++)); do
+		# never remove a device: OUT may be /dev/null
+		if [ -f "$o" ] && [ ! -c "$o" ]; then rm -f "$o"; fi
+		timed /dev/null "$@"
+		ts+=("$T") cs+=("$C") rs+=("$R")
+		if [ "$ref" != - ]; then
+			cmp -s "$o" "$ref" || die "$key: $o differs from $ref"
+		fi
+	done
+	res[$key:t]=$(median "${ts[@]}")
+	res[$key:c]=$(median "${cs[@]}")
+	res[$key:r]=$(maxof "${rs[@]}")
 }
 
 # --- the results file -----------------------------------------------------

@@ -60,25 +60,11 @@ h5_of() { echo "${h5s[$1]}"; }
 # The bytes spilled, from sp-json -v in $tmp/err.
 spilled() { sed -n 's/.*; \([0-9]*\) bytes spilled.*/\1/p' "$tmp/err"; }
 
-# measure KEY REF OUT CMD...: reps runs; res[KEY:t|c|r|s] = median wall,
-# median CPU, highest RSS, spilled bytes; OUT is compared with REF.
-declare -A res
+# measure KEY REF OUT CMD...: measure_reps (common.sh), and res[KEY:s],
+# the bytes its last run spilled.
 measure() {
-	local key=$1 ref=$2 o=$3 i ts=() cs=() rs=()
-	shift 3
-	for ((i = 0; i < reps; i++)); do
-		# never remove a device: OUT may be /dev/null
-		if [ -f "$o" ] && [ ! -c "$o" ]; then rm -f "$o"; fi
-		timed /dev/null "$@"
-		ts+=("$T") cs+=("$C") rs+=("$R")
-		if [ "$ref" != - ]; then
-			cmp -s "$o" "$ref" || die "$key: $o differs from $ref"
-		fi
-	done
-	res[$key:t]=$(median "${ts[@]}")
-	res[$key:c]=$(median "${cs[@]}")
-	res[$key:r]=$(maxof "${rs[@]}")
-	res[$key:s]=$(spilled)
+	measure_reps "$@"
+	res[$1:s]=$(spilled)
 }
 
 for n in "${sizes[@]}"; do

@@ -259,6 +259,20 @@ cli_count(const char *opt, const char *arg, size_t max)
 	return (size_t)v;
 }
 
+int
+cli_number(const char *opt, const char *arg, int lo, int hi)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(arg, &end, 10);
+	if (errno != 0 || end == arg || *end != '\0' || v < lo || v > hi)
+		cli_usage_error("%s: '%s' is not a number from %d to %d", opt,
+		    arg, lo, hi);
+	return (int)v;
+}
+
 uint64_t
 cli_size(const char *opt, const char *arg)
 {

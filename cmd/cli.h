@@ -67,6 +67,8 @@ const char *cli_output(const char *opt, const char *arg);
 
 /* Parse a positive count option or die with a usage error. */
 size_t cli_count(const char *opt, const char *arg, size_t max);
+/* An integer from lo to hi (--level, --indent), or a usage error. */
+int cli_number(const char *opt, const char *arg, int lo, int hi);
 
 /*
  * The bound on what a program must hold (--max-memory): the default, and

@@ -1,5 +1,4 @@
 /* sp-json: an sp stream in, scope-profiler JSON profiles (or NDJSON) out. */
-#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -48,20 +47,6 @@ usage(void)
 	exit(0);
 }
 
-static int
-number(const char *opt, const char *arg, int lo, int hi)
-{
-	char *end;
-	long v;
-
-	errno = 0;
-	v = strtol(arg, &end, 10);
-	if (errno != 0 || end == arg || *end != '\0' || v < lo || v > hi)
-		cli_usage_error("%s: '%s' is not a number from %d to %d", opt,
-		    arg, lo, hi);
-	return (int)v;
-}
-
 int
 main(int argc, char **argv)
 {
@@ -93,10 +78,10 @@ main(int argc, char **argv)
 	    NULL)) != -1) {
 		switch (c) {
 		case 'i':
-			o.indent = number("--indent", optarg, 0, 1000);
+			o.indent = cli_number("--indent", optarg, 0, 1000);
 			break;
 		case 'l':
-			o.level = number("--level", optarg, 1, 9);
+			o.level = cli_number("--level", optarg, 1, 9);
 			break;
 		case 'L':
 			lines = 1;

@@ -16,10 +16,12 @@ build=${1:-build}
 # lints the man pages, make runs examples/Makefile in the scale-out test;
 # util-linux and bsdutils, always there on Debian, give the fault cases
 # setpriv and unshare, and the terminal cases script; chromium, driven by
-# npm's playwright-core, checks what a browser shows).
+# npm's playwright-core, checks what a browser shows; protobuf-compiler's
+# protoc --decode_raw reads sp-trace's Perfetto traces, independently of
+# sp).
 pkgs="meson ninja-build pkg-config gcc libc6-dev libhdf5-dev hdf5-tools
 libcbor-dev libpcre2-dev libyajl-dev zlib1g-dev python3 python3-h5py python3-numpy
-mandoc time jq nodejs npm make util-linux bsdutils chromium"
+mandoc time jq nodejs npm make util-linux bsdutils chromium protobuf-compiler"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||

@@ -5,9 +5,10 @@
 #     tools/compare-outputs.sh OLD_BIN_DIR NEW_BIN_DIR
 #
 # Each BIN_DIR holds sp-read, sp-stack, sp-pstats, sp-speedscope, sp-flame
-# and sp-json (a build's cmd/ directory).  For a change that must not
-# change what the programs write (a refactor), OLD is a build from before
-# it and NEW one from after:
+# and sp-json (a build's cmd/ directory), and sp-trace, which is compared
+# when both have it.  For a change that must not change what the programs
+# write (a refactor), OLD is a build from before it and NEW one from
+# after:
 #
 #     tools/compare-outputs.sh /work/before/build/cmd build/cmd
 #
@@ -50,6 +51,14 @@ if [ $# -ne 2 ]; then
 	exit 2
 fi
 programs="sp-read sp-stack sp-pstats sp-speedscope sp-flame sp-json"
+# sp-trace is compared too when both builds have it (builds from before
+# it came have not)
+if [ -x "$1/sp-trace" ] && [ -x "$2/sp-trace" ]; then
+	programs="$programs sp-trace"
+	with_trace=1
+else
+	with_trace=
+fi
 for d in "$1" "$2"; do
 	for p in $programs; do
 		if [ ! -x "$d/$p" ] || [ -d "$d/$p" ]; then
@@ -390,6 +399,33 @@ steps() {
 		step $p-help "$P --help"
 		step $p-version "$P --version"
 	done
+	if [ -n "$with_trace" ]; then
+		trace_steps
+	fi
+}
+
+# sp-trace, both formats, on every call stream; its options and errors.
+trace_steps() {
+	for x in $exported; do
+		step trace-$x "\"\$SP_TRACE\" -o t.pftrace ../stack-$x/calls.sps"
+		step trace-$x-json "\"\$SP_TRACE\" -o t.json ../stack-$x/calls.sps"
+	done
+	step trace-stdout "\"\$SP_TRACE\" ../stack-$one/calls.sps"
+	step trace-gz "\"\$SP_TRACE\" -o t.pftrace.gz ../stack-s3/calls.sps"
+	step trace-json-gz "\"\$SP_TRACE\" -o t.json.gz ../stack-tricky/calls.sps"
+	step trace-dir "\"\$SP_TRACE\" -o out/ ../stack-several/calls.sps"
+	step trace-align-start "\"\$SP_TRACE\" --align start -o t.pftrace ../stack-s3/calls.sps"
+	step trace-align-start-spill "\"\$SP_TRACE\" --align start -S 1 -T . -o t.json ../stack-big/calls.sps"
+	step trace-align-region "\"\$SP_TRACE\" --align kernel -f json ../stack-s3/calls.sps"
+	step trace-min-duration "\"\$SP_TRACE\" --min-duration 5us -o t.json ../stack-s3/calls.sps"
+	step trace-min-duration-all "\"\$SP_TRACE\" --min-duration 1s -o t.pftrace ../stack-s3/calls.sps"
+	step trace-no-args "\"\$SP_TRACE\" --no-args -o t.pftrace ../stack-full/calls.sps"
+	step trace-max-size "\"\$SP_TRACE\" --max-size 1k -o t.pftrace ../stack-s3/calls.sps"
+	step trace-intervals "\"\$SP_TRACE\" -o t.pftrace ../read-s3/out.sps"
+	step trace-truncated "\"\$SP_TRACE\" -o t.pftrace ../cut-calls/cut.sps"
+	step trace-usage "\"\$SP_TRACE\" --align= ../stack-s3/calls.sps"
+	step trace-help "\"\$SP_TRACE\" --help"
+	step trace-version "\"\$SP_TRACE\" --version"
 }
 
 for s in old new; do

@@ -950,6 +950,40 @@ sp_json_text_any_true(const char *s, size_t n)
 	return t.i == t.n ? any : -1;
 }
 
+int
+sp_json_text_elements(const char *s, size_t n,
+    int (*each)(void *ctx, size_t off, size_t len), void *ctx,
+    struct sp_err *e)
+{
+	struct text t = { (const unsigned char *)s, n, 0, NULL, e, 0 };
+	int first = 1;
+
+	ws(&t);
+	if (t.i >= t.n || t.s[t.i] != '[')
+		return bad_text(&t, "expected an array");
+	t.i++;
+	for (;;) {
+		size_t at;
+
+		ws(&t);
+		if (t.i < t.n && t.s[t.i] == ']')
+			break;
+		if (!first) {
+			if (t.i >= t.n || t.s[t.i] != ',')
+				return bad_text(&t, "expected ',' or ']'");
+			t.i++;
+			ws(&t);
+		}
+		first = 0;
+		at = t.i;
+		if (text_value(&t) < 0 || each(ctx, at, t.i - at) < 0)
+			return -1;
+	}
+	t.i++;
+	ws(&t);
+	return t.i == t.n ? 0 : bad_text(&t, "trailing data");
+}
+
 /* --- base64 --- */
 
 static const char b64[] =

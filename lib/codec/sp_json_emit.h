@@ -98,6 +98,17 @@ int sp_jout_jsontext(struct sp_jout *o, const char *s, size_t n,
  */
 int sp_json_text_any_true(const char *s, size_t n);
 
+/*
+ * The elements of the JSON array text s, in order: each(ctx, off, len)
+ * gets the bytes [off, off + len) of s that hold one element, without
+ * the blanks around it.  Fails (SP_EDATA) on text that is not a JSON
+ * array, or with each's failure; elements before the bad part have been
+ * handed out by then.
+ */
+int sp_json_text_elements(const char *s, size_t n,
+    int (*each)(void *ctx, size_t off, size_t len), void *ctx,
+    struct sp_err *e);
+
 /* Base64 (RFC 4648, padded) of n bytes as a JSON string. */
 int sp_jout_base64(struct sp_jout *o, const uint8_t *p, size_t n,
     struct sp_err *e);

@@ -4,7 +4,9 @@
  * file names and lane names, every exporter on small hand-made streams
  * (sp-pstats to files, --print and a .prof report; sp-speedscope;
  * sp-flame, SVG, folded, interactive and the three diffs; sp-json documents, plain and gzip, spilled
- * and not, and NDJSON lines), and the pieces below them: the pstats
+ * and not, and NDJSON lines; sp-trace's protobuf and JSON, plain and
+ * gzip, aligned through its spool in memory and on file), and the
+ * pieces below them: the pstats
  * builder, .prof marshalling and its report, the call log on file, the
  * flame graph's layout, folded stacks, and the call-path trees laid flat,
  * paired and drawn (interactive, static diff, folded diff).
@@ -43,6 +45,8 @@
 #include "sp_pstats_report.h"
 #include "sp_section.h"
 #include "sp_ssexport.h"
+#include "sp_stats_export.h"
+#include "sp_trace_export.h"
 #include "callgen.h"
 #include "alloc.h"
 
@@ -148,7 +152,8 @@ write_stream(const char *path, enum sp_stage stage)
 	int fd = gen_open(&g, path, stage);
 	int64_t next[3] = { 0, 0, 0 };
 
-	gen_run(&g, 0, "one", 1000, regions, 3);
+	/* the true spans: sp-trace refuses calls outside their run's */
+	gen_run_span(&g, 0, "one", 1000, 2500, regions, 3);
 	gen_rank_lanes(&g, 0, 0, 1, both);
 	gen_lane(&g, 0, 0, -3, lane_b, 3, next, stage);
 	gen_lane(&g, 0, 0, -2, lane_a, 5, next, stage);
@@ -158,7 +163,7 @@ write_stream(const char *path, enum sp_stage stage)
 	gen_rank(&g, 0, 2);	/* no calls */
 	gen_run_end(&g, 0);
 	memset(next, 0, sizeof next);
-	gen_run(&g, 1, "one", 1000, regions, 3);
+	gen_run_span(&g, 1, "one", 1000, 1900, regions, 3);
 	gen_rank_lanes(&g, 1, 0, 0, b);
 	gen_lane(&g, 1, 0, -1, lane_b, 3, next, stage);
 	gen_run_end(&g, 1);
@@ -219,7 +224,8 @@ write_frames(const char *path)
 	ri.num_ranks = 1;
 	ri.event_data = 1;
 	ri.has_span = 1;
-	ri.first_ns = ri.last_ns = 0;
+	ri.first_ns = 0;
+	ri.last_ns = 1000000;
 	ri.metadata = empty_map;
 	ri.metadata_len = 1;
 	memset(&t, 0, sizeof t);
@@ -752,6 +758,108 @@ json_lines(struct sp_err *e)
 	return alloc_slurp_dir(alloc_outdir(NULL), e);
 }
 
+/*
+ * sp-trace: out/NAME per run (the first run's file named late, when the
+ * second comes), with the notices it gives.
+ */
+static void
+trace_note(void *ctx, enum sp_trace_note what, const char *label,
+    const char *path, uint64_t value)
+{
+	struct sp_err *e = ctx;
+
+	(void)alloc_printf(e, "note %d %s %s %llu\n", (int)what, label, path,
+	    (unsigned long long)value);
+}
+
+static int
+trace_export(const char *in, const char *out, const struct sp_trace_opts *oo,
+    struct sp_err *e)
+{
+	struct sp_trace_opts o = *oo;
+	struct sp_trace_stats st;
+	struct sp_reader *r;
+	int fd, rc;
+
+	o.output = alloc_outdir(out);
+	o.tmpdir = alloc_tmpdir();
+	o.exporter = "alloc";
+	o.level = 6;
+	o.note = trace_note;
+	o.note_ctx = e;
+	if ((r = open_input(in, &fd, e)) == NULL)
+		return -1;
+	rc = sp_trace_export(r, &o, &st, e);
+	close_input(r, fd);
+	if (rc < 0)
+		return -1;
+	if (alloc_printf(e, "%llu traces, %llu slices, %llu dropped, "
+	    "%llu bytes, %llu spilled\n", (unsigned long long)st.traces,
+	    (unsigned long long)st.slices, (unsigned long long)st.dropped,
+	    (unsigned long long)st.bytes, (unsigned long long)st.spilled) < 0)
+		return -1;
+	return alloc_slurp_dir(alloc_outdir(NULL), e);
+}
+
+/* Protobuf with every argument the stream has (sources, ids, metadata). */
+static int
+trace_proto(struct sp_err *e)
+{
+	struct sp_trace_opts o;
+
+	memset(&o, 0, sizeof o);
+	o.format = SP_TRACE_PROTO;
+	o.max_size = 100;
+	return trace_export("calls.sps", "t.pftrace", &o, e);
+}
+
+/* JSON, gzip; each rank's first call at 0, through the spool in memory. */
+static int
+trace_json(struct sp_err *e)
+{
+	struct sp_trace_opts o;
+
+	memset(&o, 0, sizeof o);
+	o.format = SP_TRACE_JSON;
+	o.align = SP_TRACE_ALIGN_START;
+	return trace_export("calls.sps", "t.json.gz", &o, e);
+}
+
+/*
+ * Aligned on a region through a spool of a few bytes (every rank's calls
+ * on its temporary file), short calls dropped: protobuf, then JSON.
+ */
+static int
+trace_spilled(struct sp_err *e)
+{
+	struct sp_trace_opts o;
+
+	memset(&o, 0, sizeof o);
+	o.format = SP_TRACE_PROTO;
+	o.align = SP_TRACE_ALIGN_REGION;
+	o.align_region = "solve";
+	o.buffer = 16;
+	o.min_duration_ns = 200;
+	if (trace_export("calls.sps", "a.pftrace", &o, e) < 0)
+		return -1;
+	o.format = SP_TRACE_JSON;
+	return trace_export("calls.sps", "a.trace.json", &o, e);
+}
+
+/* 40 names interned one by one, without arguments. */
+static int
+trace_frames(struct sp_err *e)
+{
+	struct sp_trace_opts o;
+
+	memset(&o, 0, sizeof o);
+	o.no_args = 1;
+	if (trace_export("frames.sps", "f.pftrace", &o, e) < 0)
+		return -1;
+	o.format = SP_TRACE_JSON;
+	return trace_export("frames.sps", "f.json", &o, e);
+}
+
 /* --- the pieces below the exporters --- */
 
 static const struct sp_pstats_region pregs[] = {
@@ -1043,6 +1151,109 @@ out:
 	return rc;
 }
 
+/* --- sp-stats --- */
+
+static int
+stats_rank1(void *ctx, uint32_t rank)
+{
+	(void)ctx;
+	return rank == 1;
+}
+
+static int
+stats_no_io(void *ctx, const char *name, size_t len)
+{
+	(void)ctx;
+	return !(len >= 2 && memcmp(name, "io", 2) == 0);
+}
+
+/* One report per run of calls.sps, named from base, then the files. */
+static int
+stats_export(struct sp_stats_export_opts *o, const char *base,
+    struct sp_err *e)
+{
+	struct sp_reader *r;
+	int fd, rc;
+
+	o->output = alloc_outdir(base);
+	o->cwd = "/";
+	o->tmpdir = alloc_tmpdir();
+	if ((r = open_input("calls.sps", &fd, e)) == NULL)
+		return -1;
+	rc = sp_stats_export_run(r, o, e);
+	close_input(r, fd);
+	return rc;
+}
+
+static void
+stats_opts(struct sp_stats_export_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->top = -1;
+	o->mem = 32u << 20;
+}
+
+/* The text table: the call tree, its notes; with a filter, one rank. */
+static int
+stats_text(struct sp_err *e)
+{
+	struct sp_stats_export_opts o;
+
+	stats_opts(&o);
+	if (stats_export(&o, "a.txt", e) < 0)
+		return -1;
+	o.rank_ok = stats_rank1;
+	o.keep = stats_no_io;
+	o.pmode = SP_STATS_PCT_EXCLUSIVE;
+	o.columns = "region,ranks,calls,percent,total,p95,imbalance";
+	o.sort = "total";
+	if (stats_export(&o, "b.txt", e) < 0)
+		return -1;
+	return alloc_slurp_dir(alloc_outdir(NULL), e);
+}
+
+/*
+ * The records of every view, exact with a buffer of 64 bytes (every
+ * store and pool on the temporary file), and by region and by path
+ * with --approx (the sweep's time grows with the square of the work).
+ */
+static int
+stats_records(struct sp_err *e)
+{
+	static const struct {
+		enum sp_stats_format f;
+		enum sp_stats_by by;
+		int paths;
+		const char *base;
+	} v[] = {
+		{ SP_STATS_JSON, SP_STATS_BY_REGION, 0, "r.json" },
+		{ SP_STATS_NDJSON, SP_STATS_BY_RANK, 0, "k.ndjson" },
+		{ SP_STATS_CSV, SP_STATS_BY_LANE, 0, "l.csv" },
+		{ SP_STATS_TSV, SP_STATS_BY_REGION, 1, "p.tsv" },
+	};
+	struct sp_stats_export_opts o;
+	char base[32];
+	size_t i;
+	int approx;
+
+	for (approx = 0; approx < 2; approx++)
+		for (i = 0; i < sizeof v / sizeof v[0]; i++) {
+			if (approx && v[i].by != SP_STATS_BY_REGION)
+				continue;
+			stats_opts(&o);
+			o.format = v[i].f;
+			o.by = v[i].by;
+			o.call_paths = v[i].paths;
+			o.approx = approx;
+			o.mem = 64;
+			snprintf(base, sizeof base, "%s%s", approx ? "a" : "",
+			    v[i].base);
+			if (stats_export(&o, base, e) < 0)
+				return -1;
+		}
+	return alloc_slurp_dir(alloc_outdir(NULL), e);
+}
+
 const struct alloc_scenario alloc_export[] = {
 	/*
 	 * sp_export_quoted degrades on purpose: without memory it gives
@@ -1068,7 +1279,18 @@ const struct alloc_scenario alloc_export[] = {
 	{ "export/json", setup, json_doc, 0 },
 	{ "export/json-spilled", setup, json_spilled, 0 },
 	{ "export/json-lines", setup, json_lines, 0 },
+	{ "export/trace-proto", setup, trace_proto, 0 },
+	{ "export/trace-json", setup, trace_json, 0 },
+	{ "export/trace-spilled", setup, trace_spilled, 0 },
+	{ "export/trace-frames", setup, trace_frames, 0 },
 	{ "export/pstats", setup, pstats, 0 },
+	/*
+	 * sp_stats_seq_compute degrades on purpose: a group's durations
+	 * that cannot be loaded whole are read in passes (the same
+	 * numbers), once per group whose load fails.
+	 */
+	{ "export/stats-text", setup, stats_text, 14 },
+	{ "export/stats-records", setup, stats_records, 35 },
 	{ "export/calllog", NULL, calllog, 0 },
 	{ "export/flame", NULL, flame, 0 },
 	{ "export/fold", NULL, fold, 0 },

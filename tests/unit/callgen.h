@@ -62,9 +62,13 @@ gen_close(struct gen *g, int fd, uint32_t runs)
 	close(fd);
 }
 
+/*
+ * A run item spanning first..last (no span when first < 0), and its
+ * region table.
+ */
 static inline void
-gen_run(struct gen *g, uint32_t run, const char *label, int64_t first,
-    const char *const *names, size_t nnames)
+gen_run_span(struct gen *g, uint32_t run, const char *label, int64_t first,
+    int64_t last, const char *const *names, size_t nnames)
 {
 	static const uint8_t empty_map[] = { 0xa0 };
 	static const uint32_t order[] = { 0, 1, 2, 3 };
@@ -83,7 +87,7 @@ gen_run(struct gen *g, uint32_t run, const char *label, int64_t first,
 	ri.event_data = 1;
 	ri.has_span = first >= 0;
 	ri.first_ns = first;
-	ri.last_ns = first;
+	ri.last_ns = last;
 	ri.metadata = empty_map;
 	ri.metadata_len = 1;
 	memset(&t, 0, sizeof t);
@@ -95,6 +99,14 @@ gen_run(struct gen *g, uint32_t run, const char *label, int64_t first,
 	    sp_writer_regions(g->w, &t, &e) < 0)
 		die("run", &e);
 	g->calls = g->batches = 0;
+}
+
+/* A run item whose span is only its first time. */
+static inline void
+gen_run(struct gen *g, uint32_t run, const char *label, int64_t first,
+    const char *const *names, size_t nnames)
+{
+	gen_run_span(g, run, label, first, first, names, nnames);
 }
 
 static inline void

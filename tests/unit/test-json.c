@@ -1,8 +1,9 @@
 /*
  * Unit test of sp-json's library parts: the emitter's layouts (as
  * json.dumps with and without indent), JSON text re-spelled as json.loads
- * then json.dumps would, truthiness of event metadata, base64, ".gz"
- * names, and the spill primitives (spools and stores on
+ * then json.dumps would, truthiness of event metadata, the elements of
+ * an array, base64, and the
+ * spill primitives (spools and stores on
  * memory and on file, in order and in any order).
  */
 #include <inttypes.h>
@@ -11,7 +12,6 @@
 #include <string.h>
 
 #include "sp_json_emit.h"
-#include "sp_json_file.h"
 #include "sp_spill.h"
 #include "check.h"
 
@@ -202,6 +202,44 @@ test_text(void)
 	CHECK(sp_json_text_any_true("[{", 2) < 0, "not JSON");
 }
 
+/* sp_json_text_elements: each element's bytes, as "off:len" joined. */
+static int
+element(void *ctx, size_t off, size_t len)
+{
+	char *out = ctx;
+
+	snprintf(out + strlen(out), 256 - strlen(out), "%zu:%zu;", off, len);
+	return 0;
+}
+
+static const char *
+elements(const char *s)
+{
+	static char out[256];
+	struct sp_err e;
+
+	out[0] = '\0';
+	if (sp_json_text_elements(s, strlen(s), element, out, &e) < 0)
+		snprintf(out + strlen(out), sizeof out - strlen(out), "E");
+	return out;
+}
+
+static void
+test_elements(void)
+{
+	CHECK(strcmp(elements("[]"), "") == 0, "[]: %s", elements("[]"));
+	CHECK(strcmp(elements(" [ ] "), "") == 0, "[ ]");
+	CHECK(strcmp(elements("[{}, {\"a\": [1, \"]\"]}]"), "1:2;5:15;") == 0,
+	    "objects: %s", elements("[{}, {\"a\": [1, \"]\"]}]"));
+	CHECK(strcmp(elements("[1,NaN , \"x\"]"), "1:1;3:3;9:3;") == 0,
+	    "scalars: %s", elements("[1,NaN , \"x\"]"));
+	CHECK(strcmp(elements("{}"), "E") == 0, "an object is no array");
+	CHECK(strcmp(elements("[1,]"), "1:1;E") == 0, "trailing comma: %s",
+	    elements("[1,]"));
+	CHECK(strcmp(elements("[1] 2"), "1:1;E") == 0, "trailing data");
+	CHECK(strcmp(elements(""), "E") == 0, "empty text");
+}
+
 static void
 test_base64(void)
 {
@@ -234,13 +272,6 @@ test_base64(void)
 	    "round trip: %ld bytes", k);
 	CHECK(sp_json_base64_decode("A*==", 4, back) < 0, "bad character");
 	out_close(&t);
-}
-
-static void
-test_is_gz(void)
-{
-	CHECK(sp_json_is_gz("a.json.gz") && sp_json_is_gz("A.JSON.GZ") &&
-	    !sp_json_is_gz("a.json") && !sp_json_is_gz("gz"), "is_gz");
 }
 
 static int
@@ -362,8 +393,8 @@ main(void)
 {
 	test_layout();
 	test_text();
+	test_elements();
 	test_base64();
-	test_is_gz();
 	test_spool();
 	test_store();
 	if (!failed)

@@ -428,7 +428,6 @@ begin_run(void *ctx, const struct sp_run_info *ri, const char *label,
 	(void)ri;
 	x->have_rt = 0;
 	x->run_calls = 0;
-	x->outputs = sp_export_outputs(x->fe);
 	if (x->tree != NULL)
 		sp_flame_tree_reset(x->tree);
 	return x->o->diff ? sp_flame_dx_run(x, label, e) : 0;
@@ -450,14 +449,14 @@ end_run(void *ctx, struct sp_err *e)
 {
 	struct fx *x = ctx;
 
+	/* a run that draws nothing: a note, not an error (make -j goes on) */
+	if (x->run_calls == 0 && x->o->empty != NULL)
+		x->o->empty(x->o->note_ctx, sp_export_label(x->fe));
 	if (x->o->diff)
 		return sp_flame_dx_run_end(x, e);
-	if (x->o->merge_ranks && x->run_calls > 0 && put_tree(x, 0, e) < 0)
-		return -1;
-	/* A run that drew nothing: a note, not an error (make -j goes on). */
-	if (sp_export_outputs(x->fe) == x->outputs && x->o->empty != NULL)
-		x->o->empty(x->o->note_ctx, sp_export_label(x->fe));
-	return 0;
+	if (!x->o->merge_ranks || x->run_calls == 0)
+		return 0;
+	return put_tree(x, 0, e);
 }
 
 static int

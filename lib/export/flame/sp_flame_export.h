@@ -29,10 +29,9 @@
  *
  * A (run, rank) without calls is skipped, as in the reference, and a run
  * without any rank with calls gets a note (empty); a stream without any
- * graph is no error.  Errors (SP_EUSAGE for an interval stream,
- * "pipe it through sp-stack first", for several graphs on standard
- * output, and for a diff of a stream without exactly two runs) name the
- * input.
+ * graph is no error.  Errors (SP_EUSAGE for an interval stream, "pipe it
+ * through sp-stack first", for several graphs on standard output, and
+ * for a diff of a stream without exactly two runs) name the input.
  *
  * Ownership: the reader and the options are borrowed for the call.
  */
@@ -73,7 +72,7 @@ struct sp_flame_export_opts {
 	size_t mem_limit;	/* pstats call log in memory, 0: default */
 	uint64_t max_memory;	/* bound on a rank's path table, 0: none */
 	sp_flame_export_note_fn *note;	/* may be NULL; graphs only */
-	sp_flame_export_empty_fn *empty;	/* may be NULL; not for a diff */
+	sp_flame_export_empty_fn *empty;	/* may be NULL */
 	void *note_ctx;		/* of both */
 };
 

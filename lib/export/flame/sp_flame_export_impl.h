@@ -37,7 +37,6 @@ struct fx {
 	struct sp_region_table rt;	/* valid until the next run item */
 	int have_rt;
 	uint64_t run_calls;
-	uint64_t outputs;	/* the front end's count when the run began */
 
 	/* the rank whose calls are coming */
 	int have_rank;

@@ -13,7 +13,7 @@
 #include "sp_cbor.h"
 #include "sp_export.h"
 #include "sp_json_emit.h"
-#include "sp_json_file.h"
+#include "sp_gzout.h"
 #include "sp_jsonkeys.h"
 #include "sp_json_respell.h"
 #include "sp_spill.h"
@@ -87,7 +87,7 @@ struct jx {
 	/* where documents go: the run's, through the front end */
 	struct sp_export *fe;
 	struct sp_export_out *out;
-	struct sp_jfile *f;	/* its text, compressed if .gz */
+	struct sp_gzout *f;	/* its text, compressed if .gz */
 
 	/* the section */
 	enum sp_stream_order order;
@@ -1085,7 +1085,7 @@ run_free(struct jx *x)
 	sp_jout_free(x->rows_out);
 	sp_jout_free(x->top);
 	sp_jsonw_free(x->w);
-	sp_jfile_free(x->f);
+	sp_gzout_free(x->f);
 	x->rows_out = x->top = NULL;
 	x->w = NULL;
 	x->f = NULL;
@@ -1133,9 +1133,9 @@ open_document(struct jx *x, struct sp_err *e)
 	if ((x->out = sp_export_open(x->fe, 0, e)) == NULL)
 		return -1;
 	path = sp_export_out_path(x->out);
-	if ((x->f = sp_jfile_new(sp_json_is_gz(path), x->o->level,
+	if ((x->f = sp_gzout_new(sp_gzout_is_gz(path), x->o->level,
 	    sp_export_write, x->out, path, e)) == NULL ||
-	    (x->w = sp_jsonw_new(sp_jfile_write, x->f, e)) == NULL ||
+	    (x->w = sp_jsonw_new(sp_gzout_write, x->f, e)) == NULL ||
 	    (x->top = sp_jout_new(x->w, x->indent, 0, e)) == NULL ||
 	    (x->rows_out = sp_jout_new(x->w, x->indent, 1, e)) == NULL)
 		return -1;
@@ -1314,10 +1314,10 @@ end_run(void *ctx, struct sp_err *e)
 	}
 	if (put_trail(x, T_ROWORDER, e) < 0 ||
 	    put_trail(x, T_SIDES, e) < 0 || sp_jout_close(t, e) < 0 ||
-	    sp_jsonw_flush(x->w, e) < 0 || sp_jfile_finish(x->f, e) < 0)
+	    sp_jsonw_flush(x->w, e) < 0 || sp_gzout_finish(x->f, e) < 0)
 		return -1;
-	x->st->text_bytes += sp_jfile_text_bytes(x->f);
-	x->st->file_bytes += sp_jfile_file_bytes(x->f);
+	x->st->text_bytes += sp_gzout_in_bytes(x->f);
+	x->st->file_bytes += sp_gzout_out_bytes(x->f);
 	run_free(x);
 	if (sp_export_close(x->fe, x->out, e) < 0)
 		return -1;

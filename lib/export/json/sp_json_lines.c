@@ -12,7 +12,7 @@
 
 #include "sp_export.h"
 #include "sp_fmt.h"
-#include "sp_json_file.h"
+#include "sp_gzout.h"
 #include "sp_jsonw.h"
 
 /* One output for the whole stream, written as the calls come. */
@@ -27,7 +27,7 @@ struct lx {
 	struct sp_export *fe;
 	struct sp_export_out *out;
 	struct sp_jsonw *w;
-	struct sp_jfile *f;
+	struct sp_gzout *f;
 	enum sp_stage stage;
 	enum sp_stream_order order;
 	/* '{"run":"<label>","rank":' */
@@ -258,10 +258,10 @@ finish(void *ctx, struct sp_err *e)
 {
 	struct lx *x = ctx;
 
-	if (sp_jsonw_flush(x->w, e) < 0 || sp_jfile_finish(x->f, e) < 0)
+	if (sp_jsonw_flush(x->w, e) < 0 || sp_gzout_finish(x->f, e) < 0)
 		return -1;
-	x->st->text_bytes = sp_jfile_text_bytes(x->f);
-	x->st->file_bytes = sp_jfile_file_bytes(x->f);
+	x->st->text_bytes = sp_gzout_in_bytes(x->f);
+	x->st->file_bytes = sp_gzout_out_bytes(x->f);
 	if (sp_export_close(x->fe, x->out, e) < 0)
 		return -1;
 	x->out = NULL;
@@ -295,16 +295,16 @@ sp_json_lines(struct sp_reader *r, const struct sp_json_opts *o,
 	    (x.out = sp_export_open(x.fe, 0, e)) == NULL)
 		goto out;
 	path = sp_export_out_path(x.out);
-	if ((x.f = sp_jfile_new(sp_json_is_gz(path), o->level, sp_export_write,
+	if ((x.f = sp_gzout_new(sp_gzout_is_gz(path), o->level, sp_export_write,
 	    x.out, path, e)) == NULL ||
-	    (x.w = sp_jsonw_new(sp_jfile_write, x.f, e)) == NULL)
+	    (x.w = sp_jsonw_new(sp_gzout_write, x.f, e)) == NULL)
 		goto out;
 	rc = sp_export_run(x.fe, &ops, &x, e);
 	x.st->runs = sp_export_runs(x.fe);
 	x.st->calls = sp_export_calls(x.fe);
 out:
 	sp_jsonw_free(x.w);
-	sp_jfile_free(x.f);
+	sp_gzout_free(x.f);
 	sp_export_free(x.fe);
 	sp_jsonw_free(x.sw);
 	free(x.prefix);

@@ -22,11 +22,14 @@ each() {
 	piped "sp-pstats -o -$1" "$SP_PSTATS" -o - big-calls.sps
 	piped "sp-pstats --print$1" "$SP_PSTATS" --print big-calls.sps
 	piped "sp-speedscope$1" "$SP_SPEEDSCOPE" big-calls.sps
+	piped "sp-stats$1" "$SP_STATS" big-calls.sps
 	piped "sp-flame$1" "$SP_FLAME" --max-frames 0 --threshold 0 \
 	    big-calls.sps
 	piped "sp-flame --folded$1" "$SP_FLAME" --folded big-calls.sps
 	piped "sp-json$1" "$SP_JSON" big.sps
 	piped "sp-json --lines$1" "$SP_JSON" --lines big-calls.sps
+	piped "sp-trace$1" "$SP_TRACE" big-calls.sps
+	piped "sp-trace -f json$1" "$SP_TRACE" -f json big-calls.sps
 }
 each ""
 trap '' PIPE

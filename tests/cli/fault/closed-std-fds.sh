@@ -25,9 +25,12 @@ try "sp-stack >&-" no_out "$SP_STACK" in.sps
 try "sp-pstats -o - >&-" no_out "$SP_PSTATS" -o - calls.sps
 try "sp-pstats --print >&-" no_out "$SP_PSTATS" --print calls.sps
 try "sp-speedscope >&-" no_out "$SP_SPEEDSCOPE" calls.sps
+try "sp-stats >&-" no_out "$SP_STATS" calls.sps
 try "sp-flame >&-" no_out "$SP_FLAME" calls.sps
 try "sp-json >&-" no_out "$SP_JSON" calls.sps
 try "sp-json --lines >&-" no_out "$SP_JSON" --lines calls.sps
+try "sp-trace >&-" no_out "$SP_TRACE" calls.sps
+try "sp-trace -f json >&-" no_out "$SP_TRACE" -f json calls.sps
 try "sp-read --version >&-" no_out "$SP_READ" --version
 # the input on a pipe, so that fd 1 is the lowest free one
 cat calls.sps | try "sp-json -S 1k >&-" no_out "$SP_JSON" -S 1k
@@ -35,6 +38,8 @@ try "sp-read - <&-" no_in "$SP_READ" -
 try "sp-stack <&-" no_in "$SP_STACK"
 try "sp-pstats -o p.prof <&-" no_in "$SP_PSTATS" -o p.prof
 try "sp-speedscope <&-" no_in "$SP_SPEEDSCOPE"
+try "sp-stats <&-" no_in "$SP_STATS"
 try "sp-flame <&-" no_in "$SP_FLAME"
 try "sp-json <&-" no_in "$SP_JSON"
+try "sp-trace -o t.pftrace <&-" no_in "$SP_TRACE" -o t.pftrace
 ls -A

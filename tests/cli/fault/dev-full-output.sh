@@ -9,10 +9,14 @@ for s in small big; do
 	try "$s sp-stack" "$SP_STACK" -o /dev/full $s.sps
 	try "$s sp-pstats" "$SP_PSTATS" -o /dev/full $s-calls.sps
 	try "$s sp-speedscope" "$SP_SPEEDSCOPE" -o /dev/full $s-calls.sps
+	try "$s sp-stats" "$SP_STATS" -o /dev/full $s-calls.sps
 	try "$s sp-flame" "$SP_FLAME" --max-frames 0 --threshold 0 \
 	    -o /dev/full $s-calls.sps
 	try "$s sp-flame --folded" "$SP_FLAME" --folded -o /dev/full \
 	    $s-calls.sps
 	try "$s sp-json" "$SP_JSON" -o /dev/full $s.sps
 	try "$s sp-json --lines" "$SP_JSON" --lines -o /dev/full $s-calls.sps
+	try "$s sp-trace" "$SP_TRACE" -o /dev/full $s-calls.sps
+	try "$s sp-trace -f json" "$SP_TRACE" -f json -o /dev/full \
+	    $s-calls.sps
 done

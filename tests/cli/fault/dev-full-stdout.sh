@@ -14,13 +14,16 @@ for s in small big; do
 	try "$s sp-pstats -o -" full "$SP_PSTATS" -o - $s-calls.sps
 	try "$s sp-pstats --print" full "$SP_PSTATS" --print $s-calls.sps
 	try "$s sp-speedscope" full "$SP_SPEEDSCOPE" $s-calls.sps
+	try "$s sp-stats" full "$SP_STATS" $s-calls.sps
 	try "$s sp-flame" full "$SP_FLAME" --max-frames 0 --threshold 0 \
 	    $s-calls.sps
 	try "$s sp-flame --folded" full "$SP_FLAME" --folded $s-calls.sps
 	try "$s sp-json" full "$SP_JSON" $s.sps
 	try "$s sp-json --lines" full "$SP_JSON" --lines $s-calls.sps
+	try "$s sp-trace" full "$SP_TRACE" $s-calls.sps
+	try "$s sp-trace -f json" full "$SP_TRACE" -f json $s-calls.sps
 done
-for p in sp-read sp-stack sp-pstats sp-speedscope sp-flame sp-json; do
+for p in sp-read sp-stack sp-pstats sp-speedscope sp-flame sp-json sp-trace; do
 	v=SP_$(echo $p | sed 's/^sp-//' | tr 'a-z' 'A-Z')
 	eval "exe=\$$v"
 	try "$p --help" full "$exe" --help

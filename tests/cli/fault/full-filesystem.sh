@@ -45,6 +45,7 @@ for s in big small; do
 	run "$s sp-stack" "$SP_STACK" -o full/out.sps $s.sps
 	run "$s sp-pstats" "$SP_PSTATS" -o full/out.prof $s-calls.sps
 	run "$s sp-speedscope" "$SP_SPEEDSCOPE" -o full/out.json $s-calls.sps
+	run "$s sp-stats" "$SP_STATS" -o full/out.txt $s-calls.sps
 	run "$s sp-flame" "$SP_FLAME" --max-frames 0 --threshold 0 \
 	    -o full/out.svg $s-calls.sps
 	run "$s sp-flame --folded" "$SP_FLAME" --folded -o full/out $s-calls.sps
@@ -52,9 +53,18 @@ for s in big small; do
 	run "$s sp-json .gz" "$SP_JSON" -o full/out.json.gz $s.sps
 	run "$s sp-json --lines" "$SP_JSON" --lines -o full/out.ndjson \
 	    $s-calls.sps
+	run "$s sp-trace" "$SP_TRACE" -o full/out.pftrace $s-calls.sps
+	run "$s sp-trace .json.gz" "$SP_TRACE" -o full/out.json.gz \
+	    $s-calls.sps
 done
 # sp-json's spill (-S 1k: every call spills) on the full file system
 run "sp-json -T full" "$SP_JSON" -S 1k -T full -o out.json big.sps
 if [ -e out.json ]; then
 	echo "out.json is there"
+fi
+# sp-trace's spool of --align (-S 1: every call goes to the file) there
+run "sp-trace -T full" "$SP_TRACE" --align start -S 1 -T full \
+    -o out.pftrace big-calls.sps
+if [ -e out.pftrace ]; then
+	echo "out.pftrace is there"
 fi

@@ -11,10 +11,14 @@ for sig in INT TERM HUP; do
 	signalled $sig "sp-pstats" calls.sps "$SP_PSTATS" -o out/out.prof
 	signalled $sig "sp-speedscope" calls.sps "$SP_SPEEDSCOPE" \
 	    -o out/out.json
+	signalled $sig "sp-stats" calls.sps "$SP_STATS" -o out/out.txt
 	signalled $sig "sp-flame" calls.sps "$SP_FLAME" -o out/out.svg
 	signalled $sig "sp-flame --folded" calls.sps "$SP_FLAME" --folded \
 	    -o out/out
 	signalled $sig "sp-json" calls.sps "$SP_JSON" -o out/out.json
 	signalled $sig "sp-json --lines" calls.sps "$SP_JSON" --lines \
 	    -o out/out.ndjson
+	signalled $sig "sp-trace" calls.sps "$SP_TRACE" -o out/out.pftrace
+	signalled $sig "sp-trace --align start" calls.sps "$SP_TRACE" \
+	    --align start -o out/out.pftrace
 done

@@ -10,7 +10,11 @@ signalled KILL "sp-read" in.json "$SP_READ" -o out/out.sps -
 signalled KILL "sp-stack" in.sps "$SP_STACK" -o out/out.sps
 signalled KILL "sp-pstats" calls.sps "$SP_PSTATS" -o out/out.prof
 signalled KILL "sp-speedscope" calls.sps "$SP_SPEEDSCOPE" -o out/out.json
+signalled KILL "sp-stats" calls.sps "$SP_STATS" -o out/out.txt
 signalled KILL "sp-flame" calls.sps "$SP_FLAME" -o out/out.svg
 signalled KILL "sp-flame --folded" calls.sps "$SP_FLAME" --folded -o out/out
 signalled KILL "sp-json" calls.sps "$SP_JSON" -o out/out.json
 signalled KILL "sp-json --lines" calls.sps "$SP_JSON" --lines -o out/out.ndjson
+signalled KILL "sp-trace" calls.sps "$SP_TRACE" -o out/out.pftrace
+signalled KILL "sp-trace --align start" calls.sps "$SP_TRACE" --align start \
+    -o out/out.pftrace

@@ -20,10 +20,12 @@ try "sp-read, parents" "$SP_READ" -o file/sub/out.sps in.h5
 try "sp-stack" "$SP_STACK" -o file/out.sps in.sps
 try "sp-pstats" "$SP_PSTATS" -o file/out.prof calls.sps
 try "sp-speedscope" "$SP_SPEEDSCOPE" -o file/out.json calls.sps
+try "sp-stats" "$SP_STATS" -o file/out.txt calls.sps
 try "sp-flame" "$SP_FLAME" -o file/out.svg calls.sps
 try "sp-flame --folded" "$SP_FLAME" --folded -o file/out calls.sps
 try "sp-json" "$SP_JSON" -o file/out.json calls.sps
 try "sp-json --lines" "$SP_JSON" --lines -o file/out.ndjson calls.sps
+try "sp-trace" "$SP_TRACE" -o file/out.pftrace calls.sps
 try "sp-read new/" "$SP_READ" -o new/ in.h5
 try "sp-stack new/" "$SP_STACK" -o new/ in.sps
 try "sp-read dir" "$SP_READ" -o dir in.h5

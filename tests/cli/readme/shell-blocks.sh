@@ -1,11 +1,11 @@
 #!/bin/sh
 # Every shell block of README.md, run literally (tests/readme-blocks.py
-# extracts them) in a directory laid out as the README assumes: run.h5,
-# before.h5 and after.h5 are the example profile, runs/ holds it and an
-# empty profile, examples/ and
+# extracts them) in a directory laid out as the README assumes: run.h5 is
+# the example profile, as is before.h5 (after.h5 is another, from spgen),
+# runs/ holds it and an empty profile, examples/ and
 # build/cmd are the checkout's, the programs are on PATH, and out/ is
 # emptied before each block.  What needs a
-# cluster or another machine (Slurm, GNU parallel, flamegraph.pl,
+# cluster or another machine or tool (Slurm, GNU parallel, flamegraph.pl,
 # installing sp, the
 # whole test suite) is checked for syntax only, by sh -n.  Each block's
 # exit status and output are shown (sorted where make -j or parallel jobs
@@ -20,7 +20,7 @@ export PATH
 mkdir blocks runs out build || exit
 ln -s "$SRCDIR/examples" examples && ln -s "$bin" build/cmd || exit
 cp "$SRCDIR/examples/example.h5" run.h5 && cp run.h5 runs/run.h5 || exit
-cp run.h5 before.h5 && cp run.h5 after.h5 || exit
+cp run.h5 before.h5 && $SPGEN synth after.h5 --calls 3000 --seed 2 || exit
 $SPGEN spec - runs/empty.h5 <<'JSON' || exit
 {"ranks": {}}
 JSON

@@ -1,4 +1,4 @@
-#include "sp_json_file.h"
+#include "sp_gzout.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -7,8 +7,8 @@
 
 #define ZBUF ((size_t)1 << 18)
 
-struct sp_jfile {
-	sp_jfile_out_fn *out;
+struct sp_gzout {
+	sp_gzout_fn *out;
 	void *ctx;
 	char *name;
 	int gzip;
@@ -20,7 +20,7 @@ struct sp_jfile {
 };
 
 int
-sp_json_is_gz(const char *path)
+sp_gzout_is_gz(const char *path)
 {
 	size_t n = strlen(path);
 
@@ -28,7 +28,7 @@ sp_json_is_gz(const char *path)
 }
 
 static int
-put(struct sp_jfile *f, const unsigned char *p, size_t n, struct sp_err *e)
+put(struct sp_gzout *f, const unsigned char *p, size_t n, struct sp_err *e)
 {
 	if (n == 0)
 		return 0;
@@ -36,11 +36,11 @@ put(struct sp_jfile *f, const unsigned char *p, size_t n, struct sp_err *e)
 	return f->out(f->ctx, p, n, e);
 }
 
-struct sp_jfile *
-sp_jfile_new(int gzip, int level, sp_jfile_out_fn *out, void *ctx,
+struct sp_gzout *
+sp_gzout_new(int gzip, int level, sp_gzout_fn *out, void *ctx,
     const char *name, struct sp_err *e)
 {
-	struct sp_jfile *f = calloc(1, sizeof *f);
+	struct sp_gzout *f = calloc(1, sizeof *f);
 
 	if (f == NULL || (f->name = strdup(name)) == NULL) {
 		free(f);
@@ -56,13 +56,13 @@ sp_jfile_new(int gzip, int level, sp_jfile_out_fn *out, void *ctx,
 	if ((f->zbuf = malloc(ZBUF)) == NULL ||
 	    deflateInit2(&f->z, level, Z_DEFLATED, 15 + 16, 8,
 	    Z_DEFAULT_STRATEGY) != Z_OK) {
-		sp_jfile_free(f);
+		sp_gzout_free(f);
 		sp_fail(e, SP_ENOMEM, "out of memory");
 		return NULL;
 	}
 	f->zinit = 1;
 	if (deflateSetHeader(&f->z, &f->zh) != Z_OK) {
-		sp_jfile_free(f);
+		sp_gzout_free(f);
 		sp_fail(e, SP_EUSAGE, "zlib refused the gzip header");
 		return NULL;
 	}
@@ -70,7 +70,7 @@ sp_jfile_new(int gzip, int level, sp_jfile_out_fn *out, void *ctx,
 }
 
 void
-sp_jfile_free(struct sp_jfile *f)
+sp_gzout_free(struct sp_gzout *f)
 {
 	if (f == NULL)
 		return;
@@ -82,7 +82,7 @@ sp_jfile_free(struct sp_jfile *f)
 }
 
 static int
-deflate_some(struct sp_jfile *f, int flush, struct sp_err *e)
+deflate_some(struct sp_gzout *f, int flush, struct sp_err *e)
 {
 	int rc;
 
@@ -100,9 +100,9 @@ deflate_some(struct sp_jfile *f, int flush, struct sp_err *e)
 }
 
 int
-sp_jfile_write(void *ctx, const void *p, size_t n, struct sp_err *e)
+sp_gzout_write(void *ctx, const void *p, size_t n, struct sp_err *e)
 {
-	struct sp_jfile *f = ctx;
+	struct sp_gzout *f = ctx;
 
 	f->in += n;
 	if (!f->gzip)
@@ -121,7 +121,7 @@ sp_jfile_write(void *ctx, const void *p, size_t n, struct sp_err *e)
 }
 
 int
-sp_jfile_finish(struct sp_jfile *f, struct sp_err *e)
+sp_gzout_finish(struct sp_gzout *f, struct sp_err *e)
 {
 	if (!f->gzip)
 		return 0;
@@ -130,13 +130,13 @@ sp_jfile_finish(struct sp_jfile *f, struct sp_err *e)
 }
 
 uint64_t
-sp_jfile_text_bytes(const struct sp_jfile *f)
+sp_gzout_in_bytes(const struct sp_gzout *f)
 {
 	return f->in;
 }
 
 uint64_t
-sp_jfile_file_bytes(const struct sp_jfile *f)
+sp_gzout_out_bytes(const struct sp_gzout *f)
 {
 	return f->outn;
 }

@@ -1,0 +1,12 @@
+#include "sp_pb.h"
+
+uint8_t *
+sp_pb_close_long(uint8_t *mark, uint8_t *end)
+{
+	size_t len = (size_t)(end - mark - 1), k = sp_pb_varint_len(len);
+
+	/* the length takes more than the byte left for it: move the fields */
+	memmove(mark + k, mark + 1, len);
+	sp_pb_varint(mark, len);
+	return mark + k + len;
+}

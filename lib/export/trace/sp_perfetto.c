@@ -1,0 +1,670 @@
+#include "sp_perfetto.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sp_pb.h"
+
+/* Above the sink's own buffer (256 KiB), so that a flush goes straight out. */
+#define BUF_MIN ((size_t)1 << 20)
+/* A packet's fixed part: keys, varints, the nested messages' slack. */
+#define PACKET_ROOM 128
+/* One debug annotation, beyond its string's bytes. */
+#define ANNOTATION_ROOM 40
+/* Source annotations up to this long go on the hot path, as one copy. */
+#define SRC_FAST 64
+
+/* The debug annotations' names, interned as iid = index + 1. */
+enum { ANN_FILE, ANN_LINE, ANN_CALL_ID, ANN_GPU, ANN_AWAIT, ANN_META, NANN };
+static const char *const ann_names[NANN] = {
+	"source_file", "source_line", "call_id", "gpu_ns", "await_ns",
+	"metadata",
+};
+
+/*
+ * A region's source_file and source_line annotations, encoded once: they
+ * are the same for every call of a region on a rank.  file_off and
+ * file_len say where the file's bytes are in enc, to tell whether the
+ * next call's are the same (a new rank may hold others).
+ */
+struct src {
+	uint8_t *enc;
+	size_t n, cap;
+	size_t file_off, file_len;
+	int has_file;
+	int64_t line;
+	uint64_t key;		/* the source_key it was encoded for */
+	unsigned used;		/* the annotation names in it */
+	int valid;
+};
+
+struct pf {
+	struct sp_trace_writer base;
+	sp_trace_write_fn *write;
+	void *ctx;
+	const char *const *names;
+	const size_t *lens;
+	size_t nregions;
+	uint32_t *interned;	/* per region: the sequence that has it, or 0 */
+	struct src *srcs;	/* per region: its source annotations */
+	unsigned ann_interned;	/* annotation names the lane's sequence has */
+	uint8_t *buf;
+	size_t len, cap;
+	/* the lane being written */
+	uint32_t seq;
+	uint64_t uuid;
+	int first;		/* its next packet is the sequence's first */
+	int rooted;		/* the root descriptor is written */
+	int failed;
+	/*
+	 * The lane's constant bytes, for the slices of the hot path: after a
+	 * SLICE_BEGIN's timestamp, "sequence id, track event key"; inside its
+	 * track event, "type BEGIN, track uuid, name_iid key"; and all of a
+	 * SLICE_END after its timestamp.
+	 */
+	uint8_t begin_head[16], begin_event[16], end_tail[32];
+	size_t begin_head_len, begin_event_len, end_tail_len;
+};
+
+static int
+flush(struct pf *w, struct sp_err *e)
+{
+	if (w->len == 0)
+		return 0;
+	if (w->write(w->ctx, w->buf, w->len, e) < 0) {
+		w->failed = 1;
+		return -1;
+	}
+	w->len = 0;
+	return 0;
+}
+
+/* room() when the buffer is full: flush it, or grow it for a big packet. */
+static uint8_t *
+room_slow(struct pf *w, size_t need, struct sp_err *e)
+{
+	uint8_t *b;
+	size_t cap;
+
+	if (w->failed) {
+		sp_fail(e, SP_EIO, "trace written after a failure");
+		return NULL;
+	}
+	if (w->cap - w->len >= need)
+		return w->buf + w->len;
+	if (flush(w, e) < 0)
+		return NULL;
+	if (need > w->cap) {
+		for (cap = w->cap; cap < need; cap *= 2)
+			continue;
+		if ((b = realloc(w->buf, cap)) == NULL) {
+			sp_fail(e, SP_ENOMEM, "out of memory");
+			return NULL;
+		}
+		w->buf = b;
+		w->cap = cap;
+	}
+	return w->buf;
+}
+
+/* Room for need more bytes at w->buf + w->len. */
+static inline uint8_t *
+room(struct pf *w, size_t need, struct sp_err *e)
+{
+	if (w->cap - w->len >= need && !w->failed)
+		return w->buf + w->len;
+	return room_slow(w, need, e);
+}
+
+/* The packet's sequence, and on its first packet that it starts there. */
+static uint8_t *
+sequence(struct pf *w, uint8_t *p)
+{
+	p = sp_pb_uint(p, SP_PF_PACKET_SEQUENCE_ID, w->seq);
+	if (w->first) {
+		p = sp_pb_uint(p, SP_PF_PACKET_FIRST_ON_SEQUENCE, 1);
+		p = sp_pb_uint(p, SP_PF_PACKET_SEQUENCE_FLAGS,
+		    SP_PF_SEQ_CLEARED);
+		w->first = 0;
+	}
+	return p;
+}
+
+/* A descriptor packet's head: the packet, its time and sequence. */
+static uint8_t *
+descriptor_head(struct pf *w, uint8_t *p, uint64_t ts, uint8_t **pk,
+    uint8_t **td)
+{
+	p = sp_pb_open(p, SP_PF_TRACE_PACKET, pk);
+	p = sp_pb_uint(p, SP_PF_PACKET_TIMESTAMP, ts);
+	p = sequence(w, p);
+	return sp_pb_open(p, SP_PF_PACKET_TRACK_DESCRIPTOR, td);
+}
+
+static void
+commit(struct pf *w, uint8_t *pk, uint8_t *td, uint8_t *p)
+{
+	p = sp_pb_close(pk, sp_pb_close(td, p));
+	w->len = (size_t)(p - w->buf);
+}
+
+/* The root track: processes and threads in the order the trace says. */
+static int
+root(struct pf *w, uint64_t ts, struct sp_err *e)
+{
+	uint8_t *p, *pk, *td;
+
+	if ((p = room(w, PACKET_ROOM, e)) == NULL)
+		return -1;
+	p = descriptor_head(w, p, ts, &pk, &td);
+	p = sp_pb_uint(p, SP_PF_TRACK_UUID, 0);
+	p = sp_pb_uint(p, SP_PF_TRACK_PROCESS_ORDERING,
+	    SP_PF_ORDERING_EXPLICIT);
+	p = sp_pb_uint(p, SP_PF_TRACK_THREAD_ORDERING,
+	    SP_PF_ORDERING_EXPLICIT);
+	commit(w, pk, td, p);
+	w->rooted = 1;
+	return 0;
+}
+
+static int
+process(struct pf *w, const struct sp_trace_process *pr, uint64_t ts,
+    struct sp_err *e)
+{
+	char shift[48];
+	size_t nname = strlen(pr->name), ndesc = strlen(pr->desc),
+	    nalign = strlen(pr->align);
+	uint8_t *p, *pk, *td, *pd;
+	int k;
+
+	k = snprintf(shift, sizeof shift, "shift_ns=%" PRId64, pr->shift_ns);
+	if ((p = room(w, PACKET_ROOM + 3 * ANNOTATION_ROOM + nname + ndesc +
+	    nalign + (size_t)k, e)) == NULL)
+		return -1;
+	p = descriptor_head(w, p, ts, &pk, &td);
+	p = sp_pb_uint(p, SP_PF_TRACK_UUID, pr->uuid);
+	p = sp_pb_open(p, SP_PF_TRACK_PROCESS, &pd);
+	p = sp_pb_int(p, SP_PF_PROCESS_PID, pr->pid);
+	p = sp_pb_bytes(p, SP_PF_PROCESS_NAME, pr->name, nname);
+	/* "align=" and the mode, then the shift */
+	p = sp_pb_varint(sp_pb_key(p, SP_PF_PROCESS_LABELS, SP_PB_LEN),
+	    6 + nalign);
+	memcpy(p, "align=", 6);
+	memcpy(p + 6, pr->align, nalign);
+	p += 6 + nalign;
+	p = sp_pb_bytes(p, SP_PF_PROCESS_LABELS, shift, (size_t)k);
+	p = sp_pb_close(pd, p);
+	p = sp_pb_int(p, SP_PF_TRACK_SIBLING_ORDER_RANK, pr->rank);
+	p = sp_pb_bytes(p, SP_PF_TRACK_DESCRIPTION, pr->desc, ndesc);
+	commit(w, pk, td, p);
+	return 0;
+}
+
+static int
+thread(struct pf *w, const struct sp_trace_thread *t, uint64_t ts,
+    struct sp_err *e)
+{
+	size_t nname = strlen(t->name);
+	uint8_t *p, *pk, *td, *th;
+
+	if ((p = room(w, PACKET_ROOM + nname, e)) == NULL)
+		return -1;
+	p = descriptor_head(w, p, ts, &pk, &td);
+	p = sp_pb_uint(p, SP_PF_TRACK_UUID, w->uuid);
+	p = sp_pb_open(p, SP_PF_TRACK_THREAD, &th);
+	p = sp_pb_int(p, SP_PF_THREAD_PID, t->pid);
+	p = sp_pb_int(p, SP_PF_THREAD_TID, t->tid);
+	p = sp_pb_bytes(p, SP_PF_THREAD_NAME, t->name, nname);
+	p = sp_pb_close(th, p);
+	p = sp_pb_int(p, SP_PF_TRACK_SIBLING_ORDER_RANK, t->order);
+	commit(w, pk, td, p);
+	return 0;
+}
+
+/* The lane's constant bytes (struct pf). */
+static void
+lane_bytes(struct pf *w)
+{
+	uint8_t *p, *m;
+
+	p = sp_pb_uint(w->begin_head, SP_PF_PACKET_SEQUENCE_ID, w->seq);
+	p = sp_pb_key(p, SP_PF_PACKET_TRACK_EVENT, SP_PB_LEN);
+	w->begin_head_len = (size_t)(p - w->begin_head);
+	p = sp_pb_uint(w->begin_event, SP_PF_EVENT_TYPE, SP_PF_SLICE_BEGIN);
+	p = sp_pb_uint(p, SP_PF_EVENT_TRACK_UUID, w->uuid);
+	p = sp_pb_key(p, SP_PF_EVENT_NAME_IID, SP_PB_VARINT);
+	w->begin_event_len = (size_t)(p - w->begin_event);
+	p = sp_pb_uint(w->end_tail, SP_PF_PACKET_SEQUENCE_ID, w->seq);
+	p = sp_pb_open(p, SP_PF_PACKET_TRACK_EVENT, &m);
+	p = sp_pb_uint(p, SP_PF_EVENT_TYPE, SP_PF_SLICE_END);
+	p = sp_pb_uint(p, SP_PF_EVENT_TRACK_UUID, w->uuid);
+	p = sp_pb_close(m, p);
+	w->end_tail_len = (size_t)(p - w->end_tail);
+}
+
+static int
+pf_track(struct sp_trace_writer *base, const struct sp_trace_process *pr,
+    const struct sp_trace_thread *t, uint64_t ts, struct sp_err *e)
+{
+	struct pf *w = (struct pf *)base;
+
+	if (t->seq == 0)
+		return sp_fail(e, SP_EUSAGE, "sequence 0 is invalid");
+	w->seq = t->seq;
+	w->uuid = t->seq;
+	w->first = 1;
+	w->ann_interned = 0;
+	lane_bytes(w);
+	if (!w->rooted && root(w, ts, e) < 0)
+		return -1;
+	if (pr != NULL && process(w, pr, ts, e) < 0)
+		return -1;
+	return thread(w, t, ts, e);
+}
+
+/* The room a slice's annotations take, at most. */
+static size_t
+args_room(const struct sp_trace_args *a)
+{
+	size_t n = 4 * ANNOTATION_ROOM;
+
+	if (a->meta != NULL)
+		n += ANNOTATION_ROOM + a->meta_len;
+	return n;
+}
+
+static uint8_t *
+annotation_int(uint8_t *p, int name, int64_t v)
+{
+	uint8_t *m;
+
+	p = sp_pb_open(p, SP_PF_EVENT_DEBUG_ANNOTATIONS, &m);
+	p = sp_pb_uint(p, SP_PF_ANNOTATION_NAME_IID, (uint64_t)name + 1);
+	p = sp_pb_int(p, SP_PF_ANNOTATION_INT, v);
+	return sp_pb_close(m, p);
+}
+
+static uint8_t *
+annotation_str(uint8_t *p, int name, const char *s, size_t n)
+{
+	uint8_t *m;
+
+	p = sp_pb_open(p, SP_PF_EVENT_DEBUG_ANNOTATIONS, &m);
+	p = sp_pb_uint(p, SP_PF_ANNOTATION_NAME_IID, (uint64_t)name + 1);
+	p = sp_pb_bytes(p, SP_PF_ANNOTATION_STRING, s, n);
+	return sp_pb_close(m, p);
+}
+
+/* The annotations of a besides its source; *used gets their names. */
+static uint8_t *
+annotations(uint8_t *p, const struct sp_trace_args *a, unsigned *used)
+{
+	if (a->has & SP_TRACE_CALL_ID) {
+		p = annotation_int(p, ANN_CALL_ID, a->call_id);
+		*used |= 1u << ANN_CALL_ID;
+	}
+	if (a->has & SP_TRACE_GPU) {
+		p = annotation_int(p, ANN_GPU, a->gpu_ns);
+		*used |= 1u << ANN_GPU;
+	}
+	if (a->has & SP_TRACE_AWAIT) {
+		p = annotation_int(p, ANN_AWAIT, a->await_ns);
+		*used |= 1u << ANN_AWAIT;
+	}
+	if (a->meta != NULL) {
+		p = annotation_str(p, ANN_META, a->meta, a->meta_len);
+		*used |= 1u << ANN_META;
+	}
+	return p;
+}
+
+static int
+same_source(const struct src *c, const struct sp_trace_args *a)
+{
+	if (c->valid && a->source_key != 0 && c->key == a->source_key)
+		return 1;
+	return c->valid && c->line == a->line &&
+	    c->has_file == (a->file != NULL) && (a->file == NULL ||
+	    (c->file_len == a->file_len &&
+	    memcmp(c->enc + c->file_off, a->file, a->file_len) == 0));
+}
+
+/* Encode a's source annotations into c. */
+static int
+encode_source(struct src *c, const struct sp_trace_args *a,
+    struct sp_err *e)
+{
+	size_t need = 2 * ANNOTATION_ROOM + (a->file != NULL ?
+	    a->file_len : 0);
+
+	if (need < SRC_FAST)	/* begin_source copies that much */
+		need = SRC_FAST;
+	uint8_t *p;
+
+	if (need > c->cap) {
+		if ((p = realloc(c->enc, need)) == NULL)
+			return sp_fail(e, SP_ENOMEM, "out of memory");
+		c->enc = p;
+		c->cap = need;
+	}
+	p = c->enc;
+	c->used = 0;
+	if (a->file != NULL) {
+		p = annotation_str(p, ANN_FILE, a->file, a->file_len);
+		c->file_off = (size_t)(p - c->enc) - a->file_len;
+		c->used |= 1u << ANN_FILE;
+	}
+	if (a->line >= 0) {
+		p = annotation_int(p, ANN_LINE, a->line);
+		c->used |= 1u << ANN_LINE;
+	}
+	c->n = (size_t)(p - c->enc);
+	c->file_len = a->file_len;
+	c->has_file = a->file != NULL;
+	c->line = a->line;
+	c->key = a->source_key;
+	c->valid = 1;
+	return 0;
+}
+
+/* The region's source annotations for a: encoded once, or NULL. */
+static const struct src *
+source(struct pf *w, uint32_t region, const struct sp_trace_args *a,
+    struct sp_err *e)
+{
+	struct src *c;
+
+	if (a == NULL || (a->file == NULL && a->line < 0))
+		return NULL;
+	if (w->srcs == NULL && (w->srcs = calloc(w->nregions,
+	    sizeof *w->srcs)) == NULL) {
+		sp_fail(e, SP_ENOMEM, "out of memory");
+		return NULL;
+	}
+	c = &w->srcs[region];
+	if (!same_source(c, a) && encode_source(c, a, e) < 0)
+		return NULL;
+	return c;
+}
+
+static uint8_t *
+interned_entry(uint8_t *p, uint32_t field, uint64_t iid, const char *s,
+    size_t n)
+{
+	uint8_t *m;
+
+	p = sp_pb_open(p, field, &m);
+	p = sp_pb_uint(p, SP_PF_INTERNED_IID, iid);
+	p = sp_pb_bytes(p, SP_PF_INTERNED_NAME, s, n);
+	return sp_pb_close(m, p);
+}
+
+/* The names this packet is the first on its sequence to use. */
+static uint8_t *
+interned(struct pf *w, uint8_t *p, uint32_t region, unsigned used)
+{
+	uint8_t *m;
+	int k;
+
+	if (w->interned[region] == w->seq && used == 0)
+		return p;
+	p = sp_pb_open(p, SP_PF_PACKET_INTERNED_DATA, &m);
+	if (w->interned[region] != w->seq) {
+		p = interned_entry(p, SP_PF_INTERNED_EVENT_NAMES,
+		    (uint64_t)region + 1, w->names[region], w->lens[region]);
+		w->interned[region] = w->seq;
+	}
+	for (k = 0; k < NANN; k++)
+		if (used >> k & 1)
+			p = interned_entry(p, SP_PF_INTERNED_ANNOTATION_NAMES,
+			    (uint64_t)k + 1, ann_names[k], strlen(ann_names[k]));
+	return sp_pb_close(m, p);
+}
+
+/* The annotation names of used that this sequence has not interned. */
+static unsigned
+new_names(struct pf *w, unsigned used)
+{
+	unsigned fresh = used & ~w->ann_interned;
+
+	w->ann_interned |= used;
+	return fresh;
+}
+
+/*
+ * A SLICE_BEGIN without arguments, its name interned already: the lane's
+ * constant bytes around the timestamp and the name's iid.  Each part is
+ * short, so every length fits in one byte.
+ */
+static void
+begin_bare(struct pf *w, uint8_t *p, uint64_t ts, uint32_t region)
+{
+	uint8_t *q = p + 2, *ev;
+
+	/* fixed-size copies of the constant parts: the room allows them */
+	*q++ = 0x40;	/* TracePacket.timestamp */
+	q = sp_pb_varint(q, ts);
+	memcpy(q, w->begin_head, sizeof w->begin_head);
+	q += w->begin_head_len;
+	ev = q++;
+	memcpy(q, w->begin_event, sizeof w->begin_event);
+	q = sp_pb_varint(q + w->begin_event_len, (uint64_t)region + 1);
+	*ev = (uint8_t)(q - ev - 1);
+	*q++ = 0x68;	/* TracePacket.sequence_flags: NEEDS */
+	*q++ = SP_PF_SEQ_NEEDS;
+	p[0] = 0x0a;	/* Trace.packet, and its length */
+	p[1] = (uint8_t)(q - p - 2);
+	w->len += (size_t)(q - p);
+}
+
+/*
+ * The same with only its region's source annotations, encoded already
+ * for this rank (c, at most SRC_FAST bytes).
+ */
+static void
+begin_source(struct pf *w, uint8_t *p, uint64_t ts, uint32_t region,
+    const struct src *c)
+{
+	uint8_t *q = p + 2, *ev;
+
+	*q++ = 0x40;	/* TracePacket.timestamp */
+	q = sp_pb_varint(q, ts);
+	memcpy(q, w->begin_head, sizeof w->begin_head);
+	q += w->begin_head_len;
+	ev = q++;
+	memcpy(q, w->begin_event, sizeof w->begin_event);
+	q = sp_pb_varint(q + w->begin_event_len, (uint64_t)region + 1);
+	memcpy(q, c->enc, SRC_FAST);
+	q += c->n;
+	*ev = (uint8_t)(q - ev - 1);
+	*q++ = 0x68;	/* TracePacket.sequence_flags: NEEDS */
+	*q++ = SP_PF_SEQ_NEEDS;
+	p[0] = 0x0a;	/* Trace.packet, and its length */
+	p[1] = (uint8_t)(q - p - 2);
+	w->len += (size_t)(q - p);
+}
+
+/* The region's source annotations, if a slice may take them as they are. */
+static const struct src *
+cached_source(const struct pf *w, uint32_t region,
+    const struct sp_trace_args *a)
+{
+	const struct src *c;
+
+	if (a == NULL || a->has != 0 || a->meta != NULL || a->source_key == 0 ||
+	    w->srcs == NULL)
+		return NULL;
+	c = &w->srcs[region];
+	if (!c->valid || c->key != a->source_key || c->n > SRC_FAST ||
+	    c->cap < SRC_FAST || (c->used & ~w->ann_interned) != 0)
+		return NULL;
+	return c;
+}
+
+static int
+no_args(const struct sp_trace_args *a)
+{
+	return a == NULL || (a->file == NULL && a->line < 0 && a->has == 0 &&
+	    a->meta == NULL);
+}
+
+/* A SLICE_BEGIN with arguments, or names to intern, of any length. */
+static int __attribute__((noinline))
+begin_full(struct pf *w, uint64_t ts, uint32_t region,
+    const struct sp_trace_args *a, struct sp_err *e)
+{
+	const struct src *c = NULL;
+	uint8_t *p, *pk, *te;
+	unsigned used = 0;
+	size_t need;
+
+	if (region >= w->nregions)
+		return sp_fail(e, SP_EDATA, "region id %" PRIu32 " is not in "
+		    "the region table (%zu regions)", region, w->nregions);
+	if ((c = source(w, region, a, e)) == NULL && a != NULL &&
+	    (a->file != NULL || a->line >= 0))
+		return -1;
+	need = PACKET_ROOM + (c != NULL ? c->n : 0) + (a != NULL ?
+	    args_room(a) : 0) + (w->interned[region] != w->seq ?
+	    ANNOTATION_ROOM + w->lens[region] : 0);
+	if ((p = room(w, need, e)) == NULL)
+		return -1;
+	p = sp_pb_open(p, SP_PF_TRACE_PACKET, &pk);
+	*p++ = 0x40;	/* TracePacket.timestamp */
+	p = sp_pb_varint(p, ts);
+	memcpy(p, w->begin_head, sizeof w->begin_head);
+	p += w->begin_head_len;
+	te = p++;
+	memcpy(p, w->begin_event, sizeof w->begin_event);
+	p = sp_pb_varint(p + w->begin_event_len, (uint64_t)region + 1);
+	if (c != NULL) {
+		memcpy(p, c->enc, c->n);
+		p += c->n;
+		used = c->used;
+	}
+	if (a != NULL)
+		p = annotations(p, a, &used);
+	p = sp_pb_close(te, p);
+	p = interned(w, p, region, new_names(w, used));
+	*p++ = 0x68;	/* TracePacket.sequence_flags: NEEDS */
+	*p++ = SP_PF_SEQ_NEEDS;
+	p = sp_pb_close(pk, p);
+	w->len = (size_t)(p - w->buf);
+	return 0;
+}
+
+static int
+pf_open(struct sp_trace_writer *base, uint64_t ts, uint64_t end,
+    uint32_t region, const struct sp_trace_args *a, struct sp_err *e)
+{
+	struct pf *w = (struct pf *)base;
+
+	const struct src *c;
+
+	(void)end;	/* its SLICE_END says it */
+	if (region < w->nregions && w->interned[region] == w->seq &&
+	    w->cap - w->len >= PACKET_ROOM + SRC_FAST && !w->failed) {
+		if (no_args(a)) {
+			begin_bare(w, w->buf + w->len, ts, region);
+			return 0;
+		}
+		if ((c = cached_source(w, region, a)) != NULL) {
+			begin_source(w, w->buf + w->len, ts, region, c);
+			return 0;
+		}
+	}
+	return begin_full(w, ts, region, a, e);
+}
+
+/* A SLICE_END: its time, then the lane's constant bytes. */
+static void
+end_packet(struct pf *w, uint8_t *p, uint64_t ts)
+{
+	uint8_t *q = p + 2;
+
+	*q++ = 0x40;	/* TracePacket.timestamp */
+	q = sp_pb_varint(q, ts);
+	memcpy(q, w->end_tail, sizeof w->end_tail);
+	q += w->end_tail_len;
+	p[0] = 0x0a;	/* Trace.packet, and its length */
+	p[1] = (uint8_t)(q - p - 2);
+	w->len += (size_t)(q - p);
+}
+
+static int __attribute__((noinline))
+end_slow(struct pf *w, uint64_t ts, struct sp_err *e)
+{
+	uint8_t *p;
+
+	if ((p = room(w, PACKET_ROOM, e)) == NULL)
+		return -1;
+	end_packet(w, p, ts);
+	return 0;
+}
+
+static int
+pf_close(struct sp_trace_writer *base, uint64_t ts, struct sp_err *e)
+{
+	struct pf *w = (struct pf *)base;
+
+	if (w->cap - w->len < PACKET_ROOM || w->failed)
+		return end_slow(w, ts, e);
+	end_packet(w, w->buf + w->len, ts);
+	return 0;
+}
+
+static int
+pf_finish(struct sp_trace_writer *base, const struct sp_trace_meta *m,
+    struct sp_err *e)
+{
+	struct pf *w = (struct pf *)base;
+
+	(void)m;	/* the process tracks said it all */
+	if (w->failed)
+		return sp_fail(e, SP_EIO, "trace finished after a failure");
+	return flush(w, e);
+}
+
+static void
+pf_free(struct sp_trace_writer *base)
+{
+	struct pf *w = (struct pf *)base;
+	size_t i;
+
+	for (i = 0; w->srcs != NULL && i < w->nregions; i++)
+		free(w->srcs[i].enc);
+	free(w->srcs);
+	free(w->interned);
+	free(w->buf);
+	free(w);
+}
+
+struct sp_trace_writer *
+sp_perfetto_new(const char *const *names, const size_t *lens, size_t n,
+    sp_trace_write_fn *write, void *ctx, struct sp_err *e)
+{
+	static const struct sp_trace_writer_ops ops = {
+		pf_track, pf_open, pf_close, pf_finish, pf_free,
+	};
+	struct pf *w = calloc(1, sizeof *w);
+
+	if (w == NULL || (w->buf = malloc(BUF_MIN)) == NULL ||
+	    (w->interned = calloc(n > 0 ? n : 1, sizeof *w->interned)) ==
+	    NULL) {
+		if (w != NULL)
+			free(w->buf);
+		free(w);
+		sp_fail(e, SP_ENOMEM, "out of memory");
+		return NULL;
+	}
+	w->base.ops = &ops;
+	w->write = write;
+	w->ctx = ctx;
+	w->names = names;
+	w->lens = lens;
+	w->nregions = n;
+	w->cap = BUF_MIN;
+	return &w->base;
+}

@@ -1,0 +1,782 @@
+#include "sp_trace_export.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "sp_callargs.h"
+#include "sp_ctrace.h"
+#include "sp_export.h"
+#include "sp_gzout.h"
+#include "sp_perfetto.h"
+#include "sp_temit.h"
+#include "sp_tspool.h"
+
+#ifndef SP_VERSION
+#define SP_VERSION "unknown"
+#endif
+
+#define SPOOL_MEM ((size_t)4 << 20)
+/* tid = (rank + 1) * LANES + k: k, a lane's place in its rank, below it */
+#define LANES 65536
+
+#define NAMING_PROTO { SP_EXPORT_FIRST_DOT, ".pftrace", "profile", 0 }
+#define NAMING_JSON { SP_EXPORT_FIRST_DOT, ".trace.json", "profile", 0 }
+
+const struct sp_export_naming sp_trace_naming_proto = NAMING_PROTO;
+const struct sp_export_naming sp_trace_naming_json = NAMING_JSON;
+
+static const struct sp_export_spec spec_proto = {
+	.stage = SP_STAGE_CALLS,
+	.unit = SP_EXPORT_PER_RUN,
+	.naming = NAMING_PROTO,
+	.hold = SP_EXPORT_HOLD_LAST,
+	.need_output = 1,
+	.nothing = "nothing to export",
+	.several = "several runs",
+	.one = " trace",
+};
+
+static const struct sp_export_spec spec_json = {
+	.stage = SP_STAGE_CALLS,
+	.unit = SP_EXPORT_PER_RUN,
+	.naming = NAMING_JSON,
+	.hold = SP_EXPORT_HOLD_LAST,
+	.need_output = 1,
+	.nothing = "nothing to export",
+	.several = "several runs",
+	.one = " trace",
+};
+
+struct trx {
+	struct sp_export *fe;
+	const struct sp_trace_opts *o;
+	struct sp_callargs *args;
+	struct sp_tspool *spool;	/* with an alignment */
+	struct sp_temit *em;
+	uint64_t dropped, slices, bytes, file_bytes;
+
+	/* the run */
+	const struct sp_run_info *ri;
+	const struct sp_region_table *regions;
+	size_t nregions;	/* in its table: 0 before it */
+	unsigned char *align_ids;	/* per region: it is align_region */
+	int64_t origin, span, last;	/* the run's first_ns, span, last_ns */
+	struct sp_export_out *out;
+	struct sp_gzout *gz;
+	struct sp_trace_writer *w;
+	uint64_t run_bytes, run_dropped;
+	int warned;
+	struct sp_trace_shift *shifts;
+	size_t nshifts, shifts_cap;
+	char *palign;		/* the process labels' align= value */
+
+	/* the rank */
+	uint32_t rank;
+	uint32_t k;		/* its lanes so far */
+	int have_first, have_region;
+	int64_t first, region_first;	/* its first call; of align_region */
+	int64_t shift;
+
+	/* the lane (in the stream, or in the spool's replay) */
+	int skipping;
+	uint32_t skip_depth;
+
+	/* the first run had no trace: 1 + its note, told at a second */
+	int empty1;
+	uint64_t dropped1;
+};
+
+enum sp_trace_format
+sp_trace_format_of(const char *path)
+{
+	size_t n = path != NULL ? strlen(path) : 0;
+
+	if (n >= 5 && strcasecmp(path + n - 5, ".json") == 0)
+		return SP_TRACE_JSON;
+	if (n >= 8 && strcasecmp(path + n - 8, ".json.gz") == 0)
+		return SP_TRACE_JSON;
+	return SP_TRACE_PROTO;
+}
+
+static void
+note(struct trx *x, enum sp_trace_note what, const char *label,
+    const char *path, uint64_t value)
+{
+	if (x->o->note != NULL)
+		x->o->note(x->o->note_ctx, what, label, path, value);
+}
+
+static const char *
+quoted_label(struct trx *x)
+{
+	return sp_export_quoted(x->fe, sp_export_label(x->fe));
+}
+
+/* A string made as printf makes it, or NULL without memory. */
+static char *
+format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static char *
+format(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (s = malloc((size_t)n + 1)) == NULL)
+		return NULL;
+	va_start(ap, fmt);
+	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return s;
+}
+
+/* --- the output --- */
+
+/* The compressed (or not) bytes on their way to the output. */
+static int
+out_write(void *ctx, const void *p, size_t n, struct sp_err *e)
+{
+	struct trx *x = ctx;
+
+	x->file_bytes += n;
+	return sp_export_write(x->out, p, n, e);
+}
+
+/* The writer's bytes: counted, and watched for the size notice. */
+static int
+trace_write(void *ctx, const void *p, size_t n, struct sp_err *e)
+{
+	struct trx *x = ctx;
+
+	x->run_bytes += n;
+	x->bytes += n;
+	if (x->o->max_size > 0 && !x->warned && x->run_bytes >
+	    x->o->max_size) {
+		x->warned = 1;
+		note(x, SP_TRACE_OVERSIZE, sp_export_label(x->fe),
+		    sp_export_out_path(x->out), x->o->max_size);
+	}
+	return sp_gzout_write(x->gz, p, n, e);
+}
+
+/* The run's trace, opened with its first slice. */
+static int
+open_trace(struct trx *x, struct sp_err *e)
+{
+	const struct sp_region_table *t = x->regions;
+	const char *path;
+
+	if (t == NULL)
+		return sp_fail(e, SP_EDATA, "%s: bad sp stream: run %s has "
+		    "calls but no region table", sp_export_input(x->fe),
+		    quoted_label(x));
+	if ((x->out = sp_export_open(x->fe, 0, e)) == NULL)
+		return -1;
+	path = sp_export_out_path(x->out);
+	if ((x->gz = sp_gzout_new(sp_gzout_is_gz(path), x->o->level,
+	    out_write, x, path, e)) == NULL)
+		return -1;
+	x->w = x->o->format == SP_TRACE_JSON ?
+	    sp_ctrace_new(t->names, t->lens, t->n, trace_write, x, e) :
+	    sp_perfetto_new(t->names, t->lens, t->n, trace_write, x, e);
+	if (x->w == NULL)
+		return -1;
+	sp_temit_writer(x->em, x->w);
+	return 0;
+}
+
+/* The emitter's word on the stream, with the input's name and the run's. */
+static int
+named(struct trx *x, struct sp_err *e)
+{
+	char why[SP_ERR_MSG_MAX];
+
+	snprintf(why, sizeof why, "%s", e->msg);
+	return sp_fail(e, SP_EDATA, "%s: bad sp stream: run %s: %s",
+	    sp_export_input(x->fe), quoted_label(x), why);
+}
+
+/* The trace, opened with the run's first slice; or the slice's failure. */
+static int __attribute__((noinline))
+slice_slow(struct trx *x, int64_t ts, int64_t start, struct sp_err *e)
+{
+	if (ts < 0)
+		return sp_fail(e, SP_EDATA, "%s: bad sp stream: run %s: a call "
+		    "at %" PRId64 " ns starts before the run's first_ns",
+		    sp_export_input(x->fe), quoted_label(x), start);
+	return x->w == NULL ? open_trace(x, e) : 0;
+}
+
+/* A call's slice, at ns start to end of the stream's clock. */
+static inline int
+slice(struct trx *x, uint32_t depth, uint32_t region, int64_t start,
+    int64_t end, const struct sp_trace_args *a, struct sp_err *e)
+{
+	int64_t ts = start - x->origin + x->shift;
+
+	if ((x->w == NULL || ts < 0) && slice_slow(x, ts, start, e) < 0)
+		return -1;
+	if (sp_temit_slice(x->em, depth, region, (uint64_t)ts,
+	    (uint64_t)ts + (uint64_t)(end - start), a, e) == 0)
+		return 0;
+	return e != NULL && e->status == SP_EDATA ? named(x, e) : -1;
+}
+
+/*
+ * Whether the call at depth is left out by min_duration: it is shorter,
+ * or inside one that is.  Calls come in pre-order, so a dropped call's
+ * subtree is what follows it deeper.
+ */
+static int
+dropped(struct trx *x, uint32_t depth, int64_t start, int64_t end)
+{
+	if (x->skipping && depth > x->skip_depth)
+		return 1;
+	x->skipping = 0;
+	if (x->o->min_duration_ns > 0 && (uint64_t)end - (uint64_t)start <
+	    (uint64_t)x->o->min_duration_ns) {
+		x->skipping = 1;
+		x->skip_depth = depth;
+		return 1;
+	}
+	return 0;
+}
+
+/* --- ranks and lanes --- */
+
+static const char *
+region_name(const struct trx *x)
+{
+	return x->o->align_region != NULL ? x->o->align_region : "";
+}
+
+/*
+ * What the rank's process track says of itself; NULL without memory for
+ * it or for any of its parts (never a shorter text).
+ */
+static char *
+describe(const struct trx *x)
+{
+	char *how, *cut = NULL, *s = NULL;
+	const char *label = sp_export_label(x->fe);
+
+	if (x->o->align == SP_TRACE_ALIGN_START && x->have_first)
+		how = format(" Shifted by %+" PRId64 " ns (--align start): its "
+		    "first call starts at 0.", x->shift);
+	else if (x->o->align == SP_TRACE_ALIGN_REGION && x->have_region)
+		how = format(" Shifted by %+" PRId64 " ns (--align %s): its "
+		    "first call of '%s' starts at %" PRId64 " ns, as on every "
+		    "rank.", x->shift, region_name(x), region_name(x),
+		    x->span);
+	else if (x->o->align == SP_TRACE_ALIGN_REGION)
+		how = format(" Not shifted: it has no call of '%s' to align "
+		    "on.", region_name(x));
+	else
+		how = format("%s", "");
+	if (x->o->min_duration_ns > 0)
+		cut = format(" Calls shorter than %" PRId64 " ns are left out "
+		    "(--min-duration).", x->o->min_duration_ns);
+	if (how != NULL && (cut != NULL || x->o->min_duration_ns <= 0))
+		s = format("Rank %" PRIu32 " of run '%s' (%s), written by "
+		    "sp-trace; times in ns since the run's first call.%s%s",
+		    x->rank, label, x->ri->source != NULL ? x->ri->source :
+		    "?", how, cut != NULL ? cut : "");
+	free(how);
+	free(cut);
+	return s;
+}
+
+/* The rank's process track, for the emitter to write with its first slice. */
+static int
+declare_rank(struct trx *x, struct sp_err *e)
+{
+	struct sp_trace_process p;
+	char *name, *desc;
+	int rc;
+
+	if (x->rank >= (uint32_t)INT32_MAX)
+		return sp_fail(e, SP_EDATA, "%s: rank %" PRIu32 " is too large "
+		    "for a process id", sp_export_input(x->fe), x->rank);
+	memset(&p, 0, sizeof p);
+	p.rank = x->rank;
+	p.pid = (int32_t)x->rank + 1;
+	p.uuid = ((uint64_t)1 << 32) + x->rank;
+	p.align = x->palign;
+	p.shift_ns = x->shift;
+	name = format("%s rank %" PRIu32, sp_export_label(x->fe), x->rank);
+	desc = describe(x);
+	if (name == NULL || desc == NULL)
+		rc = sp_fail(e, SP_ENOMEM, "out of memory");
+	else {
+		p.name = name;
+		p.desc = desc;
+		rc = sp_temit_rank(x->em, &p, e);
+	}
+	free(name);
+	free(desc);
+	return rc;
+}
+
+/* Lane k of the rank begins: its thread track, written with its slice. */
+static int
+begin_lane(struct trx *x, uint32_t k, const char *name, struct sp_err *e)
+{
+	struct sp_trace_thread t;
+
+	memset(&t, 0, sizeof t);
+	t.pid = (int32_t)x->rank + 1;
+	t.tid = ((int64_t)x->rank + 1) * LANES + k;
+	t.order = (int32_t)k;
+	t.name = name;
+	x->skipping = 0;
+	return sp_temit_lane(x->em, &t, e);
+}
+
+/* The shift of a rank read whole, from its first calls. */
+static void
+set_shift(struct trx *x)
+{
+	x->shift = 0;
+	if (x->o->align == SP_TRACE_ALIGN_START && x->have_first)
+		x->shift = x->origin - x->first;
+	if (x->o->align == SP_TRACE_ALIGN_REGION && x->have_region)
+		x->shift = x->span - (x->region_first - x->origin);
+	if (x->o->align == SP_TRACE_ALIGN_REGION && x->have_first &&
+	    !x->have_region)
+		note(x, SP_TRACE_NO_REGION, sp_export_label(x->fe), "",
+		    x->rank);
+}
+
+/* A rank's shift, for the trace's metadata, once its track is written. */
+static int
+keep_shift(struct trx *x, struct sp_err *e)
+{
+	struct sp_trace_shift *p;
+
+	if (!sp_temit_rank_written(x->em))
+		return 0;
+	if (x->nshifts == x->shifts_cap) {
+		size_t cap = x->shifts_cap ? x->shifts_cap * 2 : 16;
+
+		if ((p = realloc(x->shifts, cap * sizeof *p)) == NULL)
+			return sp_fail(e, SP_ENOMEM, "out of memory");
+		x->shifts = p;
+		x->shifts_cap = cap;
+	}
+	x->shifts[x->nshifts].rank = x->rank;
+	x->shifts[x->nshifts++].ns = x->shift;
+	return 0;
+}
+
+/* --- the calls --- */
+
+/* A call the run item contradicts, said: its region, or its time. */
+static int __attribute__((noinline))
+bad_call(struct trx *x, const struct sp_batch *b, size_t i,
+    struct sp_err *e)
+{
+	const char *in = sp_export_input(x->fe);
+
+	if (!x->ri->has_span)
+		return sp_fail(e, SP_EDATA, "%s: bad sp stream: run %s has "
+		    "calls, but its first_ns is null", in, quoted_label(x));
+	if (b->region[i] >= x->nregions)
+		return sp_fail(e, SP_EDATA, "%s: bad sp stream: run %s: region "
+		    "id %" PRIu32 " is not in the region table", in,
+		    quoted_label(x), b->region[i]);
+	if (b->start[i] < x->origin)
+		return sp_fail(e, SP_EDATA, "%s: bad sp stream: run %s: a call "
+		    "at %" PRId64 " ns starts before the run's first_ns", in,
+		    quoted_label(x), b->start[i]);
+	return sp_fail(e, SP_EDATA, "%s: bad sp stream: run %s: a call "
+	    "ending at %" PRId64 " ns ends after the run's last_ns", in,
+	    quoted_label(x), b->end[i]);
+}
+
+static inline int
+bad(const struct trx *x, const struct sp_batch *b, size_t i)
+{
+	return b->region[i] >= x->nregions || b->start[i] < x->origin ||
+	    b->end[i] > x->last || !x->ri->has_span;
+}
+
+/* A rank's first call, and its first of align_region, so far. */
+static void
+watch_first(struct trx *x, int64_t start, uint32_t region)
+{
+	if (!x->have_first || start < x->first) {
+		x->first = start;
+		x->have_first = 1;
+	}
+	if (x->align_ids != NULL && x->align_ids[region] &&
+	    (!x->have_region || start < x->region_first)) {
+		x->region_first = start;
+		x->have_region = 1;
+	}
+}
+
+/* Call i of b, kept: its slice now, or into the spool. */
+static int
+keep_call(struct trx *x, const struct sp_batch *b, size_t i,
+    struct sp_err *e)
+{
+	struct sp_tspool_call k;
+
+	if (x->o->no_args && x->spool == NULL)
+		return slice(x, b->depth[i], b->region[i], b->start[i],
+		    b->end[i], NULL, e);
+	if (x->o->no_args) {
+		k.args.has = 0;
+		k.args.meta = NULL;
+	} else if (sp_callargs_call(x->args, b, i, &k.args, e) < 0) {
+		return e != NULL && e->status == SP_EDATA ? named(x, e) : -1;
+	}
+	if (x->spool == NULL)
+		return slice(x, b->depth[i], b->region[i], b->start[i],
+		    b->end[i], &k.args, e);
+	k.depth = b->depth[i];
+	k.region = b->region[i];
+	k.start = b->start[i];
+	k.end = b->end[i];
+	return sp_tspool_call(x->spool, &k, e);
+}
+
+/*
+ * A batch of calls, in the stream's order (pre-order: start ascending,
+ * end descending).  The depth column is the nesting sp-stack found, all
+ * a slice needs: the call stream's parent and self columns are not
+ * replayed (no walker), which keeps the loop over calls short.
+ */
+static int
+on_batch(void *ctx, const struct sp_batch *b, struct sp_err *e)
+{
+	struct trx *x = ctx;
+	size_t i;
+
+	for (i = 0; i < b->n; i++) {
+		if (bad(x, b, i))
+			return bad_call(x, b, i, e);
+		if (x->spool != NULL)
+			watch_first(x, b->start[i], b->region[i]);
+		if ((x->skipping || x->o->min_duration_ns > 0) &&
+		    dropped(x, b->depth[i], b->start[i], b->end[i]))
+			x->run_dropped++;
+		else if (keep_call(x, b, i, e) < 0)
+			return -1;
+	}
+	if (b->lane_end && x->spool == NULL)
+		return sp_temit_lane_end(x->em, e);
+	return 0;
+}
+
+/* A lane's first batch. */
+static int
+on_lane(void *ctx, uint32_t rank, int64_t lane, struct sp_err *e)
+{
+	struct trx *x = ctx;
+	const char *name;
+
+	if (++x->k >= LANES)
+		return sp_fail(e, SP_EDATA, "%s: run %s: rank %" PRIu32 " has "
+		    "more than %d lanes, too many for one trace",
+		    sp_export_input(x->fe), quoted_label(x), rank, LANES - 1);
+	if ((name = sp_export_lane_name(x->fe, rank, lane, e)) == NULL)
+		return -1;
+	if (x->spool != NULL)
+		return sp_tspool_lane(x->spool, lane, x->k, name, e);
+	return begin_lane(x, x->k, name, e);
+}
+
+/* --- the replay of a rank read whole --- */
+
+static int
+replay_lane(void *ctx, int64_t lane, uint32_t k, const char *name,
+    struct sp_err *e)
+{
+	(void)lane;
+	return begin_lane(ctx, k, name, e);
+}
+
+static int
+replay_call(void *ctx, const struct sp_tspool_call *c, struct sp_err *e)
+{
+	struct trx *x = ctx;
+	struct sp_trace_args a = c->args;
+
+	if (x->o->no_args)
+		return slice(x, c->depth, c->region, c->start, c->end, NULL, e);
+	sp_callargs_source(x->args, c->region, &a);
+	return slice(x, c->depth, c->region, c->start, c->end, &a, e);
+}
+
+static int
+on_rank(void *ctx, const struct sp_rank_info *ri, struct sp_err *e)
+{
+	struct trx *x = ctx;
+
+	x->rank = ri->rank;
+	x->k = 0;
+	x->have_first = x->have_region = 0;
+	x->shift = 0;
+	if (!x->o->no_args && sp_callargs_rank(x->args, ri, e) < 0)
+		return -1;
+	return x->spool == NULL ? declare_rank(x, e) : 0;
+}
+
+static int
+on_rank_end(void *ctx, struct sp_err *e)
+{
+	static const struct sp_tspool_ops ops = { replay_lane, replay_call };
+	struct trx *x = ctx;
+
+	if (x->spool != NULL) {
+		set_shift(x);
+		if (declare_rank(x, e) < 0 ||
+		    sp_tspool_replay(x->spool, &ops, x, e) < 0)
+			return -1;
+	}
+	if (sp_temit_lane_end(x->em, e) < 0)
+		return -1;
+	return keep_shift(x, e);
+}
+
+/* --- runs --- */
+
+/* The note of the first run, if it has no trace. */
+static void
+note_first(struct trx *x)
+{
+	if (x->empty1 > 0)
+		note(x, (enum sp_trace_note)(x->empty1 - 1),
+		    sp_export_first_label(x->fe), "", x->dropped1);
+}
+
+static int
+on_run(void *ctx, const struct sp_run_info *ri, const char *label,
+    struct sp_err *e)
+{
+	struct trx *x = ctx;
+
+	(void)ri;
+	(void)label;
+	(void)e;
+	/* A first run without a trace is worth a word only now. */
+	if (sp_export_runs(x->fe) == 2)
+		note_first(x);
+	x->ri = sp_reader_run(sp_export_reader(x->fe));
+	x->origin = x->ri->has_span ? x->ri->first_ns : 0;
+	x->span = x->ri->has_span ? x->ri->last_ns - x->ri->first_ns : 0;
+	x->last = x->ri->has_span ? x->ri->last_ns : 0;
+	x->regions = NULL;
+	x->nregions = 0;
+	free(x->align_ids);
+	x->align_ids = NULL;
+	x->run_bytes = x->run_dropped = 0;
+	x->warned = 0;
+	x->nshifts = 0;
+	sp_temit_begin(x->em);
+	return 0;
+}
+
+static int
+on_regions(void *ctx, const struct sp_region_table *t, struct sp_err *e)
+{
+	struct trx *x = ctx;
+	const char *name = region_name(x);
+	size_t i;
+
+	(void)t;
+	x->regions = sp_reader_regions(sp_export_reader(x->fe));
+	x->nregions = x->regions->n;
+	if (x->o->align != SP_TRACE_ALIGN_REGION || x->regions->n == 0)
+		return 0;
+	if ((x->align_ids = calloc(x->regions->n, 1)) == NULL)
+		return sp_fail(e, SP_ENOMEM, "out of memory");
+	for (i = 0; i < x->regions->n; i++)
+		x->align_ids[i] = strcmp(x->regions->names[i], name) == 0;
+	return 0;
+}
+
+/* A run without a slice: no trace, and a note. */
+static int
+no_trace(struct trx *x, struct sp_err *e)
+{
+	enum sp_trace_note what = sp_export_run_calls(x->fe) == 0 ?
+	    SP_TRACE_NO_CALLS : SP_TRACE_ALL_DROPPED;
+	char *path;
+
+	if (sp_export_runs(x->fe) == 1) {
+		/* alone, said by finish(), or no_output()'s error */
+		x->empty1 = 1 + (int)what;
+		x->dropped1 = x->run_dropped;
+		return 0;
+	}
+	if (sp_export_out_name(x->fe, 0, &path, e) < 0)
+		return -1;
+	note(x, what, sp_export_label(x->fe), path, x->run_dropped);
+	free(path);
+	return 0;
+}
+
+static int
+finish_trace(struct trx *x, struct sp_err *e)
+{
+	struct sp_trace_meta m;
+
+	memset(&m, 0, sizeof m);
+	m.label = sp_export_label(x->fe);
+	m.source = x->ri->source != NULL ? x->ri->source : "";
+	m.exporter = x->o->exporter != NULL ? x->o->exporter :
+	    "sp@" SP_VERSION;
+	m.align = x->palign;
+	m.shifts = x->shifts;
+	m.nshifts = x->nshifts;
+	m.min_duration_ns = x->o->min_duration_ns;
+	m.dropped = x->run_dropped;
+	if (sp_trace_finish(x->w, &m, e) < 0 ||
+	    sp_gzout_finish(x->gz, e) < 0)
+		return -1;
+	return sp_export_close(x->fe, x->out, e);
+}
+
+static int
+on_run_end(void *ctx, struct sp_err *e)
+{
+	struct trx *x = ctx;
+	int rc;
+
+	x->dropped += x->run_dropped;
+	x->slices += sp_temit_slices(x->em);
+	rc = x->w == NULL ? no_trace(x, e) : finish_trace(x, e);
+	if (rc < 0 && x->out != NULL)
+		sp_export_drop(x->fe, x->out);
+	x->out = NULL;
+	sp_temit_begin(x->em);
+	sp_trace_writer_free(x->w);
+	x->w = NULL;
+	sp_gzout_free(x->gz);
+	x->gz = NULL;
+	return rc;
+}
+
+/* A lone run without a trace: its note, now that no second comes. */
+static int
+finish(void *ctx, struct sp_err *e)
+{
+	struct trx *x = ctx;
+
+	(void)e;
+	if (sp_export_runs(x->fe) == 1)
+		note_first(x);
+	return 0;
+}
+
+/*
+ * No run had a trace: an error if min_duration is the reason, else not
+ * one (finish gives the note).
+ */
+static int
+no_output(void *ctx, struct sp_err *e)
+{
+	struct trx *x = ctx;
+	const char *in = sp_export_input(x->fe);
+	uint64_t runs = sp_export_runs(x->fe);
+
+	if (x->dropped == 0)
+		return 0;
+	if (runs == 1)
+		sp_fail(e, SP_EDATA, "%s: no calls left in run %s: all %"
+		    PRIu64 " are shorter than the minimum duration or inside "
+		    "one", in, sp_export_quoted(x->fe,
+		    sp_export_first_label(x->fe)), x->dropped);
+	else
+		sp_fail(e, SP_EDATA, "%s: no calls left in any of the %" PRIu64
+		    " runs: all %" PRIu64 " are shorter than the minimum "
+		    "duration or inside one", in, runs, x->dropped);
+	return 1;
+}
+
+/* --- the export --- */
+
+static int
+setup(struct trx *x, struct sp_reader *r, const struct sp_trace_opts *o,
+    struct sp_err *e)
+{
+	x->o = o;
+	if ((x->em = sp_temit_new(e)) == NULL ||
+	    (!o->no_args && (x->args = sp_callargs_new(e)) == NULL))
+		return -1;
+	if (o->align != SP_TRACE_ALIGN_NONE &&
+	    (x->spool = sp_tspool_new(o->tmpdir, o->buffer > 0 ? o->buffer :
+	    SPOOL_MEM, e)) == NULL)
+		return -1;
+	x->palign = o->align == SP_TRACE_ALIGN_REGION ?
+	    format("region:%s", region_name(x)) :
+	    format("%s", o->align == SP_TRACE_ALIGN_START ? "start" : "none");
+	if (x->palign == NULL)
+		return sp_fail(e, SP_ENOMEM, "out of memory");
+	x->fe = sp_export_new(r, o->format == SP_TRACE_JSON ? &spec_json :
+	    &spec_proto, o->output, e);
+	return x->fe == NULL ? -1 : 0;
+}
+
+static void
+stats(const struct trx *x, struct sp_trace_stats *st)
+{
+	memset(st, 0, sizeof *st);
+	if (x->fe != NULL) {
+		st->runs = sp_export_runs(x->fe);
+		st->traces = sp_export_outputs(x->fe);
+		st->calls = sp_export_calls(x->fe);
+	}
+	st->slices = x->slices;
+	st->dropped = x->dropped;
+	st->bytes = x->bytes;
+	st->file_bytes = x->file_bytes;
+	st->spilled = x->spool != NULL ? sp_tspool_spilled(x->spool) : 0;
+}
+
+int
+sp_trace_export(struct sp_reader *r, const struct sp_trace_opts *o,
+    struct sp_trace_stats *st, struct sp_err *e)
+{
+	static const struct sp_export_ops ops = {
+		.run = on_run,
+		.regions = on_regions,
+		.rank = on_rank,
+		.rank_end = on_rank_end,
+		.lane = on_lane,
+		.batch = on_batch,
+		.run_end = on_run_end,
+		.finish = finish,
+		.no_output = no_output,
+	};
+	struct trx x;
+	int rc = -1;
+
+	memset(&x, 0, sizeof x);
+	if (setup(&x, r, o, e) == 0)
+		rc = sp_export_run(x.fe, &ops, &x, e);
+	if (st != NULL)
+		stats(&x, st);
+	if (x.out != NULL)
+		sp_export_drop(x.fe, x.out);
+	sp_trace_writer_free(x.w);
+	sp_gzout_free(x.gz);
+	sp_export_free(x.fe);
+	sp_temit_free(x.em);
+	sp_callargs_free(x.args);
+	sp_tspool_free(x.spool);
+	free(x.align_ids);
+	free(x.shifts);
+	free(x.palign);
+	return rc;
+}

@@ -1,0 +1,473 @@
+#!/usr/bin/python3
+"""check-trace: sp-trace's timelines against the calls sp-stack nested.
+
+For many seeds this generates a random scope-profiler file with spgen
+synth (random or template forests, tricky names, 1-3 ranks, threads and
+tasks, GPU times, call ids, per-call metadata), stacks it (sp-read |
+sp-stack, whose call stream sp-dump prints), and exports it with sp-trace
+in both formats with random options (--align none, start or a region of
+the run; --min-duration; --no-args; a tiny -S so that ranks go through
+the spool's temporary file; gzip).  Then, from the calls alone:
+
+  * the Perfetto trace, read by tests/trace/pftrace.py (a decoder of our
+    own, which checks the framing, the sequences and their flags, the
+    interning, the descriptors, and that times never go back on a
+    sequence and every slice begins and ends on its track), must hold one
+    process per rank with kept calls (pid rank + 1, "<label> rank N", the
+    rank as its order, align= and shift_ns= labels) and one thread per
+    lane with kept calls (tid (rank + 1) * 65536 + k, k the lane's place
+    in its rank; named as sp-speedscope names the lane's profile), whose
+    slices are the lane's kept calls in order, nested at their depth, at
+    start - first_ns + the rank's shift, with their arguments;
+  * the JSON trace, parsed by python3's json (times as exact decimals),
+    must hold the same as "M" and "X" events, and its metadata the shifts.
+
+The shift of a rank: 0 (none); first_ns minus its first call (start);
+the run's span minus (its first call of REGION - first_ns) (REGION), or
+0 for a rank without one.  min-duration drops a call shorter than it and
+all the calls inside it.
+
+    /usr/bin/python3 tests/check-trace.py [--seeds N] [--first S] [-v]
+
+The programs come from SP_READ, SP_STACK, SP_DUMP, SP_TRACE and
+SP_SPEEDSCOPE (meson test sets them) or from a build tree given by
+SP_BUILDDIR (default: build).  Exits 77 (skipped) without h5py (1 where
+SP_REQUIRE_ALL is set), 1 on the first mismatch, with the seed and the
+commands that reproduce it.
+"""
+
+import argparse
+import contextlib
+import decimal
+import gzip
+import importlib.util
+import io
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.dont_write_bytecode = True
+
+try:
+    import h5py  # noqa: F401
+    import numpy  # noqa: F401
+except ImportError as exc:
+    if os.environ.get("SP_REQUIRE_ALL"):
+        print(f"FAIL: the test would be skipped, but SP_REQUIRE_ALL is set: "
+              f"{exc} (run with Debian's /usr/bin/python3, python3-h5py)")
+        sys.exit(1)
+    print(f"SKIP: {exc} (run with Debian's /usr/bin/python3)")
+    sys.exit(77)
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SRCDIR = os.environ.get("SRCDIR", os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(SRCDIR, "tests", "gen"))
+sys.path.insert(0, os.path.join(SRCDIR, "tests", "trace"))
+import pftrace  # noqa: E402
+import spgen  # noqa: E402
+from spgen_synth import synth_profile  # noqa: E402
+from spgen_write import write  # noqa: E402
+
+
+def load_pipeline():
+    """check-pipeline.py's parser of sp-dump's text (parse_dump)."""
+    spec = importlib.util.spec_from_file_location(
+        "check_pipeline", os.path.join(HERE, "check-pipeline.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+PIPE = load_pipeline()
+Mismatch = PIPE.Mismatch
+BUILD = os.environ.get("SP_BUILDDIR", os.path.join(SRCDIR, "build"))
+PROG = {n: os.environ.get("SP_" + n.upper(), os.path.join(BUILD, "cmd", "sp-" + n))
+        for n in ("read", "stack", "trace", "speedscope")}
+PROG["dump"] = os.environ.get("SP_DUMP", os.path.join(BUILD, "tests", "sp-dump"))
+LANES = 65536
+
+
+def choose(seed):
+    rnd = random.Random(seed)
+    schema = rnd.choice([0, 1, 2, 3, 3, 3])
+    argv = ["--schema", str(schema), "--shape", rnd.choice(["random", "random", "template"]),
+            "--names", rnd.choice(["plain", "tricky"]),
+            "--ranks", str(rnd.choice([1, 2, 2, 3])),
+            "--calls", str(rnd.choice([1, 2, 5, 20, 60, 200, 600])),
+            "--regions", str(rnd.randint(1, 10)), "--depth", str(rnd.randint(1, 7)),
+            "--seed", str(seed)]
+    if schema >= 2:
+        argv += ["--threads", str(rnd.choice([0, 1, 2, 3])),
+                 "--tasks", str(rnd.choice([0, 0, 1, 3]))]
+    for flag in ("--gpu", "--call-ids", "--extras", "--unsorted"):
+        if rnd.random() < 0.4:
+            argv.append(flag)
+    return rnd, argv
+
+
+def make_profile(argv, path):
+    """Write the file; its rows' source and metadata by (rank, name)."""
+    args = spgen.parser().parse_args(["synth", path] + argv)
+    p, _ = synth_profile(args)
+    write(p, path)
+    rows = {}
+    for i, (rank, region) in enumerate(zip(p.row_rank, p.row_region)):
+        f = p.row_source_file[i] if i < len(p.row_source_file) else None
+        ln = p.row_source_line[i] if i < len(p.row_source_line) else None
+        meta = None
+        if p.event_metadata and i < len(p.event_metadata) and p.event_metadata[i]:
+            meta = json.loads(p.event_metadata[i]) or None
+        rows[(int(rank), p.names[region])] = {
+            "file": f or None, "line": ln if ln is not None and ln >= 0 else None,
+            "meta": meta}
+    return p.names, rows
+
+
+def run(argv, **kw):
+    return subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kw)
+
+
+def stack(path, tmp):
+    calls = os.path.join(tmp, "calls.sps")
+    r = run([PROG["read"], path], )
+    if r.returncode != 0:
+        raise Mismatch(f"sp-read failed: {r.stderr.decode()}")
+    s = run([PROG["stack"], "-o", calls], input=r.stdout)
+    if s.returncode != 0:
+        raise Mismatch(f"sp-stack failed: {s.stderr.decode()}")
+    d = run([PROG["dump"], calls])
+    return calls, d.stdout.decode("utf-8", "surrogateescape")
+
+
+def run_info(dump):
+    """label, first_ns, last_ns and the lanes in stream order."""
+    for line in dump.split("\n"):
+        if line.startswith("run 0 "):
+            label = line.split(" label=", 1)[1].split(" format=", 1)[0]
+            span = line.split(" span=", 1)[1].split(" ", 1)[0]
+            lo, hi = span.split("..")
+            return label, int(lo), int(hi)
+    raise Mismatch("no run in the dump")
+
+
+def parse_calls(text, names):
+    """{(rank, lane): [call]} in stream order, from sp-dump's text; each
+    call with name, call (its index in the row), start, end, depth and x,
+    its optional columns (gpu, call_id, task, await, ...).  Names may hold
+    blanks and newlines: a call line is matched against the known names,
+    as check-pipeline.py does."""
+    by_len = sorted(set(names), key=len, reverse=True)
+    lanes, pos, key = {}, 0, None
+    while pos < len(text):
+        m = PIPE.BATCH.match(text, pos)
+        if m:
+            key = (int(m.group(1)), int(m.group(2)))
+            lanes.setdefault(key, [])
+            pos = m.end()
+            for _ in range(int(m.group(4))):
+                for name in by_len:
+                    if text.startswith("  " + name + "[", pos):
+                        c = PIPE.CALL.match(text, pos + 2 + len(name))
+                        if c:
+                            break
+                else:
+                    raise Mismatch(f"cannot parse a call at {text[pos:pos + 80]!r}")
+                x = dict((kv.split("=")[0], int(kv.split("=")[1]))
+                         for kv in c.group(4).split())
+                lanes[key].append({"name": name, "call": int(c.group(1)),
+                                   "start": int(c.group(2)), "end": int(c.group(3)),
+                                   "depth": int(c.group(5)), "x": x})
+                pos = c.end()
+            continue
+        nl = text.find("\n", pos)
+        pos = len(text) if nl < 0 else nl + 1
+    return lanes
+
+
+def pick_trace_options(rnd, names, lanes):
+    o = {"align": "none", "min": 0, "no_args": rnd.random() < 0.2,
+         "spill": rnd.random() < 0.4, "gzip": rnd.random() < 0.3}
+    roll = rnd.random()
+    used = sorted({c["name"] for calls in lanes.values() for c in calls})
+    if roll < 0.3:
+        o["align"] = "start"
+    elif roll < 0.65 and used:
+        o["align"] = "region:" + rnd.choice(used)
+    durs = sorted(c["end"] - c["start"] for calls in lanes.values() for c in calls)
+    if durs and rnd.random() < 0.4:
+        o["min"] = max(1, durs[rnd.randrange(len(durs))])
+    return o
+
+
+def trace_argv(o, fmt, out):
+    argv = [PROG["trace"], "-f", fmt, "-o", out, "--align", o["align"]]
+    if o["min"]:
+        argv += ["--min-duration", str(o["min"])]
+    if o["no_args"]:
+        argv.append("--no-args")
+    if o["spill"]:
+        argv += ["-S", "64"]
+    return argv
+
+
+# --- the expected trace -----------------------------------------------------
+
+def shifts_of(o, lanes, first_ns, last_ns):
+    shift = {}
+    for rank in sorted({r for r, _ in lanes}):
+        calls = [c for (r, _), cs in lanes.items() if r == rank for c in cs]
+        s = 0
+        if o["align"] == "start" and calls:
+            s = first_ns - min(c["start"] for c in calls)
+        elif o["align"].startswith("region:"):
+            name = o["align"][7:]
+            hits = [c["start"] for c in calls if c["name"] == name]
+            if hits:
+                s = (last_ns - first_ns) - (min(hits) - first_ns)
+        shift[rank] = s
+    return shift
+
+
+def kept(calls, min_ns):
+    """The calls min-duration keeps, pre-order: none inside a dropped one."""
+    out, cut = [], None
+    for c in calls:
+        if cut is not None and c["depth"] > cut:
+            continue
+        cut = None
+        if min_ns and c["end"] - c["start"] < min_ns:
+            cut = c["depth"]
+            continue
+        out.append(c)
+    return out
+
+
+def args_of(c, rank, rows, o):
+    if o["no_args"]:
+        return {}
+    a = {}
+    row = rows.get((rank, c["name"]), {})
+    if row.get("file"):
+        a["source_file"] = row["file"]
+    if row.get("line") is not None:
+        a["source_line"] = row["line"]
+    x = c.get("x", {})
+    if x.get("call_id", -1) >= 0:
+        a["call_id"] = x["call_id"]
+    if x.get("gpu", -1) >= 0:
+        a["gpu_ns"] = x["gpu"]
+    if "await" in x and x.get("task", -1) >= 0:
+        a["await_ns"] = x["await"]
+    meta = row.get("meta")
+    if meta and meta[c["call"]]:
+        a["metadata"] = meta[c["call"]]
+    return a
+
+
+def expected(o, lanes, rows, first_ns, last_ns):
+    """{(rank, k): [slice]} for the lanes with kept calls; the shifts."""
+    shift = shifts_of(o, lanes, first_ns, last_ns)
+    want, k = {}, {}
+    for (rank, lane) in lanes:          # dict order: the stream's
+        k[rank] = k.get(rank, 0) + 1
+        sl = [{"ts": c["start"] - first_ns + shift[rank],
+               "end": c["end"] - first_ns + shift[rank],
+               "name": c["name"], "depth": c["depth"],
+               "args": args_of(c, rank, rows, o)}
+              for c in kept(lanes[(rank, lane)], o["min"])]
+        if sl:
+            want[(rank, k[rank])] = sl
+    return want, shift
+
+
+# --- the checks ---------------------------------------------------------------
+
+def same(what, got, want):
+    if got != want:
+        raise Mismatch(f"{what}:\n  expected {want!r}\n  got      {got!r}")
+
+
+def check_proto(data, want, shift, label, o, ss_names):
+    try:
+        t = pftrace.Trace(data)
+    except pftrace.TraceError as exc:
+        raise Mismatch(f"protobuf: {exc}") from exc
+    same("root track", t.root, {"process_ordering": 1, "thread_ordering": 1})
+    ranks = sorted({r for r, _ in want})
+    same("processes", sorted(t.processes), [r + 1 for r in ranks])
+    for r in ranks:
+        p = t.processes[r + 1]
+        same(f"rank {r}: process", (p["name"], p["order"], p["labels"]),
+             (f"{label} rank {r}", r, [f"align={o['align']}", f"shift_ns={shift[r]}"]))
+    seqs = sorted(t.threads)
+    same("threads, in the trace's order",
+         [(t.threads[u]["pid"], t.threads[u]["tid"], t.threads[u]["order"]) for u in seqs],
+         [(r + 1, (r + 1) * LANES + k, k) for r, k in want])
+    same("thread names = sp-speedscope's profile names",
+         [t.threads[u]["name"] for u in seqs], ss_names)
+    for u, (r, k) in zip(seqs, want):
+        got = t.slices[u]
+        for s in got:
+            if "metadata" in s["args"]:
+                s["args"]["metadata"] = json.loads(s["args"]["metadata"])
+        w = want[(r, k)]
+        same(f"rank {r} lane {k}: number of slices", len(got), len(w))
+        for i, (a, b) in enumerate(zip(got, w)):
+            same(f"rank {r} lane {k} slice {i}", a, b)
+
+
+def ns_of(d):
+    if d != d.quantize(decimal.Decimal("0.001")) or d < 0:
+        raise Mismatch(f"json: a time of {d} us is not whole ns")
+    return int(d * 1000)
+
+
+def check_json(text, want, shift, label, o, ss_names, dropped):
+    try:
+        doc = json.loads(text, parse_float=decimal.Decimal)
+    except ValueError as exc:
+        raise Mismatch(f"json: python json: {exc}") from exc
+    names, threads, xs = {}, [], {}
+    for ev in doc["traceEvents"]:
+        if "cat" in ev:
+            raise Mismatch(f"json: an event with cat: {ev}")
+        if ev["ph"] == "M":
+            names[(ev["name"], ev["pid"], ev.get("tid"))] = ev["args"]
+            if ev["name"] == "thread_name":
+                threads.append((ev["pid"], ev["tid"]))
+        elif ev["ph"] == "X":
+            a = {k: (v if k != "metadata" else json.loads(json.dumps(v, default=str)))
+                 for k, v in ev.get("args", {}).items()}
+            xs.setdefault((ev["pid"], ev["tid"]), []).append(
+                {"ts": ns_of(ev["ts"]), "end": ns_of(ev["ts"]) + ns_of(ev["dur"]),
+                 "name": ev["name"], "args": a})
+        else:
+            raise Mismatch(f"json: an event of phase {ev['ph']}")
+    same("json: threads", threads, [(r + 1, (r + 1) * LANES + k) for r, k in want])
+    for r in sorted({r for r, _ in want}):
+        same(f"json: rank {r} names",
+             (names[("process_name", r + 1, None)], names[("process_sort_index", r + 1, None)],
+              names[("process_labels", r + 1, None)]),
+             ({"name": f"{label} rank {r}"}, {"sort_index": r},
+              {"labels": f"align={o['align']},shift_ns={shift[r]}"}))
+    same("json: thread names = sp-speedscope's",
+         [names[("thread_name", p, t)]["name"] for p, t in threads], ss_names)
+    for r, k in want:
+        w = [{kk: v for kk, v in s.items() if kk != "depth"} for s in want[(r, k)]]
+        same(f"json: rank {r} lane {k}", xs.get((r + 1, (r + 1) * LANES + k)), w)
+    m = doc["metadata"]
+    same("json: metadata",
+         (m["name"], m["sp_align"], m["sp_shift_ns"], m["sp_min_dur_ns"], m["sp_dropped_calls"]),
+         (label, o["align"], {str(r): shift[r] for r in sorted({r for r, _ in want})},
+          o["min"], dropped))
+
+
+def speedscope_names(calls, o, tmp):
+    out = os.path.join(tmp, "ss.json")
+    argv = [PROG["speedscope"], "--unit", "ns", "-o", out, calls]
+    if o["min"]:
+        argv[1:1] = ["--min-duration", str(o["min"])]
+    if run(argv).returncode != 0:
+        return None
+    with open(out, encoding="ascii") as f:
+        return [p["name"] for p in json.load(f)["profiles"]]
+
+
+def export(o, fmt, calls, tmp):
+    out = os.path.join(tmp, "t." + ("pftrace" if fmt == "proto" else "json") +
+                       (".gz" if o["gzip"] else ""))
+    argv = trace_argv(o, fmt, out) + [calls]
+    r = run(argv, env=dict(os.environ, TMPDIR=tmp))
+    data = None
+    if os.path.exists(out):
+        with open(out, "rb") as f:
+            data = f.read()
+        os.remove(out)
+        if o["gzip"]:
+            data = gzip.decompress(data)
+    return argv, r, data
+
+
+def check_seed(seed, tmp, verbose):
+    rnd, argv = choose(seed)
+    path = os.path.join(tmp, f"seed{seed}.h5")
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        names, rows = make_profile(argv, path)
+    calls, dump = stack(path, tmp)
+    lanes = parse_calls(dump, names)
+    label, first_ns, last_ns = run_info(dump)
+    o = pick_trace_options(rnd, names, lanes)
+    want, shift = expected(o, lanes, rows, first_ns, last_ns)
+    ncalls = sum(map(len, lanes.values()))
+    dropped = ncalls - sum(map(len, want.values()))
+    ss = speedscope_names(calls, o, tmp)
+    what = f"seed {seed}: spgen.py synth FILE {' '.join(argv)}"
+    if verbose:
+        print(f"seed {seed}: {ncalls} calls, {len(lanes)} lanes, align {o['align']}, "
+              f"min {o['min']}, {dropped} dropped")
+    for fmt in ("proto", "json"):
+        targv, r, data = export(o, fmt, calls, tmp)
+        what_t = f"{what}\n  {' '.join(targv)}"
+        try:
+            if not want:
+                same("exit status with every call dropped", r.returncode, 1)
+                same("a trace left behind", data, None)
+                continue
+            if r.returncode != 0:
+                raise Mismatch(f"sp-trace exit {r.returncode}: {r.stderr.decode()}")
+            if fmt == "proto":
+                check_proto(data, want, shift, label, o, ss)
+            else:
+                check_json(data.decode("ascii"), want, shift, label, o, ss, dropped)
+        except Mismatch as exc:
+            raise Mismatch(f"{what_t}\n{exc}") from exc
+    os.remove(calls)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--seeds", type=int, default=int(os.environ.get("SP_PROPERTY_SEEDS", 200)))
+    ap.add_argument("--first", type=int, default=1)
+    ap.add_argument("--budget", type=float, default=float(os.environ.get(
+        "SP_PROPERTY_BUDGET", 40)), help="stop starting new seeds after this many seconds")
+    ap.add_argument("-v", "--verbose", action="store_true")
+    args = ap.parse_args()
+    for prog in PROG.values():
+        if not os.access(prog, os.X_OK):
+            print(f"check-trace: {prog}: not built (set SP_BUILDDIR)", file=sys.stderr)
+            return 1
+    t0 = time.monotonic()
+    tmp = tempfile.mkdtemp(prefix="sp-trace-property.")
+    done = 0
+    try:
+        for seed in range(args.first, args.first + args.seeds):
+            if time.monotonic() - t0 > args.budget:
+                print(f"time budget of {args.budget:.0f} s reached after {done} seeds")
+                break
+            try:
+                check_seed(seed, tmp, args.verbose)
+            except Mismatch as exc:
+                print(f"FAIL {exc}")
+                return 1
+            with contextlib.suppress(OSError):
+                os.remove(os.path.join(tmp, f"seed{seed}.h5"))
+            done += 1
+        left = [f for f in os.listdir(tmp) if f.startswith("sp-spill")]
+        if left:
+            print(f"FAIL: temporary files left in {tmp}: {left}")
+            return 1
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    print(f"{done} seeds: both traces of every one match the calls "
+          f"({time.monotonic() - t0:.1f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

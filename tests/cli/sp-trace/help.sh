@@ -1,0 +1,2 @@
+#!/bin/sh
+"$SP_TRACE" --help

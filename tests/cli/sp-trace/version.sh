@@ -1,0 +1,2 @@
+#!/bin/sh
+"$SP_TRACE" --version | sed "s/ $SP_VERSION\$/ VERSION/"
