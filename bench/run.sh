@@ -15,11 +15,12 @@
 # "1000000 16x1000000": calls per rank, ranks x), SP_BENCH_PROFILE_AT
 # (the input the profiles run on, default 10000000, --quick 1000000), and
 # those of bench/common.sh (SP_BUILD, SP_BENCH_NOBUILD, SP_BENCH_REPS,
-# SP_BENCH_IDLE, SP_BENCH_WAIT). Method: bench/README.md.
+# SP_BENCH_IDLE, SP_BENCH_WAIT); SP_BENCH_NO_COMPASS=1 leaves out the last
+# section, bench/compass.sh's. Method: bench/README.md.
 set -euo pipefail
 
 usage() {
-	sed -n '2,19s/^# \{0,1\}//p' "$0"
+	sed -n '2,20s/^# \{0,1\}//p' "$0"
 }
 
 quick=0
@@ -572,6 +573,18 @@ frow() {	# frow KEY LABEL BYTES
 		done
 	done
 } >"$tmp/results.md"
+# the compass (bench/compass.sh): real-shaped profiles against the
+# reference, in the same run, as the last section
+if [ -z "${SP_BENCH_NO_COMPASS:-}" ]; then
+	SP_BUILD=$build SP_BENCH_NOBUILD=1 SP_BENCH_INPUTS= SP_BENCH_OUT=$tmp/compass.md \
+		bash "$bench/compass.sh" $([ $quick = 1 ] && echo --quick) ||
+		die "bench/compass.sh failed"
+	{
+		echo
+		sed -e '1s/^# .*/## The compass: real-shaped profiles against the reference/' \
+			-e '2,$s/^## /### /' "$tmp/compass.md"
+	} >>"$tmp/results.md"
+fi
 mv "$tmp/results.md" "$out"
 say "wrote $out"
 

@@ -20,7 +20,7 @@ build=${1:-build}
 # protoc --decode_raw reads sp-trace's Perfetto traces, independently of
 # sp).
 pkgs="meson ninja-build pkg-config gcc libc6-dev libhdf5-dev hdf5-tools
-libcbor-dev libpcre2-dev libyajl-dev zlib1g-dev python3 python3-h5py python3-numpy
+libcbor-dev libpcre2-dev libyajl-dev zlib1g-dev libdeflate-dev python3 python3-h5py python3-numpy
 mandoc time jq nodejs npm make util-linux bsdutils chromium protobuf-compiler"
 missing=
 for p in $pkgs; do

@@ -10,13 +10,17 @@
 
 /*
  * The read-buffer budget of a merge, in calls over all its cursors, and
- * the least a cursor gets.  A budget of 2^17 rather than 2^19 keeps the
- * cursors' buffers (16 bytes a call) near the CPU's caches: on the
- * 10M-call benchmark profile (9 rows) sp-read took 0.25 s of CPU instead
- * of 0.29 s (best of 9) and 6 MiB less memory; 2^16 and 2^15 were no
- * faster.  A profile of 445 unsorted stretches was as fast either way.
+ * the least a cursor gets.  Every refill is two H5Dread calls of some
+ * 13,000 instructions each whatever their size, so a cursor should not
+ * be small: on the compass profile (4M calls, 32 regions, depth 6,
+ * recursion) sp-read took 0.49 s of CPU at 2^17 (4,096 calls a cursor),
+ * 0.41 s at 2^18 and 0.32 s at 2^19 (best of 3; 324, 281 and 260 M
+ * instructions at 1M calls), for 6 MiB more memory; on the template
+ * profile of 9 regions and one of 1,000 regions the three were alike.
+ * (Before the tree's keys were starts alone, 2^17 had been the faster on
+ * the 9-region profile.)
  */
-#define MERGE_BUDGET ((size_t)1 << 17)
+#define MERGE_BUDGET ((size_t)1 << 19)
 #define MERGE_MIN ((size_t)64)
 
 /* The merge cursor of one segment. */
@@ -123,52 +127,46 @@ refill(struct sp_order *or, struct cursor *c)
 /*
  * The merge is a tree of losers over the cursors (Knuth 5.4.1): each
  * internal node keeps the loser of the match below it, so replacing the
- * winner costs one match per level.  A cursor's sort key is cached in flat
- * arrays: start ascending and end descending fold into one unsigned
- * 128-bit number (sign bits flipped so unsigned order is signed order, the
- * end complemented), so most matches are one comparison; region order and
- * call index only break exact ties.  An exhausted cursor gets a key above
- * every real one (a real key never has all bits set: that would need an
- * end before its start).
+ * winner costs one match per level.  A cursor's sort key, the start of
+ * its next call, is cached in a flat array, so that a match is one
+ * comparison of two integers; the end (descending), region order and
+ * call index only break equal starts, looked up in the cursors.  An
+ * exhausted cursor's key is INT64_MAX, and a tie finds out whether it is
+ * one (a real start may be INT64_MAX too).
  *
- * The tree keeps the keys only: region order and call index are looked up
- * in the cursors for an exact tie, and a cursor without lanes keeps no
- * call-index column (the index of position pos is call0 + pos).  That
- * took sp-read on the 1M-call benchmark profile from 296 to 276 M
- * instructions (callgrind).  A branch-free replay (conditional moves) was
- * tried and dropped: on the 10M-call profile it took 0.41 s of CPU where
- * this takes 0.35 s (best of 15): the winners follow a pattern that the
- * branch predictor learns.
+ * Start and end were once folded into one unsigned 128-bit key, so that
+ * ties on start alone needed no look-up; but comparing two such keys took
+ * some 26 instructions, and merge_play 259 M instructions on a 1M-call
+ * profile of 32 regions, depth 6, with recursion (sp-read: 438 M in all,
+ * callgrind).  Equal starts are rare, and their branch is predicted.
+ *
+ * The tree keeps the keys only, and a cursor without lanes keeps no
+ * call-index column (the index of position pos is call0 + pos).  A
+ * branch-free replay (conditional moves) was tried and dropped: on the
+ * 10M-call profile it took 0.41 s of CPU where this takes 0.35 s (best of
+ * 15): the winners follow a pattern that the branch predictor learns.
  */
-typedef unsigned __int128 key128;
-
-#define KEY_DONE (~(key128)0)
+#define KEY_DONE INT64_MAX
 
 struct tourney {
 	size_t k;
 	size_t *t;		/* t[0] winner, t[1..k-1] losers */
-	key128 *key;
+	int64_t *key;
 	uint32_t *order;	/* region order of each cursor */
 	const struct cursor *cs;
 };
 
-static inline key128
-key_of(int64_t start, int64_t end)
-{
-	uint64_t hi = (uint64_t)start ^ ((uint64_t)1 << 63);
-	uint64_t lo = ~((uint64_t)end ^ ((uint64_t)1 << 63));
-
-	return (key128)hi << 64 | lo;
-}
-
-/* Equal keys: region order, then call index (two done cursors: either). */
+/* Equal starts: end descending, region order, then call index; a done
+ * cursor loses to one that is not (two done cursors: either). */
 static int
 t_tie(const struct tourney *tr, size_t a, size_t b)
 {
 	const struct cursor *x = &tr->cs[a], *y = &tr->cs[b];
 
-	if (tr->key[a] == KEY_DONE)
-		return 0;
+	if (x->pos == x->len || y->pos == y->len)
+		return y->pos == y->len && x->pos < x->len;
+	if (x->end[x->pos] != y->end[y->pos])
+		return x->end[x->pos] > y->end[y->pos];
 	if (tr->order[a] != tr->order[b])
 		return tr->order[a] < tr->order[b];
 	return cur_call(x, x->pos) < cur_call(y, y->pos);
@@ -186,8 +184,7 @@ t_before(const struct tourney *tr, size_t a, size_t b)
 static inline void
 t_load(struct tourney *tr, size_t i, const struct cursor *c)
 {
-	tr->key[i] = c->pos < c->len ? key_of(c->start[c->pos],
-	    c->end[c->pos]) : KEY_DONE;
+	tr->key[i] = c->pos < c->len ? c->start[c->pos] : KEY_DONE;
 }
 
 /* Cursor w's key changed: play its matches up to the root. */

@@ -1,7 +1,7 @@
 #!/bin/sh
-# A name ending in .gz is written as one gzip member (mtime 0, as
-# Python's gzip writes it) that holds the plain trace, in both formats;
-# --level changes the compression only.
+# A name ending in .gz is written gzip-compressed (members of a MiB each,
+# mtime 0, as Python's gzip writes it) that hold the plain trace, in both
+# formats; --level changes the compression only.
 $SPGEN synth in.h5 --calls 2000 --ranks 2 --seed 2
 "$SP_READ" in.h5 | "$SP_STACK" >calls.sps || exit
 for f in pftrace json; do
