@@ -32,6 +32,7 @@ struct progress {
 	struct sp_progress_meter m;
 	size_t shown;		/* length of the line shown; 0: none */
 	size_t cols;		/* the terminal's width; 0: not a terminal */
+	const char *window;	/* --window as given, or NULL */
 };
 
 /* End a line left unfinished, before an error message. */
@@ -55,12 +56,20 @@ progress_show(void *ctx, const char *path, uint64_t done, uint64_t total,
 	struct progress *p = ctx;
 	struct timespec ts;
 	char line[1024];
+	char named[512];
 	const char *name = cli_input_name(path);
-	const char *slash = strrchr(name, '/');
+	const char *slash;
 	double rate, took, now;
 	size_t n;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
+	/* the line says the window: what is counted is what it keeps */
+	if (p->window != NULL) {
+		snprintf(named, sizeof named, "%s (window %s)", name,
+		    p->window);
+		name = named;
+	}
+	slash = strrchr(name, '/');
 	now = (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 	if (done == 0 && !final) {
 		progress_end(p);
@@ -100,7 +109,8 @@ usage(void)
 	printf("usage: sp-read [-o FILE] [--force] [-r RANKS]... "
 	    "[-i REGEX]... [-x REGEX]...\n"
 	    "               [--batch N] [--order ORDER] [--shard] [--progress] "
-	    "[-q] FILE...\n"
+	    "[-q]\n"
+	    "               [--window START:END] [--window-inside] FILE...\n"
 	    "Read scope-profiler profiles, HDF5 (schema 1, 2, 3) or JSON "
 	    "(.json, .json.gz),\nand write their calls as an sp interval "
 	    "stream, in reconstruction order.\nFILE '-' is a JSON profile on "
@@ -125,6 +135,14 @@ usage(void)
 	    "sp-stack joins\n"
 	    "                       shards concatenated in rank order into "
 	    "the whole run\n"
+	    "      --window START:END  only what happened in [START, END): "
+	    "times after the\n"
+	    "                       run's start with a unit (2.5s:3s, 100ms:, "
+	    ":1s) or\n"
+	    "                       absolute ns after @ (@T0:@T1); calls are "
+	    "clipped to it\n"
+	    "      --window-inside  only the calls wholly inside the window, "
+	    "unclipped\n"
 	    "      --progress       show progress on standard error even when "
 	    "it is not a\n"
 	    "                       terminal\n"
@@ -145,6 +163,9 @@ struct args {
 	const char *out;
 	int force;
 	int progress;		/* 1 --progress, 0 -q, -1 unsaid */
+	const char *window;	/* --window as given, or NULL */
+	int inside;		/* --window-inside */
+	struct sp_window win;
 };
 
 static void
@@ -188,6 +209,12 @@ parse_option(struct args *a, int c, char **argv)
 	case 'S':
 		a->o.shard = 1;
 		break;
+	case 'w':
+		a->window = optarg;
+		break;
+	case 'W':
+		a->inside = 1;
+		break;
 	case 'x':
 		if (sp_filter_exclude(a->filter, optarg, &e) < 0)
 			cli_fail(&e);
@@ -201,6 +228,23 @@ parse_option(struct args *a, int c, char **argv)
 	default:
 		cli_bad_option(c, argv);
 	}
+}
+
+/* --window and --window-inside, once every option is read. */
+static void
+window_arg(struct args *a)
+{
+	struct sp_err e;
+
+	if (a->window == NULL) {
+		if (a->inside)
+			cli_usage_error("--window-inside goes with --window");
+		return;
+	}
+	if (sp_window_parse("--window", a->window, a->inside, &a->win,
+	    &e) < 0)
+		cli_fail(&e);
+	a->o.window = &a->win;
 }
 
 static void
@@ -217,6 +261,8 @@ parse_args(struct args *a, int argc, char **argv)
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "ranks", required_argument, NULL, 'r' },
 		{ "shard", no_argument, NULL, 'S' },
+		{ "window", required_argument, NULL, 'w' },
+		{ "window-inside", no_argument, NULL, 'W' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -239,6 +285,7 @@ parse_args(struct args *a, int argc, char **argv)
 		a->o.ranks = a->ranks;
 	if (sp_filter_active(a->filter))
 		a->o.filter = a->filter;
+	window_arg(a);
 }
 
 /*
@@ -278,6 +325,7 @@ progress_setup(struct args *a, struct progress *pr)
 	if (isatty(STDERR_FILENO) && ioctl(STDERR_FILENO, TIOCGWINSZ,
 	    &ws) == 0)
 		pr->cols = ws.ws_col;
+	pr->window = a->window;
 	a->o.progress = progress_show;
 	a->o.progress_ctx = pr;
 }
@@ -305,8 +353,9 @@ main(int argc, char **argv)
 	a.o.missing = missing_show;
 	progress_setup(&a, &pr);
 	sink = cli_stream_output(a.out, a.force);
-	if ((w = sp_writer_new(sink, &e)) == NULL ||
-	    sp_read_files(formats, sizeof formats / sizeof formats[0],
+	if ((w = sp_writer_new(sink, &e)) != NULL && a.window != NULL)
+		sp_writer_set_minor(w, 1);	/* the run item's window */
+	if (w == NULL || sp_read_files(formats, sizeof formats / sizeof formats[0],
 	    (const char *const *)argv + optind, (size_t)(argc - optind), &a.o,
 	    NULL, w, &e) < 0 ||
 	    sp_sink_commit(sink, &e) < 0) {

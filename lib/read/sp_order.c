@@ -42,6 +42,8 @@ sp_order_flush(struct sp_order *or)
 {
 	struct sp_batch *b = &or->out;
 
+	if (or->win_on)
+		sp_order_window_cut(or);
 	if (b->n == 0)
 		return 0;
 	if (sp_writer_batch(or->w, b, or->e) < 0)
@@ -132,6 +134,7 @@ order_free(struct sp_order *or)
 	free(or->segs);
 	free(or->seg_end);
 	free(or->row_min);
+	sp_order_window_free(or);
 	free(or->order);
 }
 
@@ -157,6 +160,15 @@ write_run(struct sp_order *or, const char *label)
 	ri.last_ns = or->has_span ? or->span_hi : 0;
 	ri.metadata = src->metadata;
 	ri.metadata_len = src->metadata_len;
+	if (or->win_on) {
+		ri.has_window = 1;
+		ri.window_has_start = or->win.lo != INT64_MIN;
+		ri.window_has_end = or->win.hi != INT64_MAX;
+		ri.window_start = or->win.lo;
+		ri.window_end = or->win.hi;
+		ri.window_clipped = or->win.clip;
+		ri.window_spec = or->o->window->spec;
+	}
 	rt.run = or->run;
 	rt.n = src->nregions;
 	rt.names = (const char **)src->names;
@@ -264,18 +276,28 @@ emit_rank(struct sp_order *or, uint32_t rank, size_t r0, size_t r1,
 	struct sp_rank_info ri;
 	struct sp_row_info *rows = malloc((r1 - r0 + 1) * sizeof *rows);
 	struct side_ctx sc = { or, rank };
+	size_t *index = malloc((r1 - r0 + 1) * sizeof *index);
+	char **texts = NULL;
 	size_t i, n = 0;
 	int rc = -1;
 
 	memset(&ri, 0, sizeof ri);
-	if (rows == NULL)
+	if (rows == NULL || index == NULL) {
+		free(rows);
+		free(index);
 		return sp_order_oom(or);
+	}
 	/* tables first: a source may make the rank's row texts ready there */
 	if (src->ops->tables(src, rank, &ri, or->e) < 0)
 		goto out;
 	for (i = r0; i < r1; i++)
-		if (sp_order_row_selected(or, &src->rows[i]))
+		if (sp_order_row_selected(or, &src->rows[i])) {
+			index[n] = i;
 			rows[n++] = src->rows[i].info;
+		}
+	if (or->win_on &&
+	    sp_order_window_rows(or, index, rows, n, &texts) < 0)
+		goto out;
 	ri.run = or->run;
 	ri.rank = rank;
 	ri.nrows = n;
@@ -290,6 +312,8 @@ emit_rank(struct sp_order *or, uint32_t rank, size_t r0, size_t r1,
 out:
 	free(ri.threads);
 	free(ri.tasks);
+	sp_order_window_free_texts(texts, n);
+	free(index);
 	free(rows);
 	return rc;
 }
@@ -338,7 +362,7 @@ sp_order_emit(struct sp_source *src, const char *label, uint32_t run,
 		goto out;
 	if (o->progress != NULL)
 		o->progress(o->progress_ctx, src->path, 0, or.total, 0);
-	if (sp_order_prepass(&or) < 0 ||
+	if (sp_order_prepass(&or) < 0 || sp_order_window(&or) < 0 ||
 	    sp_order_regions(src, or.row_min, or.order, e) < 0 ||
 	    write_run(&or, label) < 0 || select_ranks(&or, &ranks,
 	    &nranks) < 0)

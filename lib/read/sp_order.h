@@ -28,6 +28,17 @@
  * that holds nothing but -1 is absent.  So a rank selection changes which
  * ranks are written, never how they are written.
  *
+ * A window (sp_window.h) keeps the calls that have time in it, clipped to
+ * it.  The order stays that of the calls as recorded: the merge compares
+ * their unclipped times and only the output batch is cut and clipped, so
+ * that two calls that clipping makes equal come outer first; the run
+ * item's "window" tells sp-stack to keep such ties in the order given.
+ * Rows count their calls in the window; what a row says of all its calls
+ * (summary statistics, exclusive total, the aggregate layout's totals) is
+ * left out, and its per-call event metadata is cut to the calls kept.
+ * The run's span is that of the kept calls, clipped.  A section holding a
+ * windowed run opens with a 1.1 header (sp_writer_set_minor).
+ *
  * Ownership: nothing is kept beyond the call.
  */
 #ifndef SP_ORDER_H
@@ -35,6 +46,7 @@
 
 #include "sp_filter.h"
 #include "sp_ranks.h"
+#include "sp_window.h"
 #include "sp_section.h"
 #include "sp_source.h"
 #include "sp_stream.h"
@@ -77,6 +89,7 @@ struct sp_order_opts {
 	 */
 	sp_order_missing_fn missing;	/* NULL: none */
 	void *missing_ctx;
+	const struct sp_window *window;	/* NULL: every call, as recorded */
 };
 
 /* Write run, regions, rank, side and batch items and the run-end. */

@@ -8,6 +8,7 @@
  *   sp_order_regions.c  the region order
  *   sp_order_merge.c    the merge of a lane's segments
  *   sp_order_file.c     file order (sp-read --order file)
+ *   sp_order_window.c   the window: the run's start, rows cut to it
  *   sp_order_missing.c  the ranks asked for that the run lacks
  *
  * Ownership: sp_order.c allocates and frees everything struct sp_order
@@ -54,6 +55,18 @@ struct sp_order {
 	int id_any[2];		/* some call id, parent id is not -1 */
 	uint64_t total;		/* calls of the selected rows */
 	uint32_t *order;	/* region id -> position in the region order */
+	/* the window, in absolute ns; row -> its calls in it */
+	int win_on;
+	struct sp_window_ns win;
+	uint64_t *row_kept;
+	/*
+	 * row -> a bit per call in recording order, set when kept, and per
+	 * 64-bit word the kept calls before it: a kept call's index among
+	 * the row's kept calls, which its row counts; region -> the row of
+	 * the rank being written.
+	 */
+	uint64_t **kept_bits, **kept_before;
+	size_t *win_row;
 	/* the output: the current lane's next calls, and the counts so far */
 	struct sp_batch out;
 	uint64_t calls, batches;
@@ -114,6 +127,24 @@ int sp_order_merge_lane(struct sp_order *or, const struct sp_seg *sg,
  * has neither rows nor a rank group of (nothing with --shard).
  */
 int sp_order_missing(struct sp_order *or);
+
+/*
+ * sp_order_window.c: after the pre-pass, the window of the run in
+ * absolute ns (or->win), the calls each row keeps (or->row_kept) and the
+ * run's span cut to the window; nothing without a window.
+ */
+int sp_order_window(struct sp_order *or);
+/*
+ * The rows of a rank item as the window leaves them (n of them): their
+ * calls kept, no summaries nor totals, event metadata cut to the calls
+ * kept, in texts the caller frees with sp_order_window_free_texts().
+ */
+int sp_order_window_rows(struct sp_order *or, const size_t *row_index,
+    struct sp_row_info *rows, size_t n, char ***texts);
+void sp_order_window_free_texts(char **texts, size_t n);
+/* Drop the output batch's calls the window does not keep, clip the rest. */
+void sp_order_window_cut(struct sp_order *or);
+void sp_order_window_free(struct sp_order *or);
 
 /*
  * sp_order_file.c: the selected rows among [r0, r1), those of one rank,

@@ -160,6 +160,8 @@ pass(struct sp_join *j, const struct sp_item *it, struct sp_err *e)
 {
 	switch (it->kind) {
 	case SP_ITEM_HEADER:
+		/* the input's additions (a run's window) pass on: its minor */
+		sp_writer_set_minor(j->w, it->u.header.minor);
 		if (sp_writer_header(j->w, SP_STAGE_CALLS, j->producer, e) < 0)
 			return -1;
 		return 0;

@@ -109,6 +109,10 @@ restack_item(struct restack *rs, const struct sp_item *it, struct sp_err *e)
 	switch (it->kind) {
 	case SP_ITEM_BATCH:
 		return stack_batch(rs, &it->u.batch, e);
+	case SP_ITEM_RUN:
+		sp_stacker_set_given_ties(rs->st, it->u.run.has_window &&
+		    it->u.run.window_clipped);
+		break;
 	case SP_ITEM_RANK:
 		if (end_lane(rs, e) < 0)
 			return -1;

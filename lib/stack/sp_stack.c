@@ -28,6 +28,7 @@ struct sp_stacker {
 	const char *const *names;
 	const size_t *name_lens;
 	const uint32_t *order;
+	int given_ties;		/* equal intervals keep the input's order */
 
 	uint32_t run, rank;
 	int64_t lane;
@@ -73,6 +74,12 @@ sp_stacker_set_regions(struct sp_stacker *st, size_t n,
 	st->names = names;
 	st->name_lens = name_lens;
 	st->order = order;
+}
+
+void
+sp_stacker_set_given_ties(struct sp_stacker *st, int on)
+{
+	st->given_ties = on;
 }
 
 void
@@ -324,6 +331,7 @@ stack_calls(struct sp_stacker *st, const struct sp_batch *in,
 	struct frame *stack = st->stack, *f;
 	size_t top = st->top, cap = st->cap, nself = 0, i;
 	const uint32_t *order = st->order;
+	const int given_ties = st->given_ties;
 	const size_t nregions = st->nregions;
 	uint32_t *depth = st->depth;
 	int64_t *parent = st->parent, *self = st->self;
@@ -356,7 +364,8 @@ stack_calls(struct sp_stacker *st, const struct sp_batch *in,
 			ps = st->pstart;
 			pe = st->pend;
 		}
-		if (!(s > ps) && next + i > 0 && !ties_after(s, t,
+		if (!(s > ps) && next + i > 0 &&
+		    !(given_ties && s == ps && t == pe) && !ties_after(s, t,
 		    order_of(order, r), icall[i], ps, pe, i > 0 ?
 		    order_of(order, iregion[i - 1]) : st->porder, i > 0 ?
 		    icall[i - 1] : st->pcall)) {

@@ -43,6 +43,14 @@ void sp_stacker_set_regions(struct sp_stacker *st, size_t n,
     const char *const *names, const size_t *name_lens,
     const uint32_t *order);
 
+/*
+ * on: calls with the same start and end keep the order they come in, the
+ * first one outer, instead of region order and call index: the calls of
+ * a run that sp-read --window clipped (sp-stream(5), "window"), whose
+ * ties come in the order of their unclipped times.  Off until set.
+ */
+void sp_stacker_set_given_ties(struct sp_stacker *st, int on);
+
 /* Start a lane with an empty stack and sequence number 0. */
 void sp_stacker_begin_lane(struct sp_stacker *st, uint32_t run,
     uint32_t rank, int64_t lane);

@@ -28,7 +28,7 @@ sp_section_write_header(struct sp_writer *w, enum sp_stream_order order,
 	sp_cbuf_cstr(b, "version");
 	sp_cbuf_array(b, 2);
 	sp_cbuf_uint(b, SP_STREAM_MAJOR);
-	sp_cbuf_uint(b, SP_STREAM_MINOR);
+	sp_cbuf_uint(b, (uint64_t)sp_writer_minor(w));
 	sp_cbuf_cstr(b, "stage");
 	sp_cbuf_cstr(b, "intervals");
 	sp_cbuf_cstr(b, "order");

@@ -23,7 +23,12 @@
 #include "sp_sink.h"
 
 #define SP_STREAM_MAJOR 1
-#define SP_STREAM_MINOR 0
+/*
+ * The newest minor version this sp reads and writes; a writer's header
+ * says the oldest one whose additions its section uses (sp_writer_set_minor):
+ * 1.0, or 1.1 for a run with a window.
+ */
+#define SP_STREAM_MINOR 1
 /* No item may be larger: protects readers from absurd declared sizes. */
 #define SP_ITEM_MAX ((size_t)256 << 20)
 
@@ -49,6 +54,16 @@ struct sp_run_info {
 	int64_t last_ns;	/* latest end */
 	const uint8_t *metadata;	/* encoded CBOR map, as read */
 	size_t metadata_len;
+	/*
+	 * 1.1: the window its calls were cut to (sp-read --window): bounds
+	 * in absolute ns (has_start 0: none), whether calls were clipped,
+	 * and the window as given.
+	 */
+	int has_window;
+	int window_has_start, window_has_end;
+	int64_t window_start, window_end;
+	int window_clipped;
+	const char *window_spec;
 };
 
 struct sp_region_table {
@@ -162,6 +177,12 @@ struct sp_writer;
 /* The writer writes into sink (borrowed; it must outlive the writer). */
 struct sp_writer *sp_writer_new(struct sp_sink *sink, struct sp_err *e);
 void sp_writer_free(struct sp_writer *w);
+/*
+ * The minor version the next headers say (0 until set; at most
+ * SP_STREAM_MINOR): the oldest whose additions the section uses.
+ */
+void sp_writer_set_minor(struct sp_writer *w, int minor);
+int sp_writer_minor(const struct sp_writer *w);
 
 int sp_writer_header(struct sp_writer *w, enum sp_stage stage,
     const char *producer, struct sp_err *e);

@@ -411,6 +411,43 @@ read_header(struct ctx *c, size_t body, struct sp_item *item)
 	return 0;
 }
 
+/* A bound of the window: null (none) or an integer. */
+static int
+window_bound(struct ctx *c, size_t map, const char *key, int *has,
+    int64_t *v)
+{
+	long i = need_key(c, map, key);
+
+	if (i < 0)
+		return -1;
+	*has = sp_cdoc_node(c->d, (size_t)i)->type != SP_CV_NULL;
+	if (*has && sp_cdoc_int(c->d, (size_t)i, v) < 0)
+		return bad(c, "not an integer or null:", key);
+	return 0;
+}
+
+/* 1.1: the optional "window" of a run. */
+static int
+read_window(struct ctx *c, size_t body, struct sp_run_info *run)
+{
+	long i = sp_cdoc_map_get(c->d, body, "window");
+
+	if (i < 0)
+		return 0;
+	if (sp_cdoc_node(c->d, (size_t)i)->type != SP_CV_MAP)
+		return bad(c, "not a map:", "window");
+	run->has_window = 1;
+	if (window_bound(c, (size_t)i, "start", &run->window_has_start,
+	    &run->window_start) < 0 ||
+	    window_bound(c, (size_t)i, "end", &run->window_has_end,
+	    &run->window_end) < 0 ||
+	    get_bool(c, (size_t)i, "clipped", &run->window_clipped) < 0 ||
+	    get_text(c, c->r->run_arena, (size_t)i, "spec",
+	    &run->window_spec) < 0)
+		return -1;
+	return 0;
+}
+
 static int
 read_run(struct ctx *c, size_t body, struct sp_item *item)
 {
@@ -457,7 +494,7 @@ read_run(struct ctx *c, size_t body, struct sp_item *item)
 	if (sp_cdoc_node(c->d, (size_t)i)->type != SP_CV_MAP)
 		return bad(c, "not a map:", "metadata");
 	if (copy_span(c, a, item->raw, (size_t)i, &run->metadata,
-	    &run->metadata_len) < 0)
+	    &run->metadata_len) < 0 || read_window(c, body, run) < 0)
 		return -1;
 	r->state = ST_RUN;
 	item->u.run = *run;

@@ -20,6 +20,7 @@ struct sp_writer {
 	struct sp_cbuf *cb;
 	const char *kind;	/* of the item being built, for errors */
 	enum sp_stage stage;
+	int minor;		/* what the headers say */
 };
 
 struct sp_writer *
@@ -101,6 +102,19 @@ kv_str(struct sp_cbuf *b, const char *k, const char *v)
 	sp_cbuf_cstr(b, v != NULL ? v : "");
 }
 
+void
+sp_writer_set_minor(struct sp_writer *w, int minor)
+{
+	w->minor = minor < 0 ? 0 : minor > SP_STREAM_MINOR ? SP_STREAM_MINOR :
+	    minor;
+}
+
+int
+sp_writer_minor(const struct sp_writer *w)
+{
+	return w->minor;
+}
+
 int
 sp_writer_header(struct sp_writer *w, enum sp_stage stage,
     const char *producer, struct sp_err *e)
@@ -117,18 +131,39 @@ sp_writer_header(struct sp_writer *w, enum sp_stage stage,
 	key(b, "version");
 	sp_cbuf_array(b, 2);
 	sp_cbuf_uint(b, SP_STREAM_MAJOR);
-	sp_cbuf_uint(b, SP_STREAM_MINOR);
+	sp_cbuf_uint(b, (uint64_t)w->minor);
 	kv_str(b, "stage", stage == SP_STAGE_CALLS ? "calls" : "intervals");
 	kv_str(b, "order", "time");
 	kv_str(b, "producer", producer);
 	return finish(w, e);
 }
 
+/* 1.1: the run item's "window". */
+static void
+put_window(struct sp_cbuf *b, const struct sp_run_info *run)
+{
+	key(b, "window");
+	sp_cbuf_map(b, 4);
+	key(b, "start");
+	if (run->window_has_start)
+		sp_cbuf_int(b, run->window_start);
+	else
+		sp_cbuf_null(b);
+	key(b, "end");
+	if (run->window_has_end)
+		sp_cbuf_int(b, run->window_end);
+	else
+		sp_cbuf_null(b);
+	key(b, "clipped");
+	sp_cbuf_bool(b, run->window_clipped);
+	kv_str(b, "spec", run->window_spec);
+}
+
 int
 sp_writer_run(struct sp_writer *w, const struct sp_run_info *run,
     struct sp_err *e)
 {
-	struct sp_cbuf *b = begin(w, "run", 11);
+	struct sp_cbuf *b = begin(w, "run", run->has_window ? 12 : 11);
 
 	kv_uint(b, "run", run->run);
 	kv_str(b, "label", run->label);
@@ -154,6 +189,8 @@ sp_writer_run(struct sp_writer *w, const struct sp_run_info *run,
 		sp_cbuf_raw(b, run->metadata, run->metadata_len);
 	else
 		sp_cbuf_map(b, 0);
+	if (run->has_window)
+		put_window(b, run);
 	return finish(w, e);
 }
 

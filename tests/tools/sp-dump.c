@@ -42,6 +42,24 @@ row(const struct sp_row_info *r, const struct sp_region_table *t)
 	printf("\n");
 }
 
+/* " window=LO..HI clipped|inside 'SPEC'", "-" for a side without bound. */
+static void
+print_window(const struct sp_run_info *ri)
+{
+	printf(" window=");
+	if (ri->window_has_start)
+		printf("%" PRId64, ri->window_start);
+	else
+		printf("-");
+	printf("..");
+	if (ri->window_has_end)
+		printf("%" PRId64, ri->window_end);
+	else
+		printf("-");
+	printf(" %s '%s'", ri->window_clipped ? "clipped" : "inside",
+	    ri->window_spec);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -71,7 +89,10 @@ main(int argc, char **argv)
 			if (it.u.run.has_span)
 				printf(" span=%" PRId64 "..%" PRId64,
 				    it.u.run.first_ns, it.u.run.last_ns);
-			printf(" metadata=%zuB\n", it.u.run.metadata_len);
+			printf(" metadata=%zuB", it.u.run.metadata_len);
+			if (it.u.run.has_window)
+				print_window(&it.u.run);
+			putchar('\n');
 			break;
 		case SP_ITEM_REGIONS:
 			printf("regions");

@@ -115,6 +115,7 @@ emit(struct sp_source *src, struct sp_err *e)
 	struct sp_filter *f = NULL;
 	struct sp_sink *s = NULL;
 	struct sp_writer *w = NULL;
+	struct sp_window win;
 	uint64_t calls;
 	int fd, k, rc = -1;
 
@@ -127,19 +128,23 @@ emit(struct sp_source *src, struct sp_err *e)
 		alloc_nomem(e, "selection");
 		goto out;
 	}
-	if (sp_ranks_add(rk, "0", e) < 0 || sp_filter_exclude(f, "i", e) < 0)
+	if (sp_ranks_add(rk, "0", e) < 0 || sp_filter_exclude(f, "i", e) < 0 ||
+	    sp_window_parse("--window", "1ns:", 0, &win, e) < 0)
 		goto out;
-	for (k = 0; k < 3; k++) {
+	/* the last pass: a window, relative (the run's start is looked up) */
+	for (k = 0; k < 4; k++) {
 		struct sp_order_opts o;
 
 		memset(&o, 0, sizeof o);
 		o.batch = k == 0 ? 3 : 0;
-		o.order = orders[k];
+		o.order = orders[k % 3];
 		if (k == 2) {
 			o.ranks = rk;
 			o.filter = f;
 		}
-		if (sp_section_write_header(w, orders[k], "alloc", e) < 0 ||
+		if (k == 3)
+			o.window = &win;
+		if (sp_section_write_header(w, orders[k % 3], "alloc", e) < 0 ||
 		    sp_order_emit(src, "label", 0, &o, w, &calls, e) < 0 ||
 		    sp_writer_stream_end(w, 1, e) < 0 ||
 		    alloc_printf(e, "%llu calls\n",

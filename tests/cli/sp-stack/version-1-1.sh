@@ -1,5 +1,6 @@
 #!/bin/sh
-# A newer minor version (1.1) is read: unknown items would be skipped.
+# A newer minor version (1.1) is read: unknown items would be skipped;
+# sp-stack's header says the minor of its input, whose additions pass on.
 $SPGEN spec - in.h5 <<'EOF'
 {"ranks": {"0": [["a", [0], [10]]]}}
 EOF
