@@ -1,8 +1,9 @@
 #!/bin/sh
 # Set up and build sp (tools/bootstrap.sh), then run the main job on the
 # example profile: rebuild its call stacks and write a cProfile .prof per
-# rank, a speedscope document and a Perfetto trace, and say where they
-# went.
+# rank, a speedscope document and a Perfetto trace, say where they went,
+# and end with the profile's summary table (sp-stats), the answer on the
+# terminal.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 sh "$top/tools/bootstrap.sh" build
@@ -20,3 +21,5 @@ ls -1 "$out"/example* | sed 's/^/  /'
 echo "open a .prof with: snakeviz FILE, or python3 -m pstats FILE"
 echo "open the .speedscope.json at https://www.speedscope.app"
 echo "open the .pftrace at https://ui.perfetto.dev (every rank and thread)"
+echo "the regions of $in, over its ranks (sp-stats $out/example.calls.sps):"
+"$bin/sp-stats" "$out/example.calls.sps"

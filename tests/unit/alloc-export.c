@@ -45,6 +45,7 @@
 #include "sp_pstats_report.h"
 #include "sp_section.h"
 #include "sp_ssexport.h"
+#include "sp_stats_export.h"
 #include "sp_trace_export.h"
 #include "callgen.h"
 #include "alloc.h"
@@ -1150,6 +1151,109 @@ out:
 	return rc;
 }
 
+/* --- sp-stats --- */
+
+static int
+stats_rank1(void *ctx, uint32_t rank)
+{
+	(void)ctx;
+	return rank == 1;
+}
+
+static int
+stats_no_io(void *ctx, const char *name, size_t len)
+{
+	(void)ctx;
+	return !(len >= 2 && memcmp(name, "io", 2) == 0);
+}
+
+/* One report per run of calls.sps, named from base, then the files. */
+static int
+stats_export(struct sp_stats_export_opts *o, const char *base,
+    struct sp_err *e)
+{
+	struct sp_reader *r;
+	int fd, rc;
+
+	o->output = alloc_outdir(base);
+	o->cwd = "/";
+	o->tmpdir = alloc_tmpdir();
+	if ((r = open_input("calls.sps", &fd, e)) == NULL)
+		return -1;
+	rc = sp_stats_export_run(r, o, e);
+	close_input(r, fd);
+	return rc;
+}
+
+static void
+stats_opts(struct sp_stats_export_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->top = -1;
+	o->mem = 32u << 20;
+}
+
+/* The text table: the call tree, its notes; with a filter, one rank. */
+static int
+stats_text(struct sp_err *e)
+{
+	struct sp_stats_export_opts o;
+
+	stats_opts(&o);
+	if (stats_export(&o, "a.txt", e) < 0)
+		return -1;
+	o.rank_ok = stats_rank1;
+	o.keep = stats_no_io;
+	o.pmode = SP_STATS_PCT_EXCLUSIVE;
+	o.columns = "region,ranks,calls,percent,total,p95,imbalance";
+	o.sort = "total";
+	if (stats_export(&o, "b.txt", e) < 0)
+		return -1;
+	return alloc_slurp_dir(alloc_outdir(NULL), e);
+}
+
+/*
+ * The records of every view, exact with a buffer of 64 bytes (every
+ * store and pool on the temporary file), and by region and by path
+ * with --approx (the sweep's time grows with the square of the work).
+ */
+static int
+stats_records(struct sp_err *e)
+{
+	static const struct {
+		enum sp_stats_format f;
+		enum sp_stats_by by;
+		int paths;
+		const char *base;
+	} v[] = {
+		{ SP_STATS_JSON, SP_STATS_BY_REGION, 0, "r.json" },
+		{ SP_STATS_NDJSON, SP_STATS_BY_RANK, 0, "k.ndjson" },
+		{ SP_STATS_CSV, SP_STATS_BY_LANE, 0, "l.csv" },
+		{ SP_STATS_TSV, SP_STATS_BY_REGION, 1, "p.tsv" },
+	};
+	struct sp_stats_export_opts o;
+	char base[32];
+	size_t i;
+	int approx;
+
+	for (approx = 0; approx < 2; approx++)
+		for (i = 0; i < sizeof v / sizeof v[0]; i++) {
+			if (approx && v[i].by != SP_STATS_BY_REGION)
+				continue;
+			stats_opts(&o);
+			o.format = v[i].f;
+			o.by = v[i].by;
+			o.call_paths = v[i].paths;
+			o.approx = approx;
+			o.mem = 64;
+			snprintf(base, sizeof base, "%s%s", approx ? "a" : "",
+			    v[i].base);
+			if (stats_export(&o, base, e) < 0)
+				return -1;
+		}
+	return alloc_slurp_dir(alloc_outdir(NULL), e);
+}
+
 const struct alloc_scenario alloc_export[] = {
 	/*
 	 * sp_export_quoted degrades on purpose: without memory it gives
@@ -1180,6 +1284,13 @@ const struct alloc_scenario alloc_export[] = {
 	{ "export/trace-spilled", setup, trace_spilled, 0 },
 	{ "export/trace-frames", setup, trace_frames, 0 },
 	{ "export/pstats", setup, pstats, 0 },
+	/*
+	 * sp_stats_seq_compute degrades on purpose: a group's durations
+	 * that cannot be loaded whole are read in passes (the same
+	 * numbers), once per group whose load fails.
+	 */
+	{ "export/stats-text", setup, stats_text, 14 },
+	{ "export/stats-records", setup, stats_records, 35 },
 	{ "export/calllog", NULL, calllog, 0 },
 	{ "export/flame", NULL, flame, 0 },
 	{ "export/fold", NULL, fold, 0 },

@@ -22,6 +22,7 @@ each() {
 	piped "sp-pstats -o -$1" "$SP_PSTATS" -o - big-calls.sps
 	piped "sp-pstats --print$1" "$SP_PSTATS" --print big-calls.sps
 	piped "sp-speedscope$1" "$SP_SPEEDSCOPE" big-calls.sps
+	piped "sp-stats$1" "$SP_STATS" big-calls.sps
 	piped "sp-flame$1" "$SP_FLAME" --max-frames 0 --threshold 0 \
 	    big-calls.sps
 	piped "sp-flame --folded$1" "$SP_FLAME" --folded big-calls.sps

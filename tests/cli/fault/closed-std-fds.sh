@@ -25,6 +25,7 @@ try "sp-stack >&-" no_out "$SP_STACK" in.sps
 try "sp-pstats -o - >&-" no_out "$SP_PSTATS" -o - calls.sps
 try "sp-pstats --print >&-" no_out "$SP_PSTATS" --print calls.sps
 try "sp-speedscope >&-" no_out "$SP_SPEEDSCOPE" calls.sps
+try "sp-stats >&-" no_out "$SP_STATS" calls.sps
 try "sp-flame >&-" no_out "$SP_FLAME" calls.sps
 try "sp-json >&-" no_out "$SP_JSON" calls.sps
 try "sp-json --lines >&-" no_out "$SP_JSON" --lines calls.sps
@@ -37,6 +38,7 @@ try "sp-read - <&-" no_in "$SP_READ" -
 try "sp-stack <&-" no_in "$SP_STACK"
 try "sp-pstats -o p.prof <&-" no_in "$SP_PSTATS" -o p.prof
 try "sp-speedscope <&-" no_in "$SP_SPEEDSCOPE"
+try "sp-stats <&-" no_in "$SP_STATS"
 try "sp-flame <&-" no_in "$SP_FLAME"
 try "sp-json <&-" no_in "$SP_JSON"
 try "sp-trace -o t.pftrace <&-" no_in "$SP_TRACE" -o t.pftrace

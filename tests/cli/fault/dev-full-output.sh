@@ -9,6 +9,7 @@ for s in small big; do
 	try "$s sp-stack" "$SP_STACK" -o /dev/full $s.sps
 	try "$s sp-pstats" "$SP_PSTATS" -o /dev/full $s-calls.sps
 	try "$s sp-speedscope" "$SP_SPEEDSCOPE" -o /dev/full $s-calls.sps
+	try "$s sp-stats" "$SP_STATS" -o /dev/full $s-calls.sps
 	try "$s sp-flame" "$SP_FLAME" --max-frames 0 --threshold 0 \
 	    -o /dev/full $s-calls.sps
 	try "$s sp-flame --folded" "$SP_FLAME" --folded -o /dev/full \

@@ -45,6 +45,7 @@ for s in big small; do
 	run "$s sp-stack" "$SP_STACK" -o full/out.sps $s.sps
 	run "$s sp-pstats" "$SP_PSTATS" -o full/out.prof $s-calls.sps
 	run "$s sp-speedscope" "$SP_SPEEDSCOPE" -o full/out.json $s-calls.sps
+	run "$s sp-stats" "$SP_STATS" -o full/out.txt $s-calls.sps
 	run "$s sp-flame" "$SP_FLAME" --max-frames 0 --threshold 0 \
 	    -o full/out.svg $s-calls.sps
 	run "$s sp-flame --folded" "$SP_FLAME" --folded -o full/out $s-calls.sps

@@ -11,6 +11,7 @@ for sig in INT TERM HUP; do
 	signalled $sig "sp-pstats" calls.sps "$SP_PSTATS" -o out/out.prof
 	signalled $sig "sp-speedscope" calls.sps "$SP_SPEEDSCOPE" \
 	    -o out/out.json
+	signalled $sig "sp-stats" calls.sps "$SP_STATS" -o out/out.txt
 	signalled $sig "sp-flame" calls.sps "$SP_FLAME" -o out/out.svg
 	signalled $sig "sp-flame --folded" calls.sps "$SP_FLAME" --folded \
 	    -o out/out

@@ -20,6 +20,7 @@ try "sp-read, parents" "$SP_READ" -o file/sub/out.sps in.h5
 try "sp-stack" "$SP_STACK" -o file/out.sps in.sps
 try "sp-pstats" "$SP_PSTATS" -o file/out.prof calls.sps
 try "sp-speedscope" "$SP_SPEEDSCOPE" -o file/out.json calls.sps
+try "sp-stats" "$SP_STATS" -o file/out.txt calls.sps
 try "sp-flame" "$SP_FLAME" -o file/out.svg calls.sps
 try "sp-flame --folded" "$SP_FLAME" --folded -o file/out calls.sps
 try "sp-json" "$SP_JSON" -o file/out.json calls.sps

@@ -1,0 +1,276 @@
+/* sp-stats: the call stream in, region statistics out (sp_stats_export.h). */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "sp_filter.h"
+#include "sp_ranks.h"
+#include "sp_stats_export.h"
+
+#define BUFFER_DEFAULT "32M"
+
+static void
+usage(void)
+{
+	fputs("usage: sp-stats [-o FILE] [--format FORMAT] [--by VIEW] "
+	    "[--call-paths]\n"
+	    "                [--sort KEY] [--top N] [--columns LIST] "
+	    "[--percent MODE]\n"
+	    "                [--no-notes] [--title TEXT] [-r RANKS]... "
+	    "[-i REGEX]...\n"
+	    "                [-x REGEX]... [--approx] [-S SIZE] [-T DIR] "
+	    "[FILE]\n"
+	    "Write the statistics of the regions of an sp call stream (from "
+	    "sp-stack) over\nits ranks: scope-profiler's summary table and "
+	    "summary() records, and per\nrank, per lane or per call path.  "
+	    "FILE, or standard input when it is absent\nor '-'.\n"
+	    "\n"
+	    "  -o, --output FILE        the report, or FILE_<run> for each of "
+	    "several runs\n"
+	    "                           (default: standard output)\n"
+	    "      --format FORMAT      text (the default), json, ndjson, csv "
+	    "or tsv\n"
+	    "      --by VIEW            region (the default), rank or lane\n"
+	    "      --call-paths         a row per call path ('a > b') instead "
+	    "of per region\n"
+	    "      --sort KEY           start (the default), name, rank, "
+	    "total, calls, avg,\n"
+	    "                           min, max, first, last, std, p50, p95, "
+	    "p99, imbalance,\n"
+	    "                           self, wall, or a key of the records\n"
+	    "      --top N              the first N rows only\n"
+	    "      --columns LIST       the table's columns (text by region), "
+	    "else the keys\n"
+	    "      --percent MODE       % session by coverage (the default) or "
+	    "exclusive\n"
+	    "      --no-notes           no notes under the table\n"
+	    "      --title TEXT         the table's title (default: the "
+	    "profile, its ranks)\n"
+	    "  -r, --ranks RANKS        only these ranks: N, N-M, a list of "
+	    "them, or all\n"
+	    "  -i, --include REGEX      only regions whose name matches at "
+	    "its start\n"
+	    "  -x, --exclude REGEX      no regions whose name matches at its "
+	    "start\n"
+	    "      --approx             percentiles from histograms (within "
+	    "0.78%), one pass\n"
+	    "  -S, --buffer-size SIZE   memory for durations before temporary "
+	    "files (k, M, G;\n"
+	    "                           default " BUFFER_DEFAULT ")\n"
+	    "  -T, --temporary-directory DIR  for temporary files (default: "
+	    "$TMPDIR, /tmp)\n"
+	    "  -h, --help               show this help and exit\n"
+	    "  -V, --version            show the version and exit\n"
+	    "\n"
+	    "Exit status: 0 ok, 1 bad data or I/O error, 2 usage error.\n",
+	    stdout);
+	exit(0);
+}
+
+static int
+choice(const char *opt, const char *arg, const char *const *names, int n)
+{
+	int k;
+
+	for (k = 0; k < n; k++)
+		if (strcmp(arg, names[k]) == 0)
+			return k;
+	cli_usage_error("%s: '%s' is not one of the choices", opt, arg);
+}
+
+static long
+count_arg(const char *arg)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(arg, &end, 10);
+	if (errno != 0 || end == arg || *end != '\0' || arg[0] == '-' ||
+	    arg[0] == '+' || v < 0)
+		cli_usage_error("--top: '%s' is not a count of rows (0 or "
+		    "more)", arg);
+	return v;
+}
+
+static int
+keep(void *ctx, const char *name, size_t len)
+{
+	return sp_filter_keep(ctx, name, len);
+}
+
+static int
+rank_ok(void *ctx, uint32_t rank)
+{
+	return sp_ranks_has(ctx, rank);
+}
+
+/* --- options --- */
+
+struct cmd {
+	struct sp_stats_export_opts o;
+	struct sp_filter *filter;
+	struct sp_ranks *ranks;
+	int ranks_given;
+	char cwd[4096];
+};
+
+static void
+option(struct cmd *c, int ch, char **argv)
+{
+	static const char *const formats[] = { "text", "json", "ndjson",
+		"csv", "tsv" };
+	static const char *const views[] = { "region", "rank", "lane" };
+	static const char *const modes[] = { "coverage", "exclusive" };
+	struct sp_err e;
+
+	switch (ch) {
+	case 'o':
+		c->o.output = cli_output("-o", optarg);
+		break;
+	case 'F':
+		c->o.format = choice("--format", optarg, formats, 5);
+		break;
+	case 'b':
+		c->o.by = choice("--by", optarg, views, 3);
+		break;
+	case 'P':
+		c->o.call_paths = 1;
+		break;
+	case 's':
+		c->o.sort = optarg;
+		break;
+	case 't':
+		c->o.top = count_arg(optarg);
+		break;
+	case 'c':
+		c->o.columns = optarg;
+		break;
+	case 'p':
+		c->o.pmode = choice("--percent", optarg, modes, 2);
+		break;
+	case 'N':
+		c->o.suppress_notes = 1;
+		break;
+	case 'H':
+		c->o.title = optarg;
+		break;
+	case 'r':
+		if (sp_ranks_add(c->ranks, optarg, &e) < 0)
+			cli_usage_error("-r: %s", e.msg);
+		c->ranks_given = 1;
+		break;
+	case 'i':
+	case 'x':
+		if ((ch == 'i' ? sp_filter_include(c->filter, optarg, &e) :
+		    sp_filter_exclude(c->filter, optarg, &e)) < 0)
+			cli_usage_error("%s", e.msg);
+		break;
+	case 'A':
+		c->o.approx = 1;
+		break;
+	case 'S':
+		if ((c->o.mem = cli_size("--buffer-size", optarg)) == 0)
+			cli_usage_error("--buffer-size: '%s' is not a size "
+			    "above 0", optarg);
+		break;
+	case 'T':
+		c->o.tmpdir = optarg;
+		break;
+	case 'h':
+		usage();
+		break;
+	case 'V':
+		cli_version();
+		break;
+	default:
+		cli_bad_option(ch, argv);
+	}
+}
+
+static void
+options(struct cmd *c, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "approx", no_argument, NULL, 'A' },
+		{ "buffer-size", required_argument, NULL, 'S' },
+		{ "by", required_argument, NULL, 'b' },
+		{ "call-paths", no_argument, NULL, 'P' },
+		{ "columns", required_argument, NULL, 'c' },
+		{ "exclude", required_argument, NULL, 'x' },
+		{ "format", required_argument, NULL, 'F' },
+		{ "include", required_argument, NULL, 'i' },
+		{ "no-notes", no_argument, NULL, 'N' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "percent", required_argument, NULL, 'p' },
+		{ "ranks", required_argument, NULL, 'r' },
+		{ "sort", required_argument, NULL, 's' },
+		{ "temporary-directory", required_argument, NULL, 'T' },
+		{ "title", required_argument, NULL, 'H' },
+		{ "top", required_argument, NULL, 't' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int ch;
+
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":hi:o:r:S:T:Vx:", longopts,
+	    NULL)) != -1)
+		option(c, ch, argv);
+}
+
+static void
+notice(void *ctx, const char *msg)
+{
+	(void)ctx;
+	fprintf(stderr, "%s: %s\n", cli_name(), msg);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct cmd c;
+	struct sp_reader *r;
+	struct sp_err e;
+	const char *in;
+
+	cli_init("sp-stats");
+	memset(&c, 0, sizeof c);
+	c.o.top = -1;
+	c.o.notice = notice;
+	c.o.mem = cli_size("--buffer-size", BUFFER_DEFAULT);
+	if ((c.filter = sp_filter_new()) == NULL ||
+	    (c.ranks = sp_ranks_new()) == NULL) {
+		fprintf(stderr, "%s: out of memory\n", cli_name());
+		return 1;
+	}
+	options(&c, argc, argv);
+	if (c.ranks_given && !sp_ranks_all(c.ranks)) {
+		c.o.rank_ok = rank_ok;
+		c.o.rank_ctx = c.ranks;
+	}
+	if (sp_filter_active(c.filter)) {
+		c.o.keep = keep;
+		c.o.keep_ctx = c.filter;
+	}
+	if (getcwd(c.cwd, sizeof c.cwd) != NULL)
+		c.o.cwd = c.cwd;
+	/* the lane merge of sp-pstats' call log takes $TMPDIR */
+	if (c.o.tmpdir != NULL && setenv("TMPDIR", c.o.tmpdir, 1) < 0)
+		cli_usage_error("-T: %s", strerror(errno));
+	if (sp_stats_export_check(&c.o, &e) < 0)
+		cli_usage_error("%s", e.msg);
+	in = cli_one_input(argc, argv);
+	r = cli_open_reader(in);
+	if (sp_stats_export_run(r, &c.o, &e) < 0)
+		cli_die(&e);
+	cli_close_reader(r);
+	sp_filter_free(c.filter);
+	sp_ranks_free(c.ranks);
+	return 0;
+}

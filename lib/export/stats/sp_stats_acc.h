@@ -1,0 +1,274 @@
+/*
+ * sp_stats_acc.h - the state of a run's statistics, shared by the parts
+ * of sp_stats_run.h: the walk and the ranks (sp_stats_run.c), regions and
+ * their per-rank entries (sp_stats_region.c), call paths
+ * (sp_stats_tree.c), lanes (sp_stats_lane.c) and the per-rank records
+ * (sp_stats_rank.c).  Not for the writers: they see sp_stats.h only.
+ *
+ * Ownership: everything here belongs to the struct sp_stats_run; strings
+ * copied from the stream live in its arena until the run ends.
+ */
+#ifndef SP_STATS_ACC_H
+#define SP_STATS_ACC_H
+
+#include "sp_arena.h"
+#include "sp_calllog.h"
+#include "sp_spill.h"
+#include "sp_stats_hist.h"
+#include "sp_stats_paths.h"
+#include "sp_stats_pool.h"
+#include "sp_stats_run.h"
+#include "sp_stats_seq.h"
+
+#define NONE32 UINT32_MAX
+
+/* Welford's running mean and variance: --approx's one-pass moments. */
+struct welford {
+	uint64_t n;
+	long double mean, m2;
+};
+
+static inline void
+welford_add(struct welford *w, long double x)
+{
+	long double d = x - w->mean;
+
+	w->n++;
+	w->mean += d / (long double)w->n;
+	w->m2 += d * (x - w->mean);
+}
+
+/* An aggregate entry's stored moments (count, mean, m2). */
+struct moment {
+	int64_t count;
+	double mean, m2;
+};
+
+/* A region over the run: the sums of its entries (ranks with a row). */
+struct racc {
+	int exists;		/* a row on some rank, selected or not */
+	int kept;		/* keep() keeps it */
+	int pool_always;	/* " > " in its name: a fallback row (Q5) */
+	uint32_t entries;
+	uint64_t calls, pooled;	/* calls; of them with durations */
+	double total_s, excl_s, wall_s;
+	int64_t total_ns, excl_ns, wall_ns;
+	int wall_unknown;	/* an aggregate entry */
+	int64_t dmin, dmax;
+	int has_first, has_last;
+	double first_key, first_s, last_key, last_s;
+	int has_abs;
+	double abs_start;	/* first start on any rank, absolute seconds */
+	int gpu;		/* an entry with GPU timings */
+	double gpu_s;
+	uint64_t gpu_n, gpu_pooled;
+	int tags_set;
+	const char **tags;
+	size_t ntags;
+	double *tot;		/* each entry's total, rank order */
+	uint32_t *tot_rank;
+	size_t ntot, tot_cap, tot_rank_cap;
+	double cov;		/* flat coverage, absolute seconds */
+	int cov_set;
+	/* aggregate entries with calls */
+	int agg;
+	int64_t agg_min, agg_max;
+	struct moment *mom;
+	size_t nmom, mom_cap;
+	int mom_missing;	/* one without mean and m2 */
+	int has_sfirst, has_slast;
+	int64_t sfirst_key, sfirst, slast_key, slast;
+	/* --approx */
+	struct sp_stats_hist *h, *gh;
+	struct welford w, gw;
+};
+
+/* The row of a region on the current rank, as its rank item says. */
+struct row {
+	uint32_t region;
+	uint64_t calls;
+	uint64_t off;		/* its first slot in the rank's store */
+	int has_excl;
+	int64_t excl;
+	int has_agg, has_summary, gpu;
+	int64_t agg_count, agg_total, agg_min, agg_max, agg_excl;
+	struct sp_summary sum;
+};
+
+/* A region's calls on the current rank. */
+struct eacc {
+	uint64_t n;
+	int64_t sum, excl, wall, dmin, dmax, smin, emax, d0, dlast;
+	int64_t gsum;
+	uint64_t gn;
+	double cs, ce, cacc;	/* the union of its calls, absolute */
+	int copen;
+	struct sp_stats_hist *h;	/* --approx, for the per-rank record */
+	struct welford w;
+};
+
+/* A call path over the run. */
+struct pacc {
+	uint64_t calls;
+	int64_t sum;
+	uint32_t nranks, last_rank;
+	int has_rank;
+	int64_t dmin, dmax;
+	int seen;		/* met in the tree's order */
+	uint32_t index;		/* when first met */
+	double fstart, lend;
+	int64_t fd, ld;
+	double excl;
+	uint64_t korder;	/* calls opened, for the exclusive order */
+	double cacc, cs, ce;	/* coverage, relative seconds */
+	int copen;
+	double rtot;		/* its durations on the current rank */
+	int rtouched;
+	double *rt;		/* each rank's total */
+	size_t nrt, rt_cap;
+	double gpu;
+	uint64_t gpun;
+	int recursive;
+	uint32_t open;		/* calls open on the current lane */
+	int64_t wall;
+	struct sp_stats_hist *h;
+	struct welford w;
+};
+
+/* A lane's calls of one region. */
+struct lacc {
+	uint32_t region, rank;
+	int64_t lane;
+	const char *name;	/* in the arena */
+	uint64_t n;
+	int64_t sum, excl, wall, dmin, dmax;
+	uint32_t group;		/* in the lane pool */
+	struct sp_stats_hist *h;
+	struct welford w;
+};
+
+/* What the walk keeps per open call, by depth. */
+struct frame {
+	uint32_t region;
+	uint32_t ctx;		/* the path its children extend */
+	uint32_t path;		/* its own, NONE32 outside the tree */
+	int recursive;		/* its path, or an ancestor's, collapsed */
+	uint64_t k;		/* its place among its path's calls */
+	int64_t log;		/* its index in the call log, or -1 */
+	uint32_t lane;		/* its lane record, or NONE32 */
+	int outer;		/* the outermost open call of its region */
+	int entry;		/* its entry is accounted (entry_kept) */
+};
+
+/* An exclusive time that waits for an earlier call of its path. */
+struct pend {
+	uint32_t path;
+	uint64_t k;
+	int64_t self;
+};
+
+struct sp_stats_run {
+	struct sp_stats_run_opts o;
+	struct sp_arena *arena;
+	struct sp_jbudget budget;
+	struct sp_jtmp *tmp;
+	uint64_t load_max;	/* a sequence read whole up to this */
+	unsigned need;		/* of the tree's rows */
+	int entries;		/* every region's entries, call by call */
+	/* --approx: what the call paths hold, within path_limit (-S) */
+	uint64_t path_bytes, path_limit;
+	int folded;		/* --approx: the paths outgrew it */
+
+	/* the run */
+	struct sp_stats_result *res;
+	double origin;		/* relative times: start_time_ns or first_ns */
+	uint32_t num_ranks;
+	size_t nreg;
+	const char **names;	/* in the arena */
+	size_t *lens;
+	uint32_t *order;	/* region order, copied */
+	struct racc *racc;
+	struct sp_stats_pool *rpool, *gpool, *ppool, *lpool;
+	struct sp_stats_paths *paths;
+	struct pacc *pacc;
+	size_t npacc, pacc_cap;
+	uint32_t nseen;		/* paths met in the tree's order */
+	struct lacc *lacc;
+	size_t nlacc, lacc_cap;
+	struct sp_stats_rankrec *rec;
+	size_t nrec, rec_cap;
+
+	/* the rank */
+	int rank_open, selected, tree_rank, pool_rank;
+	uint32_t rank;
+	struct row *rows;
+	size_t nrows, rows_cap;
+	uint32_t *row_of;	/* region -> row + 1, 0: none */
+	struct eacc *eacc;	/* by region */
+	struct sp_jstore *store;	/* the rank's durations, by row */
+	struct sp_jstore *gstore;	/* and their GPU times */
+	uint64_t nslots;
+	struct sp_calllog *log;	/* a rank with lanes */
+	struct sp_jstore *glog;	/* its GPU times, by row, for the replay */
+	uint32_t *ptouched;
+	size_t nptouched, ptouched_cap;
+
+	/* the lane */
+	int64_t lane;
+	const char *lane_name;
+	uint32_t *lane_of;	/* region -> lane record + 1, this lane */
+	uint32_t *lane_regions;	/* regions set in lane_of */
+	size_t nlane_regions, lane_regions_cap;
+	uint32_t *open_region;	/* calls open per region, this lane */
+	struct frame *frames;
+	size_t frames_cap;
+	struct pend *pend;
+	size_t npend, pend_cap;
+};
+
+/* sp_stats_run.c: the durations of row w go into its region's pool. */
+int sp_stats_run_row_pooled(const struct sp_stats_run *r, const struct row *w);
+
+/* sp_stats_region.c */
+int sp_stats_entry_open(struct sp_stats_run *r, const struct row *w,
+    int64_t start, int64_t end, int64_t call, int64_t gpu,
+    struct sp_err *e);
+void sp_stats_entry_cover(struct sp_stats_run *r, uint32_t region,
+    int64_t start, int64_t end);
+/* A call of an unselected rank: only its start counts (a fallback row's). */
+void sp_stats_entry_seen(struct sp_stats_run *r, uint32_t region,
+    int64_t start);
+int sp_stats_entries_end(struct sp_stats_run *r, struct sp_err *e);
+int sp_stats_regions_finish(struct sp_stats_run *r, struct sp_err *e);
+
+/* sp_stats_tree.c */
+int sp_stats_tree_open(struct sp_stats_run *r, struct frame *f,
+    const struct frame *parent, int64_t dur, struct sp_err *e);
+int sp_stats_tree_account(struct sp_stats_run *r, uint32_t path,
+    int64_t start, int64_t end, int64_t gpu, struct sp_err *e);
+int sp_stats_tree_self(struct sp_stats_run *r, uint32_t path, int64_t self,
+    struct sp_err *e);
+int sp_stats_tree_close(struct sp_stats_run *r, const struct frame *f,
+    int64_t self, struct sp_err *e);
+int sp_stats_tree_rank_end(struct sp_stats_run *r, struct sp_err *e);
+int sp_stats_tree_finish(struct sp_stats_run *r, struct sp_err *e);
+
+/* sp_stats_lane.c */
+int sp_stats_lane_open(struct sp_stats_run *r, struct frame *f,
+    int64_t dur, struct sp_err *e);
+void sp_stats_lane_close(struct sp_stats_run *r, const struct frame *f,
+    int64_t self);
+void sp_stats_lane_end(struct sp_stats_run *r);
+int sp_stats_lanes_finish(struct sp_stats_run *r, struct sp_err *e);
+
+/* sp_stats_rank.c: the per-rank record of a row, from its durations. */
+int sp_stats_rank_record(struct sp_stats_run *r, const struct row *w,
+    const struct eacc *a, struct sp_err *e);
+int sp_stats_ranks_finish(struct sp_stats_run *r, struct sp_err *e);
+
+/* Sequence statistics of a pool group, within the run's load bound. */
+int sp_stats_pool_seq(struct sp_stats_run *r, struct sp_stats_pool *p,
+    uint32_t g, enum sp_stats_conv c, unsigned what,
+    struct sp_stats_seq *out, struct sp_err *e);
+
+#endif

@@ -1,0 +1,187 @@
+/*
+ * Lanes (--by lane): a record per (region, rank, lane) with the calls of
+ * the region on that thread or task, named as sp-speedscope names the
+ * lane's profile.  The reference has no such view; its statistics follow
+ * the per-rank records' definitions (3) over the lane's calls in their
+ * order on the lane.
+ */
+#include "sp_stats_acc.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sp_grow.h"
+
+static int
+nomem(struct sp_err *e)
+{
+	return sp_fail(e, SP_ENOMEM, "out of memory");
+}
+
+static int
+new_lane(struct sp_stats_run *r, uint32_t region, struct sp_err *e)
+{
+	struct lacc *l;
+
+	if (sp_grow(&r->lacc, &r->lacc_cap, r->nlacc + 1, sizeof *r->lacc,
+	    16) < 0 || sp_grow(&r->lane_regions, &r->lane_regions_cap,
+	    r->nlane_regions + 1, sizeof *r->lane_regions, 16) < 0)
+		return nomem(e);
+	l = &r->lacc[r->nlacc];
+	memset(l, 0, sizeof *l);
+	l->region = region;
+	l->rank = r->rank;
+	l->lane = r->lane;
+	l->name = r->lane_name;
+	l->group = (uint32_t)r->nlacc;
+	r->lane_of[region] = (uint32_t)++r->nlacc;
+	r->lane_regions[r->nlane_regions++] = region;
+	return 0;
+}
+
+int
+sp_stats_lane_open(struct sp_stats_run *r, struct frame *f, int64_t dur,
+    struct sp_err *e)
+{
+	struct lacc *l;
+
+	f->lane = NONE32;
+	if (!r->racc[f->region].kept)
+		return 0;
+	if (r->lane_of[f->region] == 0 && new_lane(r, f->region, e) < 0)
+		return -1;
+	f->lane = r->lane_of[f->region] - 1;
+	l = &r->lacc[f->lane];
+	if (l->n == 0 || dur < l->dmin)
+		l->dmin = dur;
+	if (l->n == 0 || dur > l->dmax)
+		l->dmax = dur;
+	l->n++;
+	l->sum += dur;
+	if (f->outer)
+		l->wall += dur;
+	if (!r->o.approx)
+		return sp_stats_pool_put(r->lpool, l->group, dur, e);
+	if (l->h == NULL && (l->h = sp_stats_hist_new()) == NULL)
+		return nomem(e);
+	welford_add(&l->w, (long double)dur);
+	return sp_stats_hist_add(l->h, dur, e);
+}
+
+void
+sp_stats_lane_close(struct sp_stats_run *r, const struct frame *f,
+    int64_t self)
+{
+	r->lacc[f->lane].excl += self;
+}
+
+void
+sp_stats_lane_end(struct sp_stats_run *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nlane_regions; i++)
+		r->lane_of[r->lane_regions[i]] = 0;
+	r->nlane_regions = 0;
+}
+
+static int
+lane_record(struct sp_stats_run *r, const struct lacc *l,
+    struct sp_stats_lanerec *x, uint32_t index, struct sp_err *e)
+{
+	struct sp_stats_seq s;
+	double pct[3];
+	char buf[64];
+	const char *name = l->name;
+
+	x->region = index;
+	x->rank = l->rank;
+	x->lane = l->lane;
+	if (name == NULL) {
+		snprintf(buf, sizeof buf, "rank %" PRIu32, l->rank);
+		name = buf;
+	}
+	if ((x->lane_name = malloc(strlen(name) + 1)) == NULL)
+		return nomem(e);
+	memcpy(x->lane_name, name, strlen(name) + 1);
+	x->num_calls = l->n;
+	x->total_ns = l->sum;
+	x->exclusive_ns = l->excl;
+	x->wall_ns = l->wall;
+	x->min_ns = l->dmin;
+	x->max_ns = l->dmax;
+	x->total = sp_stats_sec(l->sum);
+	x->exclusive = sp_stats_sec(l->excl);
+	x->wall = sp_stats_sec(l->wall);
+	x->min = sp_stats_sec(l->dmin);
+	x->max = sp_stats_sec(l->dmax);
+	x->average = (double)l->sum / (double)l->n / 1e9;
+	if (r->o.approx) {
+		x->std = (double)sqrtl(l->w.m2 / (long double)l->n) / 1e9;
+		sp_stats_hist_pct(l->h, SP_CONV_DBL, pct);
+	} else {
+		if (sp_stats_pool_seq(r, r->lpool, l->group, SP_CONV_DBL,
+		    SP_SEQ_DEV | SP_SEQ_PCT, &s, e) < 0)
+			return -1;
+		x->std = sqrt(s.dev2 / (double)s.n) / 1e9;
+		sp_stats_seq_pct(&s, SP_CONV_DBL, pct);
+	}
+	x->p50 = pct[0] / 1e9;
+	x->p95 = pct[1] / 1e9;
+	x->p99 = pct[2] / 1e9;
+	return 0;
+}
+
+struct keyed {
+	uint32_t region, rank;
+	int64_t lane;
+	size_t i;
+};
+
+static int
+by_place(const void *a, const void *b)
+{
+	const struct keyed *x = a, *y = b;
+
+	if (x->region != y->region)
+		return x->region < y->region ? -1 : 1;
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	return x->lane < y->lane ? -1 : x->lane > y->lane;
+}
+
+int
+sp_stats_lanes_finish(struct sp_stats_run *r, struct sp_err *e)
+{
+	struct sp_stats_result *res = r->res;
+	uint32_t *index;
+	struct keyed *k = NULL;
+	size_t i;
+	int rc = 0;
+
+	if ((index = malloc((r->nreg + 1) * sizeof *index)) == NULL ||
+	    (k = malloc((r->nlacc + 1) * sizeof *k)) == NULL ||
+	    (res->lanes = calloc(r->nlacc + 1, sizeof *res->lanes)) == NULL) {
+		free(index);
+		free(k);
+		return nomem(e);
+	}
+	for (i = 0; i < res->nregions; i++)
+		index[res->regions[i].id] = (uint32_t)i;
+	for (i = 0; i < r->nlacc; i++) {
+		k[i].region = index[r->lacc[i].region];
+		k[i].rank = r->lacc[i].rank;
+		k[i].lane = r->lacc[i].lane;
+		k[i].i = i;
+	}
+	qsort(k, r->nlacc, sizeof *k, by_place);
+	for (i = 0; i < r->nlacc && rc == 0; i++, res->nlanes++)
+		rc = lane_record(r, &r->lacc[k[i].i], &res->lanes[i],
+		    k[i].region, e);
+	free(index);
+	free(k);
+	return rc;
+}

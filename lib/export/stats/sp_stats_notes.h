@@ -1,0 +1,39 @@
+/*
+ * sp_stats_notes.h - what print_summary writes besides the table
+ * (spec/summary.md 5.5, 5.6): the notes box under it, with the command
+ * hints naming sp's programs, and the text of a run without rows.
+ *
+ * Ownership: everything is borrowed for the call.
+ */
+#ifndef SP_STATS_NOTES_H
+#define SP_STATS_NOTES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sp_stats_table.h"
+#include "sp_stats_text.h"
+
+/* The default title: "[LABEL - ]PATH (N rank|ranks)". */
+void sp_stats_title(const struct sp_stats_result *res, const char *cwd,
+    struct sp_tbuf *b);
+
+/* A run without rows: its title on a line, then "  (no regions recorded)". */
+int sp_stats_notes_empty(const struct sp_stats_result *res,
+    const struct sp_stats_table_opts *o, sp_jsonw_write_fn *w, void *ctx,
+    struct sp_err *e);
+
+/*
+ * After the table of the n rows shown[]: the notes box (unless
+ * suppressed), then the empty line that always ends the text.
+ */
+int sp_stats_notes_write(const struct sp_stats_result *res,
+    const struct sp_stats_table_opts *o, const uint32_t *shown, size_t n,
+    struct sp_opt session, const enum sp_stats_col *c, size_t nc,
+    sp_jsonw_write_fn *w, void *ctx, struct sp_err *e);
+
+/* An empty line, then n lines in the Info box. */
+int sp_stats_notes_box(const char *const *lines, size_t n,
+    sp_jsonw_write_fn *w, void *ctx, struct sp_err *e);
+
+#endif

@@ -1,0 +1,299 @@
+#include "sp_stats_pool.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "sp_grow.h"
+
+/* Chunk sizes in values: small for the many small groups, up to a cap. */
+#define CHUNK_MIN 16
+#define CHUNK_MAX 8192
+
+struct chunk {
+	struct chunk *next;
+	uint32_t n, cap;
+	int64_t v[];
+};
+
+/* A stretch of a group's values in a run on the temporary file. */
+struct seg {
+	uint64_t off;		/* bytes, on the file */
+	uint64_t n;
+};
+
+struct group {
+	uint64_t count;		/* all its values */
+	uint64_t on_file;	/* of them, in segs */
+	struct chunk *head, *tail;
+	uint32_t mem;		/* values in memory (for the next chunk size) */
+	struct seg *segs;
+	size_t nsegs, segs_cap;
+};
+
+struct sp_stats_pool {
+	struct sp_jtmp *t;
+	struct sp_jbudget *b;
+	struct group *g;
+	size_t ng, g_cap;
+	uint64_t taken;		/* budget held by chunks */
+	size_t runs;
+};
+
+struct sp_stats_pool *
+sp_stats_pool_new(struct sp_jtmp *t, struct sp_jbudget *b, struct sp_err *e)
+{
+	struct sp_stats_pool *p = calloc(1, sizeof *p);
+
+	if (p == NULL) {
+		sp_fail(e, SP_ENOMEM, "out of memory");
+		return NULL;
+	}
+	p->t = t;
+	p->b = b;
+	return p;
+}
+
+static void
+free_chunks(struct sp_stats_pool *p, struct group *g)
+{
+	struct chunk *c, *n;
+
+	for (c = g->head; c != NULL; c = n) {
+		n = c->next;
+		free(c);
+	}
+	g->head = g->tail = NULL;
+	g->mem = 0;
+	(void)p;
+}
+
+void
+sp_stats_pool_free(struct sp_stats_pool *p)
+{
+	size_t i;
+
+	if (p == NULL)
+		return;
+	for (i = 0; i < p->ng; i++) {
+		free_chunks(p, &p->g[i]);
+		free(p->g[i].segs);
+	}
+	sp_jbudget_give(p->b, p->taken);
+	free(p->g);
+	free(p);
+}
+
+uint64_t
+sp_stats_pool_count(const struct sp_stats_pool *p, uint32_t g)
+{
+	return g < p->ng ? p->g[g].count : 0;
+}
+
+uint32_t
+sp_stats_pool_ngroups(const struct sp_stats_pool *p)
+{
+	return (uint32_t)p->ng;
+}
+
+size_t
+sp_stats_pool_runs(const struct sp_stats_pool *p)
+{
+	return p->runs;
+}
+
+static int
+nomem(struct sp_err *e)
+{
+	return sp_fail(e, SP_ENOMEM, "out of memory");
+}
+
+/* Group g made to exist. */
+static struct group *
+group_at(struct sp_stats_pool *p, uint32_t g, struct sp_err *e)
+{
+	size_t old = p->g_cap;
+
+	if (g == UINT32_MAX) {
+		sp_fail(e, SP_EUSAGE, "pool: no such group");
+		return NULL;
+	}
+	if ((size_t)g >= p->ng) {
+		if (sp_grow(&p->g, &p->g_cap, (size_t)g + 1, sizeof *p->g,
+		    64) < 0) {
+			nomem(e);
+			return NULL;
+		}
+		memset(p->g + old, 0, (p->g_cap - old) * sizeof *p->g);
+		p->ng = (size_t)g + 1;
+	}
+	return &p->g[g];
+}
+
+/* Every group's values in memory to the file, as one run. */
+static int
+spill(struct sp_stats_pool *p, struct sp_err *e)
+{
+	struct group *g;
+	struct chunk *c;
+	uint64_t off, start;
+	size_t i;
+
+	for (i = 0; i < p->ng; i++) {
+		g = &p->g[i];
+		if (g->head == NULL || g->head->n == 0) {
+			free_chunks(p, g);
+			continue;
+		}
+		start = UINT64_MAX;
+		for (c = g->head; c != NULL; c = c->next) {
+			if (c->n > 0 && sp_jtmp_append(p->t, c->v,
+			    (size_t)c->n * 8, &off, e) < 0)
+				return -1;
+			if (start == UINT64_MAX)
+				start = off;
+		}
+		if (sp_grow(&g->segs, &g->segs_cap, g->nsegs + 1,
+		    sizeof *g->segs, 2) < 0)
+			return nomem(e);
+		g->segs[g->nsegs].off = start;
+		g->segs[g->nsegs].n = g->count - g->on_file;
+		g->nsegs++;
+		g->on_file = g->count;
+		free_chunks(p, g);
+	}
+	sp_jbudget_give(p->b, p->taken);
+	p->taken = 0;
+	p->runs++;
+	return 0;
+}
+
+/*
+ * A new tail chunk for g: as large as the group has in memory (doubling),
+ * within the bounds.  A full budget spills first.
+ */
+static int
+new_chunk(struct sp_stats_pool *p, struct group *g, struct sp_err *e)
+{
+	uint32_t cap = g->mem < CHUNK_MIN ? CHUNK_MIN : g->mem > CHUNK_MAX ?
+	    CHUNK_MAX : g->mem;
+	uint64_t bytes = sizeof(struct chunk) + (uint64_t)cap * 8;
+	struct chunk *c;
+
+	if (!sp_jbudget_take(p->b, bytes)) {
+		if (spill(p, e) < 0)
+			return -1;
+		cap = CHUNK_MIN;
+		bytes = sizeof(struct chunk) + (uint64_t)cap * 8;
+		/* the budget may be all someone else's: go over it a little */
+		if (!sp_jbudget_take(p->b, bytes))
+			p->b->used += bytes;
+	}
+	if ((c = malloc((size_t)bytes)) == NULL) {
+		sp_jbudget_give(p->b, bytes);
+		return nomem(e);
+	}
+	p->taken += bytes;
+	c->next = NULL;
+	c->n = 0;
+	c->cap = cap;
+	if (g->tail != NULL)
+		g->tail->next = c;
+	else
+		g->head = c;
+	g->tail = c;
+	return 0;
+}
+
+int
+sp_stats_pool_put(struct sp_stats_pool *p, uint32_t gi, int64_t v,
+    struct sp_err *e)
+{
+	struct group *g = (size_t)gi < p->ng ? &p->g[gi] : NULL;
+
+	if (g == NULL && (g = group_at(p, gi, e)) == NULL)
+		return -1;
+	if ((g->tail == NULL || g->tail->n == g->tail->cap) &&
+	    new_chunk(p, g, e) < 0)
+		return -1;
+	g->tail->v[g->tail->n++] = v;
+	g->mem++;
+	g->count++;
+	return 0;
+}
+
+int
+sp_stats_pool_add(struct sp_stats_pool *p, uint32_t gi, const int64_t *v,
+    size_t n, struct sp_err *e)
+{
+	struct group *g;
+	size_t k;
+
+	if ((g = group_at(p, gi, e)) == NULL)
+		return -1;
+	while (n > 0) {
+		/* a spill in new_chunk frees the chunks: look again after */
+		if ((g->tail == NULL || g->tail->n == g->tail->cap) &&
+		    new_chunk(p, g, e) < 0)
+			return -1;
+		k = g->tail->cap - g->tail->n;
+		k = k < n ? k : n;
+		memcpy(g->tail->v + g->tail->n, v, k * 8);
+		g->tail->n += (uint32_t)k;
+		g->mem += (uint32_t)k;
+		g->count += k;
+		v += k;
+		n -= k;
+	}
+	return 0;
+}
+
+/* Values [off, off + n) of the group's part in memory. */
+static void
+read_mem(const struct group *g, uint64_t off, size_t n, int64_t *out)
+{
+	const struct chunk *c = g->head;
+	size_t k;
+
+	while (c != NULL && off >= c->n) {
+		off -= c->n;
+		c = c->next;
+	}
+	while (n > 0 && c != NULL) {
+		k = c->n - (size_t)off < n ? c->n - (size_t)off : n;
+		memcpy(out, c->v + off, k * 8);
+		out += k;
+		n -= k;
+		off = 0;
+		c = c->next;
+	}
+}
+
+int
+sp_stats_pool_read(struct sp_stats_pool *p, uint32_t gi, uint64_t off,
+    size_t n, int64_t *out, struct sp_err *e)
+{
+	struct group *g = (size_t)gi < p->ng ? &p->g[gi] : NULL;
+	uint64_t base = 0, rel;
+	size_t s, k;
+
+	if (n == 0)
+		return 0;
+	if (g == NULL || off + n > g->count || off + n < off)
+		return sp_fail(e, SP_EUSAGE, "pool: read beyond a group's end");
+	/* the segments on file first, then memory */
+	for (s = 0; n > 0 && s < g->nsegs; base += g->segs[s].n, s++) {
+		if (off >= base + g->segs[s].n)
+			continue;
+		rel = off - base;
+		k = g->segs[s].n - rel < n ? (size_t)(g->segs[s].n - rel) : n;
+		if (sp_jtmp_pread(p->t, out, k * 8, g->segs[s].off + rel * 8,
+		    e) < 0)
+			return -1;
+		out += k;
+		n -= k;
+		off += k;
+	}
+	if (n > 0)
+		read_mem(g, off - g->on_file, n, out);
+	return 0;
+}

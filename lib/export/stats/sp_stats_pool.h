@@ -1,0 +1,54 @@
+/*
+ * sp_stats_pool.h - int64 values kept by group, in the order they were
+ * added, in bounded memory: what exact statistics need of a run (every
+ * duration of a region or a call path, for its pairwise sum, its standard
+ * deviation and its percentiles).
+ *
+ * Values go into per-group chunks of memory taken from a budget
+ * (sp_spill.h) that other parts of the task share.  When the budget is
+ * spent, every chunk in memory is written to the task's temporary file as
+ * one run, each group's values side by side, and the memory is given
+ * back: a group's values are then its segments in the runs, in order,
+ * followed by what is in memory.  That is sort(1)'s scheme, with runs
+ * already grouped, so reading a group back is a read per run.
+ *
+ * Usage: sp_stats_pool_put() or _add() in any interleaving of groups;
+ * then, for each group, sp_stats_pool_read() from offset 0 on, as often
+ * as needed (passes over a group too large to hold).
+ *
+ * Ownership: the caller owns the pool; the temporary file and the budget
+ * are borrowed and must outlive it.
+ */
+#ifndef SP_STATS_POOL_H
+#define SP_STATS_POOL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sp_err.h"
+#include "sp_spill.h"
+
+struct sp_stats_pool;
+
+struct sp_stats_pool *sp_stats_pool_new(struct sp_jtmp *t,
+    struct sp_jbudget *b, struct sp_err *e);
+void sp_stats_pool_free(struct sp_stats_pool *p);
+
+/* Append one value, or n values, to group g (any uint32 but UINT32_MAX). */
+int sp_stats_pool_put(struct sp_stats_pool *p, uint32_t g, int64_t v,
+    struct sp_err *e);
+int sp_stats_pool_add(struct sp_stats_pool *p, uint32_t g, const int64_t *v,
+    size_t n, struct sp_err *e);
+
+/* Values in group g. */
+uint64_t sp_stats_pool_count(const struct sp_stats_pool *p, uint32_t g);
+/* 1 + the highest group given values (0: none). */
+uint32_t sp_stats_pool_ngroups(const struct sp_stats_pool *p);
+/* Runs written to the temporary file so far. */
+size_t sp_stats_pool_runs(const struct sp_stats_pool *p);
+
+/* Values [off, off + n) of group g, into out. */
+int sp_stats_pool_read(struct sp_stats_pool *p, uint32_t g, uint64_t off,
+    size_t n, int64_t *out, struct sp_err *e);
+
+#endif

@@ -1,0 +1,109 @@
+/*
+ * sp_stats_run.h - the statistics of one run, fed call by call.
+ *
+ * The exporter hands over what the call stream says, in its order: the
+ * run and its region table, each rank with its rows, each call as it
+ * opens and closes (a walker's replay, sp_walk.h), the ends of lanes and
+ * ranks; then sp_stats_run_finish() computes the result (sp_stats.h).
+ *
+ * Orders.  The reference pools a region's durations rank by rank, each
+ * rank's in recording order; so each rank's durations are first placed
+ * by their index in their row (a store of the rank, sp_spill.h), and
+ * appended to their region's pool when the rank ends.  Its table
+ * accounts a rank's calls in one order over all its lanes (start
+ * ascending, end descending, region order, recording order): a rank
+ * with thread or task columns is logged and replayed in that order at
+ * its end (sp_calllog.h, as sp-pstats does); a rank without them comes in
+ * that order already.  Exact statistics keep every duration, in memory
+ * up to the budget and beyond it in the temporary file (sp_stats_pool.h);
+ * approx keeps histograms (sp_stats_hist.h) and exact integer moments.
+ *
+ * Filters.  keep() is the reference's include/exclude of summary() and
+ * print_summary(): a region it drops has no record and no path, and its
+ * calls are invisible to the tree (their children hang on the nearest
+ * kept ancestor), but every exclusive time stays the one of the whole
+ * call tree.  A rank the caller does not select is only looked at for the
+ * regions it has (print_summary lists a region recorded on other ranks
+ * with empty values).
+ *
+ * With SP_STATS_WANT_TREE alone, only what the table shows is kept: the
+ * region records are whole only for the regions that get a fallback row
+ * (the others have path rows), and the rows hold what need says.
+ *
+ * Ownership: options are copied, keep's context borrowed; the run info,
+ * region table and rank info are read during the calls only.  The result
+ * is the caller's.
+ */
+#ifndef SP_STATS_RUN_H
+#define SP_STATS_RUN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sp_batch.h"
+#include "sp_err.h"
+#include "sp_stats.h"
+#include "sp_stream.h"
+#include "sp_walk.h"
+
+/* What the result is to hold. */
+#define SP_STATS_WANT_REGIONS	0x1	/* summary(): pooled statistics */
+#define SP_STATS_WANT_TREE	0x2	/* print_summary's rows */
+#define SP_STATS_WANT_RANKS	0x4	/* the per-rank records */
+#define SP_STATS_WANT_LANES	0x8	/* the lanes' records */
+
+/*
+ * What the tree's rows are to hold besides their sums, when only a table
+ * is drawn from them (0: everything; the rest stays unset).
+ */
+#define SP_STATS_NEED_DEV	0x1	/* std */
+#define SP_STATS_NEED_PCT	0x2	/* p50, p95, p99 */
+#define SP_STATS_NEED_IMB	0x4	/* imbalance */
+#define SP_STATS_NEED_SUMS	0x8	/* none of them: the sums only */
+#define SP_STATS_NEED_ALL	0x7
+
+struct sp_stats_run_opts {
+	unsigned want;
+	unsigned need;		/* of the tree's rows; 0: all */
+	int approx;
+	int ranks_given;	/* the tree visits the selected ranks, else
+				 * 0 .. num_ranks - 1 (quirk Q1) */
+	int (*keep)(void *ctx, const char *name, size_t len);
+	void *keep_ctx;
+	uint64_t mem;		/* bytes held before the temporary file */
+	const char *tmpdir;	/* NULL: $TMPDIR or /tmp */
+};
+
+struct sp_stats_run;
+
+struct sp_stats_run *sp_stats_run_new(const struct sp_stats_run_opts *o,
+    struct sp_err *e);
+void sp_stats_run_free(struct sp_stats_run *r);
+
+/* A run begins (its label: unique in the stream). */
+int sp_stats_run_begin(struct sp_stats_run *r, const struct sp_run_info *ri,
+    const char *label, struct sp_err *e);
+int sp_stats_run_regions(struct sp_stats_run *r,
+    const struct sp_region_table *t, struct sp_err *e);
+/* A rank begins; its calls count only when selected. */
+int sp_stats_run_rank(struct sp_stats_run *r, const struct sp_rank_info *ri,
+    int selected, struct sp_err *e);
+/* A lane begins (its name, for the lanes' records). */
+int sp_stats_run_lane(struct sp_stats_run *r, int64_t lane,
+    const char *name, struct sp_err *e);
+/*
+ * A call opens: b is the batch being walked and i the call's index in
+ * it (for its optional columns); c->user is the run's to set.
+ */
+int sp_stats_run_open(struct sp_stats_run *r, struct sp_walk_call *c,
+    const struct sp_batch *b, size_t i, struct sp_err *e);
+int sp_stats_run_close(struct sp_stats_run *r, const struct sp_walk_call *c,
+    int64_t self_ns, struct sp_err *e);
+int sp_stats_run_lane_end(struct sp_stats_run *r, struct sp_err *e);
+int sp_stats_run_rank_end(struct sp_stats_run *r, struct sp_err *e);
+
+/* The run is over: its result in *out. */
+int sp_stats_run_finish(struct sp_stats_run *r, struct sp_stats_result **out,
+    struct sp_err *e);
+
+#endif

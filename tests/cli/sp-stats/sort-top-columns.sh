@@ -1,0 +1,11 @@
+#!/bin/sh
+# --sort, --top and --columns: by calls largest first (ties by name: Q4's
+# flat order keeps the glyphs), by name, the first two rows, the reference
+# column names with name as an alias of region, sp's wall and self.
+. "$CASEDIR/spec.inc"
+spec_6_1 ex1.h5 && calls ex1.h5 || exit
+"$SP_STATS" --sort calls --columns name,calls,total,wall,self --no-notes calls.sps
+"$SP_STATS" --sort name --top 2 --columns region,min,max,first,last,std,p50,p99 \
+    --no-notes calls.sps
+"$SP_STATS" --format csv --sort total --top 2 \
+    --columns name,total_duration,p95 calls.sps

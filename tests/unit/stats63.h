@@ -1,0 +1,163 @@
+/*
+ * stats63.h - spec/summary.md's example 6.3 (a session root on two
+ * ranks, scope_profiler.session, solve, io), fed call by call into a
+ * struct sp_stats_run as the exporter feeds it from a walker, for the
+ * unit tests of sp_stats_run.h and of the writers.
+ */
+#ifndef STATS63_H
+#define STATS63_H
+
+#include <stdio.h>
+#include <string.h>
+
+#include "check.h"
+#include "sp_stats_run.h"
+
+#define S 1000000000LL
+
+struct c {
+	int64_t start, end;
+	uint32_t region;
+	int64_t call;
+	uint32_t depth;
+	int64_t lane;
+};
+
+static const char *names[] = { "scope_profiler.session", "solve", "io" };
+static const size_t lens[] = { 22, 5, 2 };
+
+static const struct c rank0[] = {
+	{ 0, 10 * S, 0, 0, 0, -1 }, { 1 * S, 4 * S, 1, 0, 1, -1 },
+	{ 2 * S, 3 * S, 2, 0, 2, -1 }, { 5 * S, 9 * S, 1, 1, 1, -1 },
+	{ 6 * S, 7 * S, 2, 1, 2, -1 }, { 7500000000LL, 8 * S, 2, 2, 2, -1 },
+};
+static const struct c rank1[] = {
+	{ 0, 12 * S, 0, 0, 0, -1 }, { 1 * S, 11 * S, 1, 0, 1, -1 },
+	{ 2 * S, 2 * S + 250000, 2, 0, 2, -1 },
+};
+
+/* The walker's replay of one lane: closes deepest first, with self. */
+static void
+lane(struct sp_stats_run *r, const struct c *v, size_t n, struct sp_err *e)
+{
+	struct sp_walk_call st[16];
+	int64_t kids[16];
+	struct sp_batch b;
+	size_t top = 0, i;
+
+	memset(&b, 0, sizeof b);
+	for (i = 0; i <= n; i++) {
+		while (top > 0 && (i == n || st[top - 1].depth >= v[i].depth)) {
+			top--;
+			CHECK(sp_stats_run_close(r, &st[top], st[top].end -
+			    st[top].start - kids[top], e) == 0, "close: %s",
+			    e->msg);
+			if (top > 0)
+				kids[top - 1] += st[top].end - st[top].start;
+		}
+		if (i == n)
+			break;
+		memset(&st[top], 0, sizeof st[top]);
+		st[top].start = v[i].start;
+		st[top].end = v[i].end;
+		st[top].region = v[i].region;
+		st[top].call = v[i].call;
+		st[top].depth = v[i].depth;
+		st[top].seq = i;
+		kids[top] = 0;
+		CHECK(sp_stats_run_open(r, &st[top], &b, 0, e) == 0, "open: %s",
+		    e->msg);
+		top++;
+	}
+	CHECK(sp_stats_run_lane_end(r, e) == 0, "lane end");
+}
+
+static void
+rank(struct sp_stats_run *r, uint32_t rk, const struct c *v, size_t n,
+    int lanes, struct sp_err *e)
+{
+	struct sp_row_info rows[3];
+	struct sp_rank_info ri;
+	size_t k, i;
+
+	memset(rows, 0, sizeof rows);
+	memset(&ri, 0, sizeof ri);
+	for (k = 0; k < 3; k++) {
+		rows[k].region = (uint32_t)k;
+		for (i = 0; i < n; i++)
+			rows[k].calls += v[i].region == k;
+		if (lanes)
+			rows[k].xmask = 1u << SP_X_THREAD;
+	}
+	ri.rank = rk;
+	ri.nrows = 3;
+	ri.rows = rows;
+	CHECK(sp_stats_run_rank(r, &ri, 1, e) == 0, "rank: %s", e->msg);
+	if (!lanes) {
+		lane(r, v, n, e);
+	} else {
+		/* the session alone on lane -2, the rest a level up on -3 */
+		struct c up[8];
+
+		for (i = 1; i < n; i++) {
+			up[i - 1] = v[i];
+			up[i - 1].depth--;
+		}
+		CHECK(sp_stats_run_lane(r, -3, NULL, e) == 0, "lane");
+		lane(r, up, n - 1, e);
+		CHECK(sp_stats_run_lane(r, -2, NULL, e) == 0, "lane");
+		lane(r, v, 1, e);
+	}
+	CHECK(sp_stats_run_rank_end(r, e) == 0, "rank end: %s", e->msg);
+}
+
+/* The run stays alive with its result: region names are the run's. */
+static struct sp_stats_run *alive;
+
+static struct sp_stats_result *
+run(unsigned want, uint64_t mem, int lanes,
+    int (*keep)(void *, const char *, size_t))
+{
+	struct sp_stats_run_opts o;
+	struct sp_run_info ri;
+	struct sp_region_table t;
+	struct sp_stats_run *r;
+	struct sp_stats_result *res = NULL;
+	struct sp_err e;
+	uint32_t order[3] = { 0, 1, 2 };
+
+	memset(&o, 0, sizeof o);
+	o.want = want;
+	o.mem = mem;
+	o.keep = keep;
+	memset(&ri, 0, sizeof ri);
+	ri.source = "native_trace";
+	ri.num_ranks = 2;
+	ri.has_span = 1;
+	memset(&t, 0, sizeof t);
+	t.n = 3;
+	t.names = names;
+	t.lens = lens;
+	t.order = order;
+	r = sp_stats_run_new(&o, &e);
+	CHECK(r != NULL && sp_stats_run_begin(r, &ri, "native_trace", &e) == 0 &&
+	    sp_stats_run_regions(r, &t, &e) == 0, "run");
+	rank(r, 0, rank0, 6, lanes, &e);
+	rank(r, 1, rank1, 3, 0, &e);
+	CHECK(sp_stats_run_finish(r, &res, &e) == 0, "finish: %s", e.msg);
+	sp_stats_run_free(alive);
+	alive = r;
+	return res;
+}
+
+/* A keep() that keeps no region. */
+static inline int
+nothing(void *ctx, const char *name, size_t len)
+{
+	(void)ctx;
+	(void)name;
+	(void)len;
+	return 0;
+}
+
+#endif

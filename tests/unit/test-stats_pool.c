@@ -1,0 +1,88 @@
+/*
+ * test-stats_pool: values by group come back in the order they went in,
+ * from memory and, with a budget far too small, from the runs on the
+ * temporary file; reads of any range cross the runs.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "check.h"
+#include "sp_stats_pool.h"
+
+#define GROUPS 37
+#define PER 3000
+
+static int64_t
+value(uint32_t g, uint64_t k)
+{
+	return (int64_t)(g * 1000003 + k * 7);
+}
+
+static void
+fill_and_check(uint64_t budget)
+{
+	struct sp_jbudget b = { budget, 0 };
+	struct sp_jtmp *t;
+	struct sp_stats_pool *p;
+	struct sp_err e;
+	int64_t buf[PER], seg[100];
+	uint64_t k;
+	uint32_t g;
+
+	t = sp_jtmp_new(NULL, &e);
+	p = t != NULL ? sp_stats_pool_new(t, &b, &e) : NULL;
+	CHECK(p != NULL, "pool: %s", e.msg);
+	if (p == NULL)
+		return;
+	/* interleaved: one value of each group at a time, some by slices */
+	for (k = 0; k < PER; k += 10)
+		for (g = 0; g < GROUPS; g++) {
+			uint64_t j;
+
+			if (g % 5 == 0) {
+				for (j = 0; j < 10; j++)
+					seg[j] = value(g, k + j);
+				CHECK(sp_stats_pool_add(p, g * 3, seg, 10,
+				    &e) == 0, "add: %s", e.msg);
+				continue;
+			}
+			for (j = 0; j < 10; j++)
+				CHECK(sp_stats_pool_put(p, g * 3, value(g,
+				    k + j), &e) == 0, "put: %s", e.msg);
+		}
+	CHECK(sp_stats_pool_ngroups(p) == (GROUPS - 1) * 3 + 1, "groups");
+	CHECK(budget > (1 << 22) || sp_stats_pool_runs(p) > 1,
+	    "budget %llu: spilled %zu runs", (unsigned long long)budget,
+	    sp_stats_pool_runs(p));
+	for (g = 0; g < GROUPS; g++) {
+		CHECK(sp_stats_pool_count(p, g * 3) == PER &&
+		    sp_stats_pool_count(p, g * 3 + 1) == 0, "count %u", g);
+		CHECK(sp_stats_pool_read(p, g * 3, 0, PER, buf, &e) == 0,
+		    "read: %s", e.msg);
+		for (k = 0; k < PER; k++)
+			if (buf[k] != value(g, k)) {
+				CHECK(0, "group %u value %llu: %lld", g,
+				    (unsigned long long)k, (long long)buf[k]);
+				break;
+			}
+		/* a range in the middle, across runs */
+		CHECK(sp_stats_pool_read(p, g * 3, 1234, 100, seg, &e) == 0 &&
+		    seg[0] == value(g, 1234) && seg[99] == value(g, 1333),
+		    "range of group %u", g);
+	}
+	CHECK(sp_stats_pool_read(p, 0, PER - 1, 2, seg, &e) < 0 &&
+	    e.status == SP_EUSAGE, "read beyond the end refused");
+	sp_stats_pool_free(p);
+	CHECK(b.used == 0, "budget given back: %llu left",
+	    (unsigned long long)b.used);
+	sp_jtmp_free(t);
+}
+
+int
+main(void)
+{
+	fill_and_check(1 << 30);
+	fill_and_check(64 << 10);
+	fill_and_check(1);
+	return failed != 0;
+}

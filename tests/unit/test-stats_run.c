@@ -1,0 +1,96 @@
+/*
+ * test-stats_run: a run's statistics fed call by call, as the exporter
+ * feeds them from a walker, on spec/summary.md's example 6.3 (a session
+ * root on two ranks): summary()'s record of io, the display rows, the
+ * per-rank records; then the same with a tiny memory budget (every
+ * store on the temporary file), with a rank that has lanes (the call log
+ * and its replay), and with a filter (exclusive times stay the whole
+ * tree's).
+ */
+#include <math.h>
+
+#include "stats63.h"
+
+/* summary()'s io (spec 6.3), to the last bit. */
+static void
+io_record(const struct sp_stats_result *res, const char *how)
+{
+	const struct sp_stats_region *g = &res->regions[2];
+
+	CHECK(res->nregions == 3 && strcmp(g->name, "io") == 0, "%s: io "
+	    "third", how);
+	CHECK(g->num_ranks == 2 && g->num_calls == 4, "%s: io counts", how);
+	CHECK(g->total == 2.50025 && g->exclusive == 2.50025, "%s: io total",
+	    how);
+	CHECK(g->average == 0.6250625 && g->min == 0.00025 && g->max == 1.0,
+	    "%s: io average %a", how, g->average);
+	CHECK(g->first == 1.0 && g->last == 0.5, "%s: io first, last", how);
+	CHECK(g->std == 0.4144838799262886, "%s: io std %.17g", how, g->std);
+	CHECK(g->p50 == 0.75 && g->p95 == 1.0 && g->p99 == 1.0, "%s: io pct",
+	    how);
+	CHECK(g->rank_imbalance == 1.9998000199980004 &&
+	    g->rank_imbalance_pct == 99.98000199980004, "%s: io imbalance",
+	    how);
+}
+
+/* The tree rows: session, solve, io, with 6.3's coverage and own time. */
+static void
+tree_rows(const struct sp_stats_result *res, const char *how)
+{
+	const struct sp_stats_row *w = res->rows;
+
+	CHECK(res->nrows == 3, "%s: %zu rows", how, res->nrows);
+	if (res->nrows != 3)
+		return;
+	CHECK(strcmp(w[0].call_path, "scope_profiler.session") == 0 &&
+	    w[0].total.v == 22.0 && w[0].exclusive.v == 5.0 &&
+	    w[0].has_children, "%s: session row", how);
+	CHECK(strcmp(w[1].call_path, "scope_profiler.session > solve") == 0 &&
+	    w[1].coverage.v == 17.0 && w[1].exclusive.v == 14.49975 &&
+	    w[1].parent_coverage.v == 22.0, "%s: solve row", how);
+	CHECK(w[2].calls == 4 && fabs(w[2].imbalance - 99.98) < 0.01 &&
+	    w[2].parent == 1 && !w[2].fallback, "%s: io row", how);
+}
+
+static int
+no_solve(void *ctx, const char *name, size_t len)
+{
+	(void)ctx;
+	return !(len == 5 && memcmp(name, "solve", 5) == 0);
+}
+
+int
+main(void)
+{
+	struct sp_stats_result *res;
+
+	res = run(SP_STATS_WANT_REGIONS | SP_STATS_WANT_TREE |
+	    SP_STATS_WANT_RANKS, 32 << 20, 0, NULL);
+	io_record(res, "memory");
+	tree_rows(res, "memory");
+	CHECK(res->nranks == 6 && res->ranks[4].region == 2 &&
+	    res->ranks[4].rank == 0 && res->ranks[4].total == 2.5 &&
+	    res->ranks[4].p50.v == 1.0, "per-rank record of io on rank 0");
+	sp_stats_result_free(res);
+	res = run(SP_STATS_WANT_REGIONS | SP_STATS_WANT_TREE, 1, 0, NULL);
+	io_record(res, "one byte");
+	tree_rows(res, "one byte");
+	sp_stats_result_free(res);
+	res = run(SP_STATS_WANT_REGIONS | SP_STATS_WANT_TREE, 32 << 20, 1,
+	    NULL);
+	io_record(res, "lanes");
+	/* rank 0's solve is a root on its own lane: two more paths */
+	CHECK(res->nrows == 5 && strcmp(res->rows[1].call_path, "solve") == 0 &&
+	    res->rows[1].total.v == 7.0 && res->rows[1].coverage.v == 7.0,
+	    "lanes: solve at the top of rank 0's second lane");
+	sp_stats_result_free(res);
+	/* without solve, io hangs on the session; own times stay the tree's */
+	res = run(SP_STATS_WANT_TREE, 32 << 20, 0, no_solve);
+	CHECK(res->nrows == 2 && res->rows[1].depth == 1 &&
+	    strcmp(res->rows[1].call_path, "scope_profiler.session > io") == 0,
+	    "filtered: io below the session");
+	CHECK(res->nrows == 2 && res->rows[0].exclusive.v == 5.0, "filtered: "
+	    "the session's own time is still the whole tree's (Q11)");
+	sp_stats_result_free(res);
+	return failed != 0;
+}
