@@ -61,7 +61,7 @@ work(void *arg)
 {
 	struct worker *w = arg;
 	struct sp_gzblocks *b = w->b;
-	struct block *k;
+	struct block *k = NULL;
 
 	pthread_mutex_lock(&b->mu);
 	for (;;) {
