@@ -41,7 +41,8 @@ sp_tbuf_add(struct sp_tbuf *b, const char *s, size_t n)
 {
 	if (reserve(b, n) < 0)
 		return;
-	memcpy(b->p + b->n, s, n);
+	if (n > 0)	/* s may be NULL then: a failed buffer's */
+		memcpy(b->p + b->n, s, n);
 	b->n += n;
 	b->p[b->n] = '\0';
 }
