@@ -220,8 +220,9 @@ struct sp_stats_run {
 	uint32_t *lane_regions;	/* regions set in lane_of */
 	size_t nlane_regions, lane_regions_cap;
 	uint32_t *open_region;	/* calls open per region, this lane */
-	struct frame *frames;
+	struct frame *frames;	/* the open calls, by depth */
 	size_t frames_cap;
+	uint32_t lane_depth;	/* calls open, in sp_stats_run_batch() */
 	struct pend *pend;
 	size_t npend, pend_cap;
 };

@@ -62,6 +62,7 @@ rank_clear(struct sp_stats_run *r)
 	r->store = r->gstore = r->glog = NULL;
 	r->log = NULL;
 	r->rank_open = 0;
+	r->lane_depth = 0;
 }
 
 /* Everything of the current run but the result. */
@@ -475,16 +476,16 @@ sp_stats_run_lane(struct sp_stats_run *r, int64_t lane, const char *name,
 /* --- the walk --- */
 
 static int
-log_call(struct sp_stats_run *r, struct frame *f, const struct sp_walk_call *c,
-    struct sp_err *e)
+log_call(struct sp_stats_run *r, struct frame *f, int64_t start, int64_t end,
+    int64_t call, struct sp_err *e)
 {
 	struct sp_calllog_rec rec;
 
-	rec.start = c->start;
-	rec.end = c->end;
-	rec.call = c->call;
+	rec.start = start;
+	rec.end = end;
+	rec.call = call;
 	rec.self = 0;
-	rec.region = c->region;
+	rec.region = f->region;
 	rec.aux = f->path;
 	f->log = sp_calllog_append(r->log, &rec, e);
 	return f->log < 0 ? -1 : 0;
@@ -513,67 +514,90 @@ account(struct sp_stats_run *r, uint32_t region, uint32_t path,
 	return 0;
 }
 
-int
-sp_stats_run_open(struct sp_stats_run *r, struct sp_walk_call *c,
-    const struct sp_batch *b, size_t i, struct sp_err *e)
+/*
+ * A call opens at depth d: what sp_stats_run_open() and the batch walk
+ * share.  Its GPU time is the i-th of b's column, when the row has them.
+ */
+static inline int
+open_call(struct sp_stats_run *r, const struct sp_batch *b, size_t i,
+    uint32_t d, struct sp_err *e)
 {
-	uint32_t w = c->region < r->nreg ? r->row_of[c->region] : 0;
-	int64_t dur = c->end - c->start, gpu = -1;
+	uint32_t region = b->region[i];
+	uint32_t w = region < r->nreg ? r->row_of[region] : 0;
+	int64_t start = b->start[i], end = b->end[i], dur = end - start;
+	int64_t gpu = -1;
 	struct frame *f;
 
 	if (w == 0)
 		return sp_fail(e, SP_EDATA, "a call of region %" PRIu32
-		    ", which has no row on the rank", c->region);
+		    ", which has no row on the rank", region);
 	if (!r->selected) {
 		/* a fallback row starts with the region's first call anywhere */
-		sp_stats_entry_seen(r, c->region, c->start);
+		sp_stats_entry_seen(r, region, start);
 		return 0;
 	}
-	if (sp_grow(&r->frames, &r->frames_cap, (size_t)c->depth + 1,
-	    sizeof *r->frames, 64) < 0)
+	if (d >= r->frames_cap && sp_grow(&r->frames, &r->frames_cap,
+	    (size_t)d + 1, sizeof *r->frames, 64) < 0)
 		return nomem(e);
 	if (r->rows[w - 1].gpu && b->x[SP_X_GPU] != NULL)
 		gpu = b->x[SP_X_GPU][i];
-	f = &r->frames[c->depth];
-	f->region = c->region;
+	f = &r->frames[d];
+	f->region = region;
 	f->log = -1;
-	f->outer = r->open_region[c->region]++ == 0;
-	f->entry = entry_kept(r, c->region);
+	f->outer = r->open_region[region]++ == 0;
+	f->entry = entry_kept(r, region);
 	if (!f->entry)
-		r->eacc[c->region].n++;
-	else if (sp_stats_entry_open(r, &r->rows[w - 1], c->start, c->end,
-	    c->call, gpu, e) < 0)
+		r->eacc[region].n++;
+	else if (sp_stats_entry_open(r, &r->rows[w - 1], start, end,
+	    b->call[i], gpu, e) < 0)
 		return -1;
 	if (f->outer)
-		r->eacc[c->region].wall += dur;
+		r->eacc[region].wall += dur;
 	f->ctx = f->path = NONE32;
 	f->recursive = 0;
-	if (r->tree_rank && sp_stats_tree_open(r, f, c->depth > 0 ?
-	    &r->frames[c->depth - 1] : NULL, dur, e) < 0)
+	if (r->tree_rank && sp_stats_tree_open(r, f, d > 0 ?
+	    &r->frames[d - 1] : NULL, dur, e) < 0)
 		return -1;
 	f->lane = NONE32;
 	if (want(r, SP_STATS_WANT_LANES) && sp_stats_lane_open(r, f, dur,
 	    e) < 0)
 		return -1;
 	if (r->log == NULL)
-		return account(r, f->entry ? c->region : NONE32, f->path,
-		    c->start, c->end, gpu, e);
+		return account(r, f->entry ? region : NONE32, f->path, start,
+		    end, gpu, e);
 	if (r->glog != NULL && r->rows[w - 1].gpu && sp_jstore_put(r->glog,
-	    (size_t)(w - 1), r->rows[w - 1].off + (uint64_t)c->call, gpu,
+	    (size_t)(w - 1), r->rows[w - 1].off + (uint64_t)b->call[i], gpu,
 	    e) < 0)
 		return -1;
-	return log_call(r, f, c, e);
+	return log_call(r, f, start, end, b->call[i], e);
 }
 
 int
-sp_stats_run_close(struct sp_stats_run *r, const struct sp_walk_call *c,
-    int64_t self_ns, struct sp_err *e)
+sp_stats_run_open(struct sp_stats_run *r, struct sp_walk_call *c,
+    const struct sp_batch *b, size_t i, struct sp_err *e)
+{
+	/* the walker's call as a batch of one, b's optional columns kept */
+	struct sp_batch one = *b;
+	int64_t *gpu = b->x[SP_X_GPU] != NULL ? &b->x[SP_X_GPU][i] : NULL;
+
+	one.start = &c->start;
+	one.end = &c->end;
+	one.region = &c->region;
+	one.call = &c->call;
+	one.x[SP_X_GPU] = gpu;
+	return open_call(r, &one, 0, c->depth, e);
+}
+
+/* The call open at depth d closes. */
+static inline int
+close_call(struct sp_stats_run *r, uint32_t d, int64_t self_ns,
+    struct sp_err *e)
 {
 	struct frame *f;
 
 	if (!r->selected)
 		return 0;
-	f = &r->frames[c->depth];
+	f = &r->frames[d];
 	r->eacc[f->region].excl += self_ns;
 	r->open_region[f->region]--;
 	if (f->lane != NONE32)
@@ -584,6 +608,41 @@ sp_stats_run_close(struct sp_stats_run *r, const struct sp_walk_call *c,
 	if (f->path != NONE32)
 		return sp_stats_tree_close(r, f, self_ns, e);
 	return 0;
+}
+
+int
+sp_stats_run_close(struct sp_stats_run *r, const struct sp_walk_call *c,
+    int64_t self_ns, struct sp_err *e)
+{
+	return close_call(r, c->depth, self_ns, e);
+}
+
+/*
+ * The calls of a batch the walker has checked (sp_walk.h): its depths
+ * say which calls close before each opens, deepest first, each with the
+ * next of its self times; the lane's last batch closes the rest.
+ */
+int
+sp_stats_run_batch(struct sp_stats_run *r, const struct sp_batch *b,
+    struct sp_err *e)
+{
+	uint32_t top = r->lane_depth;
+	size_t i, k = 0;
+
+	for (i = 0; i < b->n; i++) {
+		while (top > b->depth[i])
+			if (close_call(r, --top, b->self[k++], e) < 0)
+				return -1;
+		if (open_call(r, b, i, top++, e) < 0)
+			return -1;
+	}
+	r->lane_depth = top;
+	if (!b->lane_end)
+		return 0;
+	while (r->lane_depth > 0)
+		if (close_call(r, --r->lane_depth, b->self[k++], e) < 0)
+			return -1;
+	return sp_stats_run_lane_end(r, e);
 }
 
 int

@@ -100,6 +100,13 @@ int sp_stats_run_open(struct sp_stats_run *r, struct sp_walk_call *c,
 int sp_stats_run_close(struct sp_stats_run *r, const struct sp_walk_call *c,
     int64_t self_ns, struct sp_err *e);
 int sp_stats_run_lane_end(struct sp_stats_run *r, struct sp_err *e);
+/*
+ * The calls of a batch at once, its lane's end included: the same as the
+ * opens and closes a walker would call back, for a batch that one has
+ * checked already (sp_walker_push() without callbacks).
+ */
+int sp_stats_run_batch(struct sp_stats_run *r, const struct sp_batch *b,
+    struct sp_err *e);
 int sp_stats_run_rank_end(struct sp_stats_run *r, struct sp_err *e);
 
 /* The run is over: its result in *out. */
