@@ -60,6 +60,50 @@ callback_failed(struct sp_walker *w)
 	return -1;
 }
 
+/* The stream's complaints, shared by the full walk and the checks alone. */
+static int
+too_many_closes(const struct sp_walker *w, const struct sp_batch *b,
+    struct sp_err *e)
+{
+	return sp_fail(e, SP_EDATA, BAD "a batch of lane %" PRId64
+	    " closes more calls than its %zu self times", w->lane, b->nclosed);
+}
+
+static int
+too_deep(const struct sp_walker *w, uint32_t d, struct sp_err *e)
+{
+	return sp_fail(e, SP_EDATA, BAD "call %" PRIu64 " of lane %" PRId64
+	    " has depth %" PRIu32 " but only %zu calls are open", w->next,
+	    w->lane, d, w->top);
+}
+
+static int
+wrong_parent(const struct sp_walker *w, int64_t parent, int64_t up,
+    struct sp_err *e)
+{
+	return sp_fail(e, SP_EDATA, BAD "call %" PRIu64 " of lane %" PRId64
+	    " names parent %" PRId64 " but the open call is %" PRId64,
+	    w->next, w->lane, parent, up);
+}
+
+/* Room for one more open call. */
+static int
+stack_room(struct sp_walker *w, struct sp_err *e)
+{
+	struct sp_walk_call *c;
+	size_t cap;
+
+	if (w->top < w->cap)
+		return 0;
+	cap = w->cap ? 2 * w->cap : 64;
+	if (cap > SIZE_MAX / sizeof *c ||
+	    (c = realloc(w->stack, cap * sizeof *c)) == NULL)
+		return sp_fail(e, SP_ENOMEM, "out of memory");
+	w->stack = c;
+	w->cap = cap;
+	return 0;
+}
+
 /* Close the top call with the k-th self value of b. */
 static inline int
 pop(struct sp_walker *w, const struct sp_batch *b, size_t *k,
@@ -68,9 +112,7 @@ pop(struct sp_walker *w, const struct sp_batch *b, size_t *k,
 	const struct sp_walk_call *c = &w->stack[w->top - 1];
 
 	if (*k >= b->nclosed)
-		return sp_fail(e, SP_EDATA, BAD "a batch of lane %" PRId64
-		    " closes more calls than its %zu self times", w->lane,
-		    b->nclosed);
+		return too_many_closes(w, b, e);
 	if (w->ops.close != NULL &&
 	    w->ops.close(w->ctx, c, b->self[*k], e) == -1)
 		return callback_failed(w);
@@ -106,44 +148,31 @@ enter(struct sp_walker *w, const struct sp_batch *b, struct sp_err *e)
 	return 0;
 }
 
-int
-sp_walker_push(struct sp_walker *w, const struct sp_batch *b,
+/*
+ * The calls of b with their callbacks: each open call's record on the
+ * stack, for them and for sp_walker_stack().
+ */
+static int
+walk_calls(struct sp_walker *w, const struct sp_batch *b, size_t *k,
     struct sp_err *e)
 {
-	size_t i, k = 0;
+	size_t i;
 
-	w->cb_failed = 0;
-	if (enter(w, b, e) == -1)
-		return -1;
 	for (i = 0; i < b->n; i++) {
 		uint32_t d = b->depth[i];
 		int64_t up;
 		struct sp_walk_call *c;
 
 		if (d > w->top)
-			return sp_fail(e, SP_EDATA, BAD "call %" PRIu64
-			    " of lane %" PRId64 " has depth %" PRIu32
-			    " but only %zu calls are open", w->next, w->lane,
-			    d, w->top);
+			return too_deep(w, d, e);
 		while (w->top > d)
-			if (pop(w, b, &k, e) == -1)
+			if (pop(w, b, k, e) == -1)
 				return -1;
 		up = w->top > 0 ? (int64_t)w->stack[w->top - 1].seq : -1;
 		if (b->parent[i] != up)
-			return sp_fail(e, SP_EDATA, BAD "call %" PRIu64
-			    " of lane %" PRId64 " names parent %" PRId64
-			    " but the open call is %" PRId64, w->next,
-			    w->lane, b->parent[i], up);
-
-		if (w->top == w->cap) {
-			size_t cap = w->cap ? 2 * w->cap : 64;
-
-			if (cap > SIZE_MAX / sizeof *c ||
-			    (c = realloc(w->stack, cap * sizeof *c)) == NULL)
-				return sp_fail(e, SP_ENOMEM, "out of memory");
-			w->stack = c;
-			w->cap = cap;
-		}
+			return wrong_parent(w, b->parent[i], up, e);
+		if (stack_room(w, e) == -1)
+			return -1;
 		c = &w->stack[w->top++];
 		c->run = w->run;
 		c->rank = w->rank;
@@ -159,6 +188,53 @@ sp_walker_push(struct sp_walker *w, const struct sp_batch *b,
 		if (w->ops.open != NULL && w->ops.open(w->ctx, c, e) == -1)
 			return callback_failed(w);
 	}
+	return 0;
+}
+
+/*
+ * The same checks without open and close callbacks, for an exporter that
+ * walks the checked batch itself: the stack keeps only what the checks
+ * read, the sequence numbers.
+ */
+static int
+check_calls(struct sp_walker *w, const struct sp_batch *b, size_t *k,
+    struct sp_err *e)
+{
+	size_t i;
+
+	for (i = 0; i < b->n; i++) {
+		uint32_t d = b->depth[i];
+		int64_t up;
+
+		if (d > w->top)
+			return too_deep(w, d, e);
+		if (*k + (w->top - d) > b->nclosed)
+			return too_many_closes(w, b, e);
+		*k += w->top - d;
+		w->top = d;
+		up = d > 0 ? (int64_t)w->stack[d - 1].seq : -1;
+		if (b->parent[i] != up)
+			return wrong_parent(w, b->parent[i], up, e);
+		if (stack_room(w, e) == -1)
+			return -1;
+		w->stack[w->top++].seq = w->next++;
+	}
+	return 0;
+}
+
+int
+sp_walker_push(struct sp_walker *w, const struct sp_batch *b,
+    struct sp_err *e)
+{
+	size_t k = 0;
+	int checks_only = w->ops.open == NULL && w->ops.close == NULL;
+
+	w->cb_failed = 0;
+	if (enter(w, b, e) == -1)
+		return -1;
+	if ((checks_only ? check_calls(w, b, &k, e) :
+	    walk_calls(w, b, &k, e)) == -1)
+		return -1;
 	if (b->lane_end)
 		while (w->top > 0)
 			if (pop(w, b, &k, e) == -1)
