@@ -243,14 +243,9 @@ int sp_stats_entries_end(struct sp_stats_run *r, struct sp_err *e);
 int sp_stats_regions_finish(struct sp_stats_run *r, struct sp_err *e);
 
 /* sp_stats_tree.c */
-int sp_stats_tree_open(struct sp_stats_run *r, struct frame *f,
-    const struct frame *parent, int64_t dur, struct sp_err *e);
-int sp_stats_tree_account(struct sp_stats_run *r, uint32_t path,
-    int64_t start, int64_t end, int64_t gpu, struct sp_err *e);
+/* The part of each call: sp_stats_tree_call.h. */
 int sp_stats_tree_self(struct sp_stats_run *r, uint32_t path, int64_t self,
     struct sp_err *e);
-int sp_stats_tree_close(struct sp_stats_run *r, const struct frame *f,
-    int64_t self, struct sp_err *e);
 int sp_stats_tree_rank_end(struct sp_stats_run *r, struct sp_err *e);
 int sp_stats_tree_finish(struct sp_stats_run *r, struct sp_err *e);
 

@@ -24,8 +24,7 @@ struct seg {
 struct group {
 	uint64_t count;		/* all its values */
 	uint64_t on_file;	/* of them, in segs */
-	struct chunk *head, *tail;
-	uint32_t mem;		/* values in memory (for the next chunk size) */
+	struct chunk *head, *tail;	/* count - on_file values in memory */
 	struct seg *segs;
 	size_t nsegs, segs_cap;
 };
@@ -63,7 +62,6 @@ free_chunks(struct sp_stats_pool *p, struct group *g)
 		free(c);
 	}
 	g->head = g->tail = NULL;
-	g->mem = 0;
 	(void)p;
 }
 
@@ -174,8 +172,9 @@ spill(struct sp_stats_pool *p, struct sp_err *e)
 static int
 new_chunk(struct sp_stats_pool *p, struct group *g, struct sp_err *e)
 {
-	uint32_t cap = g->mem < CHUNK_MIN ? CHUNK_MIN : g->mem > CHUNK_MAX ?
-	    CHUNK_MAX : g->mem;
+	uint64_t mem = g->count - g->on_file;
+	uint32_t cap = mem < CHUNK_MIN ? CHUNK_MIN : mem > CHUNK_MAX ?
+	    CHUNK_MAX : (uint32_t)mem;
 	uint64_t bytes = sizeof(struct chunk) + (uint64_t)cap * 8;
 	struct chunk *c;
 
@@ -204,21 +203,37 @@ new_chunk(struct sp_stats_pool *p, struct group *g, struct sp_err *e)
 	return 0;
 }
 
-int
-sp_stats_pool_put(struct sp_stats_pool *p, uint32_t gi, int64_t v,
-    struct sp_err *e)
+/* A value that needs a new group or a new chunk first. */
+static int
+put_slow(struct sp_stats_pool *p, uint32_t gi, int64_t v, struct sp_err *e)
 {
-	struct group *g = (size_t)gi < p->ng ? &p->g[gi] : NULL;
+	struct group *g;
 
-	if (g == NULL && (g = group_at(p, gi, e)) == NULL)
+	if ((g = group_at(p, gi, e)) == NULL)
 		return -1;
 	if ((g->tail == NULL || g->tail->n == g->tail->cap) &&
 	    new_chunk(p, g, e) < 0)
 		return -1;
 	g->tail->v[g->tail->n++] = v;
-	g->mem++;
 	g->count++;
 	return 0;
+}
+
+int
+sp_stats_pool_put(struct sp_stats_pool *p, uint32_t gi, int64_t v,
+    struct sp_err *e)
+{
+	struct group *g;
+	struct chunk *c;
+
+	/* a call per duration: the common case first, in few instructions */
+	if (gi < p->ng && (c = (g = &p->g[gi])->tail) != NULL &&
+	    c->n < c->cap) {
+		c->v[c->n++] = v;
+		g->count++;
+		return 0;
+	}
+	return put_slow(p, gi, v, e);
 }
 
 int
@@ -239,7 +254,6 @@ sp_stats_pool_add(struct sp_stats_pool *p, uint32_t gi, const int64_t *v,
 		k = k < n ? k : n;
 		memcpy(g->tail->v + g->tail->n, v, k * 8);
 		g->tail->n += (uint32_t)k;
-		g->mem += (uint32_t)k;
 		g->count += k;
 		v += k;
 		n -= k;

@@ -3,7 +3,7 @@
  * (sp_stats_run.h).  Regions, paths, lanes and the per-rank records each
  * have their own file; the state they share is sp_stats_acc.h.
  */
-#include "sp_stats_acc.h"
+#include "sp_stats_tree_call.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -556,15 +556,18 @@ open_call(struct sp_stats_run *r, const struct sp_batch *b, size_t i,
 	f->ctx = f->path = NONE32;
 	f->recursive = 0;
 	if (r->tree_rank && sp_stats_tree_open(r, f, d > 0 ?
-	    &r->frames[d - 1] : NULL, dur, e) < 0)
+	    &r->frames[d - 1] : NULL, start, end, gpu, e) < 0)
 		return -1;
 	f->lane = NONE32;
 	if (want(r, SP_STATS_WANT_LANES) && sp_stats_lane_open(r, f, dur,
 	    e) < 0)
 		return -1;
-	if (r->log == NULL)
-		return account(r, f->entry ? region : NONE32, f->path, start,
-		    end, gpu, e);
+	if (r->log == NULL) {
+		/* the tree has accounted its part (sp_stats_tree_open) */
+		if (f->entry && want(r, SP_STATS_WANT_TREE))
+			sp_stats_entry_cover(r, region, start, end);
+		return 0;
+	}
 	if (r->glog != NULL && r->rows[w - 1].gpu && sp_jstore_put(r->glog,
 	    (size_t)(w - 1), r->rows[w - 1].off + (uint64_t)b->call[i], gpu,
 	    e) < 0)
