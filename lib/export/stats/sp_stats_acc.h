@@ -95,6 +95,20 @@ struct row {
 	struct sp_summary sum;
 };
 
+/*
+ * What a call of a region does on the current rank, in one place: the
+ * batch walk looks it up once per call.
+ */
+struct plan {
+	uint32_t row;		/* its row on the rank + 1, 0: none */
+	uint8_t kept;		/* keep() keeps it (racc.kept) */
+	uint8_t entry;		/* its entry is accounted call by call */
+	uint8_t gpu;		/* its row has GPU times */
+	uint8_t memo_collapsed;
+	uint32_t memo_ctx;	/* its last extension: below memo_ctx ... */
+	uint32_t memo_path;	/* ... its path, collapsed or not */
+};
+
 /* A region's calls on the current rank. */
 struct eacc {
 	uint64_t n;
@@ -203,7 +217,7 @@ struct sp_stats_run {
 	uint32_t rank;
 	struct row *rows;
 	size_t nrows, rows_cap;
-	uint32_t *row_of;	/* region -> row + 1, 0: none */
+	struct plan *plan;	/* by region */
 	struct eacc *eacc;	/* by region */
 	struct sp_jstore *store;	/* the rank's durations, by row */
 	struct sp_jstore *gstore;	/* and their GPU times */

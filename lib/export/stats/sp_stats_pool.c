@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sp_cold.h"
 #include "sp_grow.h"
 
 /* Chunk sizes in values: small for the many small groups, up to a cap. */
@@ -204,7 +205,7 @@ new_chunk(struct sp_stats_pool *p, struct group *g, struct sp_err *e)
 }
 
 /* A value that needs a new group or a new chunk first. */
-static int
+SP_COLD static int
 put_slow(struct sp_stats_pool *p, uint32_t gi, int64_t v, struct sp_err *e)
 {
 	struct group *g;

@@ -92,7 +92,7 @@ run_clear(struct sp_stats_run *r)
 	free(r->pacc);
 	free(r->lacc);
 	free(r->rec);
-	free(r->row_of);
+	free(r->plan);
 	free(r->lane_of);
 	free(r->open_region);
 	r->racc = NULL;
@@ -100,7 +100,8 @@ run_clear(struct sp_stats_run *r)
 	r->pacc = NULL;
 	r->lacc = NULL;
 	r->rec = NULL;
-	r->row_of = r->lane_of = r->open_region = NULL;
+	r->plan = NULL;
+	r->lane_of = r->open_region = NULL;
 	r->npacc = r->pacc_cap = r->nlacc = r->lacc_cap = 0;
 	r->nrec = r->rec_cap = 0;
 	r->nreg = 0;
@@ -274,7 +275,7 @@ sp_stats_run_regions(struct sp_stats_run *r, const struct sp_region_table *t,
 	r->nreg = n;
 	if ((r->racc = calloc(n + 1, sizeof *r->racc)) == NULL ||
 	    (r->eacc = calloc(n + 1, sizeof *r->eacc)) == NULL ||
-	    (r->row_of = calloc(n + 1, sizeof *r->row_of)) == NULL ||
+	    (r->plan = calloc(n + 1, sizeof *r->plan)) == NULL ||
 	    (r->lane_of = calloc(n + 1, sizeof *r->lane_of)) == NULL ||
 	    (r->open_region = calloc(n + 1, sizeof *r->open_region)) ==
 	    NULL ||
@@ -294,6 +295,8 @@ sp_stats_run_regions(struct sp_stats_run *r, const struct sp_region_table *t,
 		    r->o.keep(r->o.keep_ctx, t->names[i], t->lens[i]);
 		r->racc[i].pool_always = has_separator(t->names[i],
 		    t->lens[i]);
+		r->plan[i].kept = (uint8_t)r->racc[i].kept;
+		r->plan[i].memo_ctx = NONE32 - 1;	/* matches nothing */
 	}
 	if (want(r, SP_STATS_WANT_TREE) && ((r->paths =
 	    sp_stats_paths_new()) == NULL || sp_stats_paths_regions(r->paths,
@@ -314,7 +317,7 @@ add_row(struct sp_stats_run *r, const struct sp_row_info *ri,
 	if (ri->region >= r->nreg)
 		return sp_fail(e, SP_EDATA, "a row of region %" PRIu32
 		    ", beyond the region table", ri->region);
-	if (r->row_of[ri->region] != 0)
+	if (r->plan[ri->region].row != 0)
 		return sp_fail(e, SP_EDATA, "two rows of region %s",
 		    r->names[ri->region]);
 	if (sp_grow(&r->rows, &r->rows_cap, r->nrows + 1, sizeof *r->rows,
@@ -337,7 +340,8 @@ add_row(struct sp_stats_run *r, const struct sp_row_info *ri,
 	w->has_summary = ri->has_summary;
 	w->sum = ri->summary;
 	w->gpu = (ri->xmask >> SP_X_GPU) & 1;
-	r->row_of[ri->region] = (uint32_t)++r->nrows;
+	r->plan[ri->region].row = (uint32_t)++r->nrows;
+	r->plan[ri->region].gpu = (uint8_t)w->gpu;
 	r->racc[ri->region].exists = 1;
 	return 0;
 }
@@ -364,6 +368,18 @@ keep_tags(struct sp_stats_run *r, const struct sp_row_info *ri,
 			return nomem(e);
 	a->ntags = ri->ntags;
 	return 0;
+}
+
+/*
+ * Whether the region's entry on this rank is accounted call by call: a
+ * table alone needs no entries of regions with path rows (their flat rows
+ * are never shown).  The same for the whole rank: a table that folds
+ * (--approx past -S) has every entry accounted anyway.
+ */
+static int
+entry_kept(const struct sp_stats_run *r, uint32_t region)
+{
+	return r->entries || !r->tree_rank || r->racc[region].pool_always;
 }
 
 /* The rank has lane columns: its calls are logged and replayed. */
@@ -450,6 +466,9 @@ sp_stats_run_rank(struct sp_stats_run *r, const struct sp_rank_info *ri,
 		    (selected && keep_tags(r, &ri->rows[i], e) < 0))
 			return -1;
 	}
+	for (i = 0; i < r->nrows; i++)
+		r->plan[r->rows[i].region].entry =
+		    (uint8_t)entry_kept(r, r->rows[i].region);
 	if (open_store(r, e) < 0)
 		return -1;
 	if (!selected || !has_lanes(ri) || !want(r, SP_STATS_WANT_TREE))
@@ -491,17 +510,6 @@ log_call(struct sp_stats_run *r, struct frame *f, int64_t start, int64_t end,
 	return f->log < 0 ? -1 : 0;
 }
 
-/*
- * Whether the region's entry on this rank is accounted call by call: a
- * table alone needs no entries of regions with path rows (their flat rows
- * are never shown).
- */
-static int
-entry_kept(const struct sp_stats_run *r, uint32_t region)
-{
-	return r->entries || !r->tree_rank || r->racc[region].pool_always;
-}
-
 /* The order-sensitive part of a call, where the stream has the order. */
 static int
 account(struct sp_stats_run *r, uint32_t region, uint32_t path,
@@ -523,7 +531,8 @@ open_call(struct sp_stats_run *r, const struct sp_batch *b, size_t i,
     uint32_t d, struct sp_err *e)
 {
 	uint32_t region = b->region[i];
-	uint32_t w = region < r->nreg ? r->row_of[region] : 0;
+	struct plan *pl = region < r->nreg ? &r->plan[region] : NULL;
+	uint32_t w = pl != NULL ? pl->row : 0;
 	int64_t start = b->start[i], end = b->end[i], dur = end - start;
 	int64_t gpu = -1;
 	struct frame *f;
@@ -539,13 +548,13 @@ open_call(struct sp_stats_run *r, const struct sp_batch *b, size_t i,
 	if (d >= r->frames_cap && sp_grow(&r->frames, &r->frames_cap,
 	    (size_t)d + 1, sizeof *r->frames, 64) < 0)
 		return nomem(e);
-	if (r->rows[w - 1].gpu && b->x[SP_X_GPU] != NULL)
+	if (b->x[SP_X_GPU] != NULL && pl->gpu)
 		gpu = b->x[SP_X_GPU][i];
 	f = &r->frames[d];
 	f->region = region;
 	f->log = -1;
 	f->outer = r->open_region[region]++ == 0;
-	f->entry = entry_kept(r, region);
+	f->entry = pl->entry;
 	if (!f->entry)
 		r->eacc[region].n++;
 	else if (sp_stats_entry_open(r, &r->rows[w - 1], start, end,
@@ -555,7 +564,7 @@ open_call(struct sp_stats_run *r, const struct sp_batch *b, size_t i,
 		r->eacc[region].wall += dur;
 	f->ctx = f->path = NONE32;
 	f->recursive = 0;
-	if (r->tree_rank && sp_stats_tree_open(r, f, d > 0 ?
+	if (r->tree_rank && sp_stats_tree_open(r, f, pl, d > 0 ?
 	    &r->frames[d - 1] : NULL, start, end, gpu, e) < 0)
 		return -1;
 	f->lane = NONE32;
@@ -664,7 +673,7 @@ static int
 replayed(void *ctx, const struct sp_calllog_rec *c, struct sp_err *e)
 {
 	struct sp_stats_run *r = ctx;
-	const struct row *w = &r->rows[r->row_of[c->region] - 1];
+	const struct row *w = &r->rows[r->plan[c->region].row - 1];
 	int64_t gpu = -1;
 
 	if (r->glog != NULL && w->gpu && sp_jstore_read(r->glog,
@@ -696,7 +705,7 @@ sp_stats_run_rank_end(struct sp_stats_run *r, struct sp_err *e)
 	if (rc == 0)
 		rc = sp_stats_entries_end(r, e);
 	for (i = 0; i < r->nrows; i++)
-		r->row_of[r->rows[i].region] = 0;
+		r->plan[r->rows[i].region].row = 0;
 	r->nrows = 0;
 	rank_clear(r);
 	return rc;

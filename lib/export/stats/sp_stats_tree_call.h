@@ -96,12 +96,36 @@ sp_stats_tree_account(struct sp_stats_run *r, uint32_t path, int64_t start,
 }
 
 /*
- * A call opens below parent (NULL at the top): its path, and its
- * accounts; without a call log (r->log) the stream's order is the
- * table's, and the call is accounted too.
+ * The path of a call of pl's region below ctx: most calls repeat their
+ * region's last extension (pl's memo); else the trie's.
+ */
+static inline int64_t
+sp_stats_tree_extend(struct sp_stats_run *r, struct plan *pl, uint32_t region,
+    uint32_t ctx, int *collapsed, struct sp_err *e)
+{
+	int merged = 0;
+	int64_t id;
+
+	if (pl->memo_ctx != ctx) {
+		if ((id = sp_stats_paths_extend(r->paths, ctx, region, &merged,
+		    e)) < 0)
+			return -1;
+		pl->memo_ctx = ctx;
+		pl->memo_path = (uint32_t)id;
+		pl->memo_collapsed = (uint8_t)merged;
+	}
+	if (pl->memo_collapsed)
+		*collapsed = 1;
+	return pl->memo_path;
+}
+
+/*
+ * A call of pl's region opens below parent (NULL at the top): its path,
+ * and its accounts; without a call log (r->log) the stream's order is
+ * the table's, and the call is accounted too.
  */
 static inline int
-sp_stats_tree_open(struct sp_stats_run *r, struct frame *f,
+sp_stats_tree_open(struct sp_stats_run *r, struct frame *f, struct plan *pl,
     const struct frame *parent, int64_t start, int64_t end, int64_t gpu,
     struct sp_err *e)
 {
@@ -112,9 +136,9 @@ sp_stats_tree_open(struct sp_stats_run *r, struct frame *f,
 
 	f->ctx = ctx;
 	f->recursive = collapsed;
-	if (!r->racc[f->region].kept)
+	if (!pl->kept)
 		return 0;	/* its children hang on its kept ancestor */
-	if ((id = sp_stats_paths_extend(r->paths, ctx, f->region, &collapsed,
+	if ((id = sp_stats_tree_extend(r, pl, f->region, ctx, &collapsed,
 	    e)) < 0)
 		return -1;
 	if ((uint64_t)id >= r->npacc)
