@@ -200,26 +200,37 @@ static int
 check_calls(struct sp_walker *w, const struct sp_batch *b, size_t *k,
     struct sp_err *e)
 {
-	size_t i;
+	/* top and next in locals: a store of a seq could alias them */
+	size_t i, top = w->top, closed = *k;
+	uint64_t next = w->next;
+	uint32_t d = 0;
+	int64_t up = -1;
 
 	for (i = 0; i < b->n; i++) {
-		uint32_t d = b->depth[i];
-		int64_t up;
-
-		if (d > w->top)
-			return too_deep(w, d, e);
-		if (*k + (w->top - d) > b->nclosed)
-			return too_many_closes(w, b, e);
-		*k += w->top - d;
-		w->top = d;
+		d = b->depth[i];
+		if (d > top || closed + (top - d) > b->nclosed)
+			break;
+		closed += top - d;
+		top = d;
 		up = d > 0 ? (int64_t)w->stack[d - 1].seq : -1;
 		if (b->parent[i] != up)
-			return wrong_parent(w, b->parent[i], up, e);
-		if (stack_room(w, e) == -1)
+			break;
+		w->top = top;
+		if (top == w->cap && stack_room(w, e) == -1)
 			return -1;
-		w->stack[w->top++].seq = w->next++;
+		w->stack[top++].seq = next++;
 	}
-	return 0;
+	w->top = top;
+	w->next = next;
+	*k = closed;
+	if (i == b->n)
+		return 0;
+	/* call i is wrong: which way, from the state before it */
+	if (d > top)
+		return too_deep(w, d, e);
+	if (closed + (top - d) > b->nclosed)
+		return too_many_closes(w, b, e);
+	return wrong_parent(w, b->parent[i], up, e);
 }
 
 int

@@ -337,25 +337,36 @@ static const struct sp_walk_ops count_ops = {
 	count_open, count_close, count_end,
 };
 
-/* Push b into a fresh walker (after `pre`, if any) and expect msg. */
+/* A walker without open and close callbacks: the checks alone. */
+static const struct sp_walk_ops checks_only = { NULL, NULL, NULL };
+
+/*
+ * Push b into a fresh walker (after `pre`, if any) and expect msg: with
+ * callbacks and with the checks alone, which say the same.
+ */
 static void
 expect(const char *what, struct sp_batch *pre, struct sp_batch *b,
     const char *msg)
 {
+	const struct sp_walk_ops *ops[] = { &count_ops, &checks_only };
 	struct counter k;
 	struct sp_walker *w;
 	struct sp_err e;
+	size_t i;
 
-	memset(&k, 0, sizeof k);
-	w = sp_walker_new(&count_ops, &k);
-	sp_err_clear(&e);
-	if (pre != NULL)
-		CHECK(sp_walker_push(w, pre, &e) == 0, "%s: pre: %s", what,
-		    e.msg);
-	CHECK(sp_walker_push(w, b, &e) == -1, "%s: no error", what);
-	CHECK(e.status == SP_EDATA && strcmp(e.msg, msg) == 0,
-	    "%s:\n got  %s\n want %s", what, e.msg, msg);
-	sp_walker_free(w);
+	for (i = 0; i < 2; i++) {
+		memset(&k, 0, sizeof k);
+		w = sp_walker_new(ops[i], &k);
+		sp_err_clear(&e);
+		if (pre != NULL)
+			CHECK(sp_walker_push(w, pre, &e) == 0, "%s: pre: %s",
+			    what, e.msg);
+		CHECK(sp_walker_push(w, b, &e) == -1, "%s: no error", what);
+		CHECK(e.status == SP_EDATA && strcmp(e.msg, msg) == 0,
+		    "%s (%s):\n got  %s\n want %s", what, i ? "checks only" :
+		    "callbacks", e.msg, msg);
+		sp_walker_free(w);
+	}
 }
 
 static void
