@@ -7,6 +7,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "sp_cold.h"
+
 #define TMP_BUF ((size_t)1 << 20)	/* write buffer of the temporary file */
 #define SPOOL_BLOCK ((size_t)1 << 18)	/* a spool's unit on file */
 #define PAIR 12				/* a slot (u32) and a value (i64) */
@@ -636,8 +638,9 @@ run_flush(struct sp_jstore *s, struct run *r, struct sp_err *e)
 	return 0;
 }
 
-int
-sp_jstore_put(struct sp_jstore *s, size_t stream, uint64_t i, int64_t v,
+/* A value for a store on the file: its stream's run, flushed when full. */
+SP_COLD static int
+file_put(struct sp_jstore *s, size_t stream, uint64_t i, int64_t v,
     struct sp_err *e)
 {
 	struct run *r;
@@ -645,10 +648,6 @@ sp_jstore_put(struct sp_jstore *s, size_t stream, uint64_t i, int64_t v,
 	if (i >= s->n || s->sealed)
 		return sp_fail(e, SP_EUSAGE, "store: slot %llu of %llu",
 		    (unsigned long long)i, (unsigned long long)s->n);
-	if (s->mem != NULL) {
-		s->mem[i] = v;
-		return 0;
-	}
 	if (stream >= s->nruns)
 		return pair_put(s, i, v, e);
 	r = &s->runs[stream];
@@ -662,6 +661,18 @@ sp_jstore_put(struct sp_jstore *s, size_t stream, uint64_t i, int64_t v,
 	}
 	r->buf[r->n++] = v;
 	return r->n == s->runcap ? run_flush(s, r, e) : 0;
+}
+
+int
+sp_jstore_put(struct sp_jstore *s, size_t stream, uint64_t i, int64_t v,
+    struct sp_err *e)
+{
+	/* a call per value: a store in memory takes it in a few instructions */
+	if (s->mem != NULL && i < s->n && !s->sealed) {
+		s->mem[i] = v;
+		return 0;
+	}
+	return file_put(s, stream, i, v, e);
 }
 
 int

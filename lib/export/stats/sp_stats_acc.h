@@ -244,12 +244,7 @@ struct sp_stats_run {
 /* sp_stats_run.c: the durations of row w go into its region's pool. */
 int sp_stats_run_row_pooled(const struct sp_stats_run *r, const struct row *w);
 
-/* sp_stats_region.c */
-int sp_stats_entry_open(struct sp_stats_run *r, const struct row *w,
-    int64_t start, int64_t end, int64_t call, int64_t gpu,
-    struct sp_err *e);
-void sp_stats_entry_cover(struct sp_stats_run *r, uint32_t region,
-    int64_t start, int64_t end);
+/* sp_stats_region.c; the part of each call: sp_stats_entry_call.h */
 /* A call of an unselected rank: only its start counts (a fallback row's). */
 void sp_stats_entry_seen(struct sp_stats_run *r, uint32_t region,
     int64_t start);

@@ -3,7 +3,7 @@
  * the entries as each rank ends, and at the end of the run summary()'s
  * record (spec/summary.md 2) and print_summary's flat row (4.1).
  */
-#include "sp_stats_acc.h"
+#include "sp_stats_entry_call.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -22,9 +22,9 @@ nomem(struct sp_err *e)
 }
 
 /* --approx: histograms and one-pass moments instead of the durations. */
-static int
-approx_add(struct sp_stats_run *r, const struct row *w, struct eacc *a,
-    int64_t d, struct sp_err *e)
+int
+sp_stats_entry_approx(struct sp_stats_run *r, const struct row *w,
+    struct eacc *a, int64_t d, struct sp_err *e)
 {
 	struct racc *g = &r->racc[w->region];
 
@@ -41,46 +41,6 @@ approx_add(struct sp_stats_run *r, const struct row *w, struct eacc *a,
 	return sp_stats_hist_add(g->h, d, e);
 }
 
-int
-sp_stats_entry_open(struct sp_stats_run *r, const struct row *w,
-    int64_t start, int64_t end, int64_t call, int64_t gpu, struct sp_err *e)
-{
-	struct eacc *a = &r->eacc[w->region];
-	int64_t d = end - start;
-
-	if (call < 0 || (uint64_t)call >= w->calls)
-		return sp_fail(e, SP_EDATA, "region %s: call %" PRId64 " of a "
-		    "row of %" PRIu64 " calls", r->names[w->region], call,
-		    w->calls);
-	if (a->n == 0 || d < a->dmin)
-		a->dmin = d;
-	if (a->n == 0 || d > a->dmax)
-		a->dmax = d;
-	if (a->n == 0 || start < a->smin)
-		a->smin = start;
-	if (a->n == 0 || end > a->emax)
-		a->emax = end;
-	a->n++;
-	a->sum += d;
-	if (call == 0)
-		a->d0 = d;
-	if ((uint64_t)call == w->calls - 1)
-		a->dlast = d;
-	if (gpu >= 0) {
-		a->gsum += gpu;
-		a->gn++;
-	}
-	if (r->o.approx)
-		return approx_add(r, w, a, d, e);
-	if (r->store != NULL && sp_jstore_put(r->store, (size_t)(w -
-	    r->rows), w->off + (uint64_t)call, d, e) < 0)
-		return -1;
-	if (r->gstore != NULL && w->gpu && sp_jstore_put(r->gstore,
-	    (size_t)(w - r->rows), w->off + (uint64_t)call, gpu, e) < 0)
-		return -1;
-	return 0;
-}
-
 void
 sp_stats_entry_seen(struct sp_stats_run *r, uint32_t region, int64_t start)
 {
@@ -91,27 +51,6 @@ sp_stats_entry_seen(struct sp_stats_run *r, uint32_t region, int64_t start)
 		g->has_abs = 1;
 		g->abs_start = s;
 	}
-}
-
-void
-sp_stats_entry_cover(struct sp_stats_run *r, uint32_t region, int64_t start,
-    int64_t end)
-{
-	struct eacc *a = &r->eacc[region];
-	struct racc *g = &r->racc[region];
-	double s = sp_stats_sec(start), t = sp_stats_sec(end);
-
-	if (a->copen && s <= a->ce) {
-		if (t > a->ce)
-			a->ce = t;
-		return;
-	}
-	if (a->copen)
-		g->cov += a->ce - a->cs;
-	a->cs = s;
-	a->ce = t;
-	a->copen = 1;
-	g->cov_set = 1;
 }
 
 /* --- the end of a rank --- */

@@ -3,6 +3,7 @@
  * (sp_stats_run.h).  Regions, paths, lanes and the per-rank records each
  * have their own file; the state they share is sp_stats_acc.h.
  */
+#include "sp_stats_entry_call.h"
 #include "sp_stats_tree_call.h"
 
 #include <inttypes.h>

@@ -1,0 +1,83 @@
+/*
+ * sp_stats_entry_call.h - a call's part in its region's entry on the
+ * rank, inline: it runs for every call, and the walk of a batch
+ * (sp_stats_run.c) pays no call across files for it.  --approx's
+ * histograms are out of line in sp_stats_region.c.
+ *
+ * Ownership: as sp_stats_acc.h.
+ */
+#ifndef SP_STATS_ENTRY_CALL_H
+#define SP_STATS_ENTRY_CALL_H
+
+#include <inttypes.h>
+
+#include "sp_stats_acc.h"
+
+/* sp_stats_region.c: --approx's histograms and moments of a duration. */
+int sp_stats_entry_approx(struct sp_stats_run *r, const struct row *w,
+    struct eacc *a, int64_t d, struct sp_err *e);
+
+/* A call of row w opens: its region's entry on the rank. */
+static inline int
+sp_stats_entry_open(struct sp_stats_run *r, const struct row *w,
+    int64_t start, int64_t end, int64_t call, int64_t gpu, struct sp_err *e)
+{
+	struct eacc *a = &r->eacc[w->region];
+	int64_t d = end - start;
+
+	if (call < 0 || (uint64_t)call >= w->calls)
+		return sp_fail(e, SP_EDATA, "region %s: call %" PRId64 " of a "
+		    "row of %" PRIu64 " calls", r->names[w->region], call,
+		    w->calls);
+	if (a->n == 0 || d < a->dmin)
+		a->dmin = d;
+	if (a->n == 0 || d > a->dmax)
+		a->dmax = d;
+	if (a->n == 0 || start < a->smin)
+		a->smin = start;
+	if (a->n == 0 || end > a->emax)
+		a->emax = end;
+	a->n++;
+	a->sum += d;
+	if (call == 0)
+		a->d0 = d;
+	if ((uint64_t)call == w->calls - 1)
+		a->dlast = d;
+	if (gpu >= 0) {
+		a->gsum += gpu;
+		a->gn++;
+	}
+	if (r->o.approx)
+		return sp_stats_entry_approx(r, w, a, d, e);
+	if (r->store != NULL && sp_jstore_put(r->store, (size_t)(w -
+	    r->rows), w->off + (uint64_t)call, d, e) < 0)
+		return -1;
+	if (r->gstore != NULL && w->gpu && sp_jstore_put(r->gstore,
+	    (size_t)(w - r->rows), w->off + (uint64_t)call, gpu, e) < 0)
+		return -1;
+	return 0;
+}
+
+/* The union of the region's calls (its flat row's coverage), in order. */
+static inline void
+sp_stats_entry_cover(struct sp_stats_run *r, uint32_t region, int64_t start,
+    int64_t end)
+{
+	struct eacc *a = &r->eacc[region];
+	struct racc *g = &r->racc[region];
+	double s = sp_stats_sec(start), t = sp_stats_sec(end);
+
+	if (a->copen && s <= a->ce) {
+		if (t > a->ce)
+			a->ce = t;
+		return;
+	}
+	if (a->copen)
+		g->cov += a->ce - a->cs;
+	a->cs = s;
+	a->ce = t;
+	a->copen = 1;
+	g->cov_set = 1;
+}
+
+#endif
