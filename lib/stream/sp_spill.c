@@ -638,8 +638,12 @@ run_flush(struct sp_jstore *s, struct run *r, struct sp_err *e)
 	return 0;
 }
 
-/* A value for a store on the file: its stream's run, flushed when full. */
-SP_COLD static int
+/*
+ * A value for a store on the file: its stream's run, flushed when full
+ * (every value of a store past its budget: not rare, but kept out of
+ * sp_jstore_put()'s prologue).
+ */
+SP_NOINLINE static int
 file_put(struct sp_jstore *s, size_t stream, uint64_t i, int64_t v,
     struct sp_err *e)
 {
