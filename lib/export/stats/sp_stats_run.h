@@ -1,10 +1,12 @@
 /*
- * sp_stats_run.h - the statistics of one run, fed call by call.
+ * sp_stats_run.h - the statistics of one run, fed batch by batch.
  *
  * The exporter hands over what the call stream says, in its order: the
- * run and its region table, each rank with its rows, each call as it
- * opens and closes (a walker's replay, sp_walk.h), the ends of lanes and
- * ranks; then sp_stats_run_finish() computes the result (sp_stats.h).
+ * run and its region table, each rank with its rows, its batches of
+ * calls (checked by a walker, sp_walk.h; sp_stats_run_batch() opens and
+ * closes their calls; the unit tests hand calls one by one), the ends of
+ * lanes and ranks; then sp_stats_run_finish() computes the result
+ * (sp_stats.h).
  *
  * Orders.  The reference pools a region's durations rank by rank, each
  * rank's in recording order; so each rank's durations are first placed
