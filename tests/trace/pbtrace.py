@@ -122,9 +122,10 @@ class Sequence:
 
 class Trace:
     def __init__(self, data, schema):
+        from google.protobuf.message import DecodeError
         try:
             trace = schema.Trace.FromString(data)
-        except Exception as exc:    # the library's DecodeError, by backend
+        except (DecodeError, UnicodeDecodeError) as exc:   # the latter: pure Python's
             raise TraceError(f"python3-protobuf cannot parse it: {exc}") from exc
         no_unknowns(trace, "Trace")
         self.processes, self.threads, self.slices = {}, {}, {}
