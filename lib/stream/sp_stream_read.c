@@ -18,6 +18,8 @@
 #define TAG_I64LE 79
 #define TAG_SELF_DESCRIBE 55799
 #define READ_CHUNK ((size_t)1 << 20)
+/* A read asks for what the item lacks and this much of what follows. */
+#define READ_AHEAD ((size_t)64 << 10)
 
 enum state {
 	ST_START,	/* nothing read yet */
@@ -44,6 +46,7 @@ struct sp_reader {
 	char *name;
 	uint8_t *buf;
 	size_t cap, start, end;
+	size_t last_item;	/* bytes of the item read last: the next's guess */
 	int eof;
 	struct sp_cdoc *doc;
 	enum state state;
@@ -154,23 +157,35 @@ sp_reader_free(struct sp_reader *r)
 }
 
 /*
- * Make the buffer hold at least `need` bytes of the current item.  The
- * buffer grows (doubling) only as bytes arrive, never to the size an item
- * merely declares: a stream that claims a string of 200 MiB and then ends
- * costs no more memory than the bytes it really holds.
+ * Make the buffer hold at least `need` bytes of the current item, which
+ * starts at r->start.  The buffer grows (doubling) only as bytes arrive,
+ * never to the size an item merely declares: a stream that claims a
+ * string of 200 MiB and then ends costs no more memory than the bytes it
+ * really holds.
+ *
+ * What is read of the item stays where it is while the item fits behind
+ * it, and reads ask for no more than the item is known to lack and a
+ * little more (READ_AHEAD), so that little of the next item comes with
+ * it.  An item that may not fit, being smaller than the last one, moves
+ * to the front before more of it is read: so what moves is that little,
+ * not most of an item, which a stream of items each about the size of
+ * the buffer would move every time.
  */
 static int
 fill(struct sp_reader *r, size_t need, struct sp_err *e)
 {
-	if (r->start > 0) {
+	if (r->start > 0 && (r->start == r->end || r->cap - r->start < need ||
+	    r->cap - r->start < r->last_item)) {
 		memmove(r->buf, r->buf + r->start, r->end - r->start);
 		r->end -= r->start;
 		r->start = 0;
 	}
-	while (r->end < need && !r->eof) {
+	while (r->end - r->start < need && !r->eof) {
+		size_t want, lack = need - (r->end - r->start);
 		ssize_t n;
 
 		if (r->end == r->cap) {
+			/* here start is 0: else the item fitted behind it */
 			size_t cap = r->cap * 2;
 			uint8_t *nb;
 
@@ -180,7 +195,10 @@ fill(struct sp_reader *r, size_t need, struct sp_err *e)
 			r->buf = nb;
 			r->cap = cap;
 		}
-		n = read(r->fd, r->buf + r->end, r->cap - r->end);
+		want = r->cap - r->end;
+		if (want > READ_AHEAD && want - READ_AHEAD > lack)
+			want = lack + READ_AHEAD;
+		n = read(r->fd, r->buf + r->end, want);
 
 		if (n < 0) {
 			if (errno == EINTR)
@@ -1200,6 +1218,7 @@ next_raw(struct sp_reader *r, struct sp_item *item, struct sp_err *e)
 	item->raw = r->buf + r->start;
 	item->raw_len = used;
 	r->start += used;
+	r->last_item = used;
 	return 1;
 }
 

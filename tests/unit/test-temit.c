@@ -18,7 +18,7 @@
 
 struct rec {
 	struct sp_trace_writer base;
-	char text[4096];
+	char text[1 << 18];
 };
 
 static void
@@ -51,10 +51,10 @@ rec_open(struct sp_trace_writer *w, uint64_t ts, uint64_t end,
 {
 	char line[64];
 
-	(void)a;
 	(void)e;
-	snprintf(line, sizeof line, "B%u@%llu-%llu ", region,
-	    (unsigned long long)ts, (unsigned long long)end);
+	snprintf(line, sizeof line, "B%u@%llu-%llu%s ", region,
+	    (unsigned long long)ts, (unsigned long long)end,
+	    a == NULL ? "" : a->source_key == 7 + region ? "+" : "?");
 	put((struct rec *)w, line);
 	return 0;
 }
@@ -70,8 +70,25 @@ rec_close(struct sp_trace_writer *w, uint64_t ts, struct sp_err *e)
 	return 0;
 }
 
+/* The events op of a writer: what open and close would have recorded. */
+static int
+rec_events(struct sp_trace_writer *w, const struct sp_trace_event *ev,
+    size_t n, struct sp_err *e)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if ((ev[i].open ? rec_open(w, ev[i].ts, ev[i].end,
+		    ev[i].region, ev[i].a, e) : rec_close(w, ev[i].ts, e)) < 0)
+			return -1;
+	return 0;
+}
+
 static const struct sp_trace_writer_ops rec_ops = {
-	rec_track, rec_open, rec_close, NULL, NULL,
+	rec_track, rec_open, rec_close, NULL, NULL, NULL,
+};
+static const struct sp_trace_writer_ops rec_events_ops = {
+	rec_track, rec_open, rec_close, NULL, NULL, rec_events,
 };
 
 static struct sp_trace_process proc = { 0, 1, 9, "r0", "", "none", 0 };
@@ -160,11 +177,131 @@ test_errors(void)
 	sp_temit_free(m);
 }
 
+/* A random lane of n calls in pre-order, times from 1000 on. */
+struct calls {
+	uint32_t depth[4000], region[4000];
+	int64_t start[4000], end[4000];
+	size_t n;
+};
+
+static void
+random_calls(struct calls *c, size_t n, unsigned seed)
+{
+	int64_t ends[64], t = 1000, limit, len;
+	size_t d = 0;
+
+	srand(seed);
+	for (c->n = 0; c->n < n; ) {
+		/* end the innermost call, or open one in it */
+		if (d > 0 && (rand() % 3 == 0 || d == 63)) {
+			t = ends[--d];
+			continue;
+		}
+		limit = d > 0 ? ends[d - 1] : t + 1000;
+		len = rand() % 4 == 0 ? 0 : rand() % (limit - t + 1);
+		c->depth[c->n] = (uint32_t)d;
+		c->region[c->n] = (uint32_t)(rand() % 5);
+		c->start[c->n] = t;
+		c->end[c->n] = t + len;
+		ends[d++] = t + len;
+		c->n++;
+		if (len > 0 && rand() % 2 == 0)
+			t++;	/* else its first child starts with it */
+	}
+}
+
+/* The calls through sp_temit_slice() or sp_temit_calls() into r. */
+static int
+emit(struct rec *r, const struct sp_trace_writer_ops *ops, int batch,
+    const struct calls *c, const struct sp_trace_argtab *t, struct sp_err *e)
+{
+	struct sp_temit *m = sp_temit_new(e);
+	struct sp_trace_thread th = lane("a");
+	struct sp_temit_calls b = {
+		c->depth, c->region, c->start, c->end, c->n, 1000, t,
+	};
+	const struct sp_trace_args *a;
+	int rc;
+	size_t i;
+
+	memset(r, 0, sizeof *r);
+	r->base.ops = ops;
+	sp_temit_begin(m);
+	sp_temit_writer(m, &r->base);
+	rc = sp_temit_rank(m, &proc, e) < 0 || sp_temit_lane(m, &th, e) < 0;
+	for (i = 0; rc == 0 && !batch && i < c->n; i++) {
+		a = t == NULL ? NULL : c->region[i] < t->n ?
+		    &t->args[c->region[i]] : t->other;
+		rc = sp_temit_slice(m, c->depth[i], c->region[i],
+		    (uint64_t)(c->start[i] - 1000),
+		    (uint64_t)(c->end[i] - 1000), a, e) < 0;
+	}
+	if (rc == 0 && batch)
+		rc = sp_temit_calls(m, &b, e) < 0;
+	if (rc == 0)
+		rc = sp_temit_lane_end(m, e) < 0;
+	CHECK(rc != 0 || sp_temit_slices(m) == c->n, "slices counted");
+	sp_temit_free(m);
+	return rc ? -1 : 0;
+}
+
+/*
+ * sp_temit_calls() is sp_temit_slice() call by call, for a writer with
+ * an events op (more events than it holds at once) and without, with
+ * an argument table (regions past it get its other entry) and without;
+ * and so are its errors, and what the writer saw before them.
+ */
+static void
+test_calls(void)
+{
+	static struct calls c;
+	static struct rec one, many;
+	struct sp_trace_args args[3], other;
+	struct sp_trace_argtab t = { args, 3, &other };
+	const struct sp_trace_writer_ops *ops[2] = { &rec_ops,
+	    &rec_events_ops };
+	struct sp_err e1, e2;
+	int k, with, r1, r2;
+	unsigned seed;
+
+	memset(args, 0, sizeof args);
+	memset(&other, 0, sizeof other);
+	args[0].source_key = 7;
+	args[1].source_key = 8;
+	args[2].source_key = 9;
+	other.source_key = 1;	/* recorded as "?": past the table */
+	for (seed = 1; seed <= 6; seed++) {
+		random_calls(&c, seed < 4 ? 3000 : 40, seed);
+		if (seed >= 5) {	/* time going back; a child outliving */
+			c.start[30] = c.start[29] - 1;
+			if (seed == 6)
+				c.end[35] = c.end[34] + 1000000;
+		}
+		for (k = 0; k < 2; k++)
+			for (with = 0; with < 2; with++) {
+				r1 = emit(&one, &rec_ops, 0, &c, with ? &t :
+				    NULL, &e1);
+				r2 = emit(&many, ops[k], 1, &c, with ? &t :
+				    NULL, &e2);
+				CHECK(r1 == r2 && strcmp(one.text,
+				    many.text) == 0 && (r1 == 0 ||
+				    strcmp(e1.msg, e2.msg) == 0),
+				    "calls, seed %u, events %d, args %d: %d %d "
+				    "%s / %s", seed, k, with, r1, r2,
+				    r1 ? e1.msg : "", r2 ? e2.msg : "");
+				CHECK((seed >= 5) == (r1 != 0) &&
+				    strlen(one.text) > 100, "seed %u: %d %s",
+				    seed, r1, r1 ? e1.msg : "");
+			}
+	}
+}
+
 int
 main(void)
 {
 	test_nesting();
 	test_errors();
+	test_calls();
 	if (failed == 0)
 		printf("ok\n");
 	return failed != 0;

@@ -31,8 +31,13 @@ struct sp_callargs {
 	struct sp_arena *arena;	/* the rank's source files */
 	struct row *rows;	/* by region id */
 	size_t nrows, cap;
+	/* by region id: a call's arguments when they are its source alone */
+	struct sp_trace_args *plain;
+	size_t plain_cap;
 	uint32_t rank;
 	uint64_t key;		/* the rank's source_key: 1, 2, ... */
+	int any_meta;		/* a row of the rank has metadata */
+	struct sp_trace_args none;	/* a region without a row's */
 	char *buf;		/* the last metadata handed out */
 	size_t len, bufcap;
 };
@@ -69,6 +74,7 @@ sp_callargs_free(struct sp_callargs *a)
 		return;
 	clear_rows(a);
 	free(a->rows);
+	free(a->plain);
 	free(a->buf);
 	sp_arena_free(a->arena);
 	free(a);
@@ -115,6 +121,41 @@ set_row(struct sp_callargs *a, const struct sp_row_info *ri,
 	if (has_meta(ri->event_metadata, ri->event_metadata_len)) {
 		r->meta = ri->event_metadata;
 		r->meta_len = ri->event_metadata_len;
+		a->any_meta = 1;
+	}
+	return 0;
+}
+
+/* The arguments of a call that has only its region's source location. */
+static void
+set_plain(struct sp_trace_args *out, const char *file, size_t file_len,
+    int64_t line, uint64_t key)
+{
+	memset(out, 0, sizeof *out);
+	out->file = file;
+	out->file_len = file_len;
+	out->line = line;
+	out->source_key = key;
+}
+
+/* Room for n rows and their plain arguments. */
+static int
+reserve(struct sp_callargs *a, size_t n, struct sp_err *e)
+{
+	struct row *r;
+	struct sp_trace_args *p;
+
+	if (n > a->cap) {
+		if ((r = realloc(a->rows, n * sizeof *r)) == NULL)
+			return sp_fail(e, SP_ENOMEM, "out of memory");
+		a->rows = r;
+		a->cap = n;
+	}
+	if (n > a->plain_cap) {
+		if ((p = realloc(a->plain, n * sizeof *p)) == NULL)
+			return sp_fail(e, SP_ENOMEM, "out of memory");
+		a->plain = p;
+		a->plain_cap = n;
 	}
 	return 0;
 }
@@ -124,21 +165,19 @@ sp_callargs_rank(struct sp_callargs *a, const struct sp_rank_info *ri,
     struct sp_err *e)
 {
 	size_t i, n = 0;
-	struct row *p;
+	const struct row *r;
 
 	clear_rows(a);
 	sp_arena_reset(a->arena);
 	a->rank = ri->rank;
 	a->key++;
+	a->any_meta = 0;
+	set_plain(&a->none, NULL, 0, -1, a->key);
 	for (i = 0; i < ri->nrows; i++)
 		if (ri->rows[i].region >= n)
 			n = (size_t)ri->rows[i].region + 1;
-	if (n > a->cap) {
-		if ((p = realloc(a->rows, n * sizeof *p)) == NULL)
-			return sp_fail(e, SP_ENOMEM, "out of memory");
-		a->rows = p;
-		a->cap = n;
-	}
+	if (reserve(a, n, e) < 0)
+		return -1;
 	a->nrows = n;
 	for (i = 0; i < n; i++) {
 		memset(&a->rows[i], 0, sizeof a->rows[i]);
@@ -147,7 +186,27 @@ sp_callargs_rank(struct sp_callargs *a, const struct sp_rank_info *ri,
 	for (i = 0; i < ri->nrows; i++)
 		if (set_row(a, &ri->rows[i], e) < 0)
 			return -1;
+	for (i = 0; i < n; i++) {
+		r = &a->rows[i];
+		set_plain(&a->plain[i], r->file, r->file_len, r->line, a->key);
+	}
 	return 0;
+}
+
+int
+sp_callargs_plain(const struct sp_callargs *a, const struct sp_batch *b)
+{
+	return !a->any_meta && b->x[SP_X_CALL_ID] == NULL &&
+	    b->x[SP_X_GPU] == NULL && (b->x[SP_X_AWAIT] == NULL ||
+	    b->x[SP_X_TASK] == NULL);
+}
+
+void
+sp_callargs_table(const struct sp_callargs *a, struct sp_trace_argtab *t)
+{
+	t->args = a->plain;
+	t->n = a->nrows;
+	t->other = &a->none;
 }
 
 void

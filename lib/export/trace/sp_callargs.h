@@ -67,4 +67,14 @@ int sp_callargs_meta(struct sp_callargs *a, uint32_t region, int64_t call,
 int sp_callargs_call(struct sp_callargs *a, const struct sp_batch *b,
     size_t i, struct sp_trace_args *out, struct sp_err *e);
 
+/*
+ * Whether every call of b has no more arguments than its region's source
+ * location: b has no call id, GPU or await column, and no row of the rank
+ * has metadata.  Then what sp_callargs_call() would say of each call is
+ * its region's entry of sp_callargs_table(), the same struct for all the
+ * calls of a region, valid until the next rank.
+ */
+int sp_callargs_plain(const struct sp_callargs *a, const struct sp_batch *b);
+void sp_callargs_table(const struct sp_callargs *a, struct sp_trace_argtab *t);
+
 #endif

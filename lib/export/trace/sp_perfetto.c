@@ -13,8 +13,12 @@
 #define PACKET_ROOM 128
 /* One debug annotation, beyond its string's bytes. */
 #define ANNOTATION_ROOM 40
-/* Source annotations up to this long go on the hot path, as one copy. */
-#define SRC_FAST 64
+/* A SLICE_BEGIN's bytes after its timestamp, on the hot path: at most. */
+#define TPL_MAX 96
+/* The room a SLICE_BEGIN from its template takes: the fixed-size copy. */
+#define TPL_ROOM (2 + 1 + SP_PB_VARINT_MAX + TPL_MAX)
+/* The room pf_events makes sure of for a packet of either kind. */
+#define FAST_ROOM (TPL_ROOM > PACKET_ROOM ? TPL_ROOM : PACKET_ROOM)
 
 /* The debug annotations' names, interned as iid = index + 1. */
 enum { ANN_FILE, ANN_LINE, ANN_CALL_ID, ANN_GPU, ANN_AWAIT, ANN_META, NANN };
@@ -40,6 +44,21 @@ struct src {
 	int valid;
 };
 
+/*
+ * A region's SLICE_BEGIN on the lane's sequence, all but its timestamp:
+ * the packet's sequence id, its track event (type, track, name iid, the
+ * source annotations), its sequence flags.  It holds for the calls whose
+ * arguments are their region's source location alone (source_key, not 0,
+ * says which rank's) or none (key 0), once the names it uses are
+ * interned on seq: then a slice is its timestamp and one copy.
+ */
+struct tpl {
+	uint32_t seq;		/* 0: none */
+	uint8_t len;
+	uint64_t key;
+	uint8_t b[TPL_MAX];
+};
+
 struct pf {
 	struct sp_trace_writer base;
 	sp_trace_write_fn *write;
@@ -49,6 +68,7 @@ struct pf {
 	size_t nregions;
 	uint32_t *interned;	/* per region: the sequence that has it, or 0 */
 	struct src *srcs;	/* per region: its source annotations */
+	struct tpl *tpls;	/* per region: its slices' template */
 	unsigned ann_interned;	/* annotation names the lane's sequence has */
 	uint8_t *buf;
 	size_t len, cap;
@@ -339,8 +359,6 @@ encode_source(struct src *c, const struct sp_trace_args *a,
 	size_t need = 2 * ANNOTATION_ROOM + (a->file != NULL ?
 	    a->file_len : 0);
 
-	if (need < SRC_FAST)	/* begin_source copies that much */
-		need = SRC_FAST;
 	uint8_t *p;
 
 	if (need > c->cap) {
@@ -434,80 +452,49 @@ new_names(struct pf *w, unsigned used)
 }
 
 /*
- * A SLICE_BEGIN without arguments, its name interned already: the lane's
- * constant bytes around the timestamp and the name's iid.  Each part is
- * short, so every length fits in one byte.
+ * Region's template (struct tpl) for the calls that key says, with c its
+ * source annotations (or NULL): after a SLICE_BEGIN that interned what
+ * they name.  None when it would not fit.
  */
 static void
-begin_bare(struct pf *w, uint8_t *p, uint64_t ts, uint32_t region)
-{
-	uint8_t *q = p + 2, *ev;
-
-	/* fixed-size copies of the constant parts: the room allows them */
-	*q++ = 0x40;	/* TracePacket.timestamp */
-	q = sp_pb_varint(q, ts);
-	memcpy(q, w->begin_head, sizeof w->begin_head);
-	q += w->begin_head_len;
-	ev = q++;
-	memcpy(q, w->begin_event, sizeof w->begin_event);
-	q = sp_pb_varint(q + w->begin_event_len, (uint64_t)region + 1);
-	*ev = (uint8_t)(q - ev - 1);
-	*q++ = 0x68;	/* TracePacket.sequence_flags: NEEDS */
-	*q++ = SP_PF_SEQ_NEEDS;
-	p[0] = 0x0a;	/* Trace.packet, and its length */
-	p[1] = (uint8_t)(q - p - 2);
-	w->len += (size_t)(q - p);
-}
-
-/*
- * The same with only its region's source annotations, encoded already
- * for this rank (c, at most SRC_FAST bytes).
- */
-static void
-begin_source(struct pf *w, uint8_t *p, uint64_t ts, uint32_t region,
+set_template(struct pf *w, uint32_t region, uint64_t key,
     const struct src *c)
 {
-	uint8_t *q = p + 2, *ev;
+	struct tpl *t = &w->tpls[region];
+	size_t n = c != NULL ? c->n : 0;
+	uint8_t *q = t->b, *ev;
 
-	*q++ = 0x40;	/* TracePacket.timestamp */
-	q = sp_pb_varint(q, ts);
-	memcpy(q, w->begin_head, sizeof w->begin_head);
+	t->seq = 0;
+	if (w->begin_head_len + 1 + w->begin_event_len + SP_PB_VARINT_MAX +
+	    n + 2 > TPL_MAX)
+		return;
+	memcpy(q, w->begin_head, w->begin_head_len);
 	q += w->begin_head_len;
 	ev = q++;
-	memcpy(q, w->begin_event, sizeof w->begin_event);
+	memcpy(q, w->begin_event, w->begin_event_len);
 	q = sp_pb_varint(q + w->begin_event_len, (uint64_t)region + 1);
-	memcpy(q, c->enc, SRC_FAST);
-	q += c->n;
-	*ev = (uint8_t)(q - ev - 1);
+	if (n > 0)
+		memcpy(q, c->enc, n);
+	q += n;
+	*ev = (uint8_t)(q - ev - 1);	/* < TPL_MAX < 128 */
 	*q++ = 0x68;	/* TracePacket.sequence_flags: NEEDS */
 	*q++ = SP_PF_SEQ_NEEDS;
-	p[0] = 0x0a;	/* Trace.packet, and its length */
-	p[1] = (uint8_t)(q - p - 2);
-	w->len += (size_t)(q - p);
+	t->len = (uint8_t)(q - t->b);
+	t->key = key;
+	t->seq = w->seq;
 }
 
-/* The region's source annotations, if a slice may take them as they are. */
-static const struct src *
-cached_source(const struct pf *w, uint32_t region,
+/* Whether region's template is that of a slice with arguments a. */
+static inline int
+template_fits(const struct pf *w, const struct tpl *t,
     const struct sp_trace_args *a)
 {
-	const struct src *c;
-
-	if (a == NULL || a->has != 0 || a->meta != NULL || a->source_key == 0 ||
-	    w->srcs == NULL)
-		return NULL;
-	c = &w->srcs[region];
-	if (!c->valid || c->key != a->source_key || c->n > SRC_FAST ||
-	    c->cap < SRC_FAST || (c->used & ~w->ann_interned) != 0)
-		return NULL;
-	return c;
-}
-
-static int
-no_args(const struct sp_trace_args *a)
-{
-	return a == NULL || (a->file == NULL && a->line < 0 && a->has == 0 &&
-	    a->meta == NULL);
+	if (t->seq != w->seq)
+		return 0;
+	if (a == NULL)
+		return t->key == 0;
+	return a->source_key == t->key && a->source_key != 0 && a->has == 0 &&
+	    a->meta == NULL;
 }
 
 /* A SLICE_BEGIN with arguments, or names to intern, of any length. */
@@ -552,7 +539,40 @@ begin_full(struct pf *w, uint64_t ts, uint32_t region,
 	*p++ = SP_PF_SEQ_NEEDS;
 	p = sp_pb_close(pk, p);
 	w->len = (size_t)(p - w->buf);
+	if (a == NULL || (a->has == 0 && a->meta == NULL &&
+	    a->source_key != 0))
+		set_template(w, region, a != NULL ? a->source_key : 0, c);
 	return 0;
+}
+
+/* A SLICE_END at q from the lane's bytes: the end of what it wrote. */
+static inline uint8_t *
+end_at(const struct pf *w, uint8_t *q, uint64_t ts)
+{
+	uint8_t *p = q;
+
+	q[2] = 0x40;	/* TracePacket.timestamp */
+	q = sp_pb_varint_fast(q + 3, ts);
+	memcpy(q, w->end_tail, sizeof w->end_tail);
+	q += w->end_tail_len;
+	p[0] = 0x0a;	/* Trace.packet, and its length */
+	p[1] = (uint8_t)(q - p - 2);
+	return q;
+}
+
+/* A SLICE_BEGIN at q from template t: the end of what it wrote. */
+static inline uint8_t *
+begin_at(const struct tpl *t, uint8_t *q, uint64_t ts)
+{
+	uint8_t *p = q;
+
+	q[2] = 0x40;	/* TracePacket.timestamp */
+	q = sp_pb_varint_fast(q + 3, ts);
+	memcpy(q, t->b, TPL_MAX);	/* fixed size: the room allows it */
+	q += t->len;
+	p[0] = 0x0a;
+	p[1] = (uint8_t)(q - p - 2);	/* < 1 + 10 + TPL_MAX < 128 */
+	return q;
 }
 
 static int
@@ -561,36 +581,14 @@ pf_open(struct sp_trace_writer *base, uint64_t ts, uint64_t end,
 {
 	struct pf *w = (struct pf *)base;
 
-	const struct src *c;
-
 	(void)end;	/* its SLICE_END says it */
-	if (region < w->nregions && w->interned[region] == w->seq &&
-	    w->cap - w->len >= PACKET_ROOM + SRC_FAST && !w->failed) {
-		if (no_args(a)) {
-			begin_bare(w, w->buf + w->len, ts, region);
-			return 0;
-		}
-		if ((c = cached_source(w, region, a)) != NULL) {
-			begin_source(w, w->buf + w->len, ts, region, c);
-			return 0;
-		}
+	if (region < w->nregions && template_fits(w, &w->tpls[region], a) &&
+	    w->cap - w->len >= TPL_ROOM && !w->failed) {
+		w->len = (size_t)(begin_at(&w->tpls[region], w->buf + w->len,
+		    ts) - w->buf);
+		return 0;
 	}
 	return begin_full(w, ts, region, a, e);
-}
-
-/* A SLICE_END: its time, then the lane's constant bytes. */
-static void
-end_packet(struct pf *w, uint8_t *p, uint64_t ts)
-{
-	uint8_t *q = p + 2;
-
-	*q++ = 0x40;	/* TracePacket.timestamp */
-	q = sp_pb_varint(q, ts);
-	memcpy(q, w->end_tail, sizeof w->end_tail);
-	q += w->end_tail_len;
-	p[0] = 0x0a;	/* Trace.packet, and its length */
-	p[1] = (uint8_t)(q - p - 2);
-	w->len += (size_t)(q - p);
 }
 
 static int __attribute__((noinline))
@@ -600,7 +598,7 @@ end_slow(struct pf *w, uint64_t ts, struct sp_err *e)
 
 	if ((p = room(w, PACKET_ROOM, e)) == NULL)
 		return -1;
-	end_packet(w, p, ts);
+	w->len = (size_t)(end_at(w, p, ts) - w->buf);
 	return 0;
 }
 
@@ -611,7 +609,45 @@ pf_close(struct sp_trace_writer *base, uint64_t ts, struct sp_err *e)
 
 	if (w->cap - w->len < PACKET_ROOM || w->failed)
 		return end_slow(w, ts, e);
-	end_packet(w, w->buf + w->len, ts);
+	w->len = (size_t)(end_at(w, w->buf + w->len, ts) - w->buf);
+	return 0;
+}
+
+/*
+ * The hot path: a lane's opens and closes in a row.  Ends and slices
+ * from their region's template are written at q, a local, while the
+ * buffer has room for any of them; the rest as pf_open and pf_close
+ * would, with w->len brought up to date around them.
+ */
+static int
+pf_events(struct sp_trace_writer *base, const struct sp_trace_event *ev,
+    size_t n, struct sp_err *e)
+{
+	struct pf *w = (struct pf *)base;
+	const struct sp_trace_event *v, *stop = ev + n;
+	uint8_t *q = w->buf + w->len, *lim = w->buf + w->cap - FAST_ROOM;
+	const struct tpl *t;
+
+	if (w->failed)
+		return sp_fail(e, SP_EIO, "trace written after a failure");
+	for (v = ev; v < stop; v++) {
+		if (q <= lim && !v->open) {
+			q = end_at(w, q, v->ts);
+			continue;
+		}
+		t = v->region < w->nregions ? &w->tpls[v->region] : NULL;
+		if (q <= lim && t != NULL && template_fits(w, t, v->a)) {
+			q = begin_at(t, q, v->ts);
+			continue;
+		}
+		w->len = (size_t)(q - w->buf);
+		if ((v->open ? begin_full(w, v->ts, v->region, v->a, e) :
+		    end_slow(w, v->ts, e)) < 0)
+			return -1;
+		q = w->buf + w->len;
+		lim = w->buf + w->cap - FAST_ROOM;
+	}
+	w->len = (size_t)(q - w->buf);
 	return 0;
 }
 
@@ -636,6 +672,7 @@ pf_free(struct sp_trace_writer *base)
 	for (i = 0; w->srcs != NULL && i < w->nregions; i++)
 		free(w->srcs[i].enc);
 	free(w->srcs);
+	free(w->tpls);
 	free(w->interned);
 	free(w->buf);
 	free(w);
@@ -646,15 +683,18 @@ sp_perfetto_new(const char *const *names, const size_t *lens, size_t n,
     sp_trace_write_fn *write, void *ctx, struct sp_err *e)
 {
 	static const struct sp_trace_writer_ops ops = {
-		pf_track, pf_open, pf_close, pf_finish, pf_free,
+		pf_track, pf_open, pf_close, pf_finish, pf_free, pf_events,
 	};
 	struct pf *w = calloc(1, sizeof *w);
 
 	if (w == NULL || (w->buf = malloc(BUF_MIN)) == NULL ||
 	    (w->interned = calloc(n > 0 ? n : 1, sizeof *w->interned)) ==
+	    NULL || (w->tpls = calloc(n > 0 ? n : 1, sizeof *w->tpls)) ==
 	    NULL) {
-		if (w != NULL)
+		if (w != NULL) {
 			free(w->buf);
+			free(w->interned);
+		}
 		free(w);
 		sp_fail(e, SP_ENOMEM, "out of memory");
 		return NULL;

@@ -14,7 +14,10 @@
  *             region's name and its arguments;
  *   close     the innermost open slice ends at ts;
  *   finish    the last slice is closed: end the trace, with what the
- *             trace says of itself (m).
+ *             trace says of itself (m);
+ *   events    optional: opens and closes in a row, as the calls above
+ *             would make them one by one (struct sp_trace_event), so
+ *             that the hot path of a writer is one loop.
  *
  * Slices nest as the calls do: a call opens after its parent, and all
  * the calls it holds close before it does, so that each track is a
@@ -63,6 +66,16 @@ struct sp_trace_args {
 	size_t meta_len;
 };
 
+/*
+ * Arguments by region, for calls whose arguments depend on their region
+ * alone: args[region] below n, other past it.
+ */
+struct sp_trace_argtab {
+	const struct sp_trace_args *args;
+	size_t n;
+	const struct sp_trace_args *other;
+};
+
 /* A rank's process track. */
 struct sp_trace_process {
 	uint32_t rank;
@@ -101,6 +114,14 @@ struct sp_trace_meta {
 	uint64_t dropped;	/* calls left out by it */
 };
 
+/* An open (a not NULL or NULL, as open has it) or a close, for events. */
+struct sp_trace_event {
+	uint64_t ts, end;	/* end: an open's */
+	const struct sp_trace_args *a;
+	uint32_t region;
+	uint32_t open;		/* 0: a close at ts */
+};
+
 struct sp_trace_writer;
 
 struct sp_trace_writer_ops {
@@ -112,6 +133,8 @@ struct sp_trace_writer_ops {
 	int (*finish)(struct sp_trace_writer *w, const struct sp_trace_meta *m,
 	    struct sp_err *e);
 	void (*free)(struct sp_trace_writer *w);
+	int (*events)(struct sp_trace_writer *w, const struct sp_trace_event *ev,
+	    size_t n, struct sp_err *e);	/* may be NULL */
 };
 
 /* Each writer's struct starts with this. */

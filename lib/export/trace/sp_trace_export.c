@@ -455,12 +455,68 @@ keep_call(struct trx *x, const struct sp_batch *b, size_t i,
  * a slice needs: the call stream's parent and self columns are not
  * replayed (no walker), which keeps the loop over calls short.
  */
+/* Whether a call of b is one bad() refuses: none, mostly. */
+static int
+any_bad(const struct trx *x, const struct sp_batch *b)
+{
+	uint32_t region = 0;
+	int64_t first = INT64_MAX, last = INT64_MIN;
+	size_t i;
+
+	/* three reductions the compiler can vectorize */
+	for (i = 0; i < b->n; i++) {
+		region = b->region[i] > region ? b->region[i] : region;
+		first = b->start[i] < first ? b->start[i] : first;
+		last = b->end[i] > last ? b->end[i] : last;
+	}
+	return b->n > 0 && (region >= x->nregions || first < x->origin ||
+	    last > x->last || !x->ri->has_span);
+}
+
+/*
+ * The batch as slices, on the hot path: no spool, nothing to drop, no
+ * bad call, and no argument beyond the regions' source
+ * locations (so that each region's are one struct for all its calls).
+ */
+static int
+fast_batch(struct trx *x, const struct sp_batch *b, struct sp_err *e)
+{
+	struct sp_trace_argtab t;
+	struct sp_temit_calls c = {
+		b->depth, b->region, b->start, b->end, b->n, x->origin, NULL,
+	};
+
+	if (!x->o->no_args) {
+		sp_callargs_table(x->args, &t);
+		c.args = &t;
+	}
+	if (sp_temit_calls(x->em, &c, e) == 0)
+		return 0;
+	return e != NULL && e->status == SP_EDATA ? named(x, e) : -1;
+}
+
+static int
+fast_ok(const struct trx *x, const struct sp_batch *b)
+{
+	return x->spool == NULL && !x->skipping &&
+	    x->o->min_duration_ns <= 0 && x->shift == 0 &&
+	    (x->o->no_args || sp_callargs_plain(x->args, b)) &&
+	    !any_bad(x, b);
+}
+
 static int
 on_batch(void *ctx, const struct sp_batch *b, struct sp_err *e)
 {
 	struct trx *x = ctx;
 	size_t i;
 
+	if (fast_ok(x, b)) {
+		if (x->w == NULL && b->n > 0 && open_trace(x, e) < 0)
+			return -1;
+		if (fast_batch(x, b, e) < 0)
+			return -1;
+		return b->lane_end ? sp_temit_lane_end(x->em, e) : 0;
+	}
 	for (i = 0; i < b->n; i++) {
 		if (bad(x, b, i))
 			return bad_call(x, b, i, e);
