@@ -1,7 +1,11 @@
 #!/usr/bin/python3
 """check-trace: sp-trace's timelines against the calls sp-stack nested.
 
-For many seeds this generates a random scope-profiler file with spgen
+First the profiles the golden cases of tests/cli/sp-trace write (their
+spgen spec heredocs: two ranks, threads and tasks, recursion, zero-length
+and touching calls, hostile names, arguments, ...), each exported with
+sp-trace's defaults and once with random options; then, for many seeds,
+this generates a random scope-profiler file with spgen
 synth (random or template forests, tricky names, 1-3 ranks, threads and
 tasks, GPU times, call ids, per-call metadata), stacks it (sp-read |
 sp-stack, whose call stream sp-dump prints), and exports it with sp-trace
@@ -22,18 +26,28 @@ the spool's temporary file; gzip).  Then, from the calls alone:
   * the JSON trace, parsed by python3's json (times as exact decimals),
     must hold the same as "M" and "X" events, and its metadata the shifts.
 
+With --protobuf the Perfetto trace is read instead by the real protobuf
+library, python3-protobuf, through tests/trace/pbtrace.py (classes that
+protoc compiles from tests/trace/perfetto_subset.proto at run time; no
+unknown fields anywhere; the same sequence, interning, track and slice
+rules), and must hold the same; the JSON is left out.  Either way the
+inputs must have covered several ranks and lanes, tasks, recursion,
+zero-length calls, hostile names and every kind of argument, or the test
+fails.
+
 The shift of a rank: 0 (none); first_ns minus its first call (start);
 the run's span minus (its first call of REGION - first_ns) (REGION), or
 0 for a rank without one.  min-duration drops a call shorter than it and
 all the calls inside it.
 
-    /usr/bin/python3 tests/check-trace.py [--seeds N] [--first S] [-v]
+    /usr/bin/python3 tests/check-trace.py [--protobuf] [--seeds N] [--first S] [-v]
 
 The programs come from SP_READ, SP_STACK, SP_DUMP, SP_TRACE and
 SP_SPEEDSCOPE (meson test sets them) or from a build tree given by
-SP_BUILDDIR (default: build).  Exits 77 (skipped) without h5py (1 where
-SP_REQUIRE_ALL is set), 1 on the first mismatch, with the seed and the
-commands that reproduce it.
+SP_BUILDDIR (default: build).  Exits 77 (skipped) without h5py, and with
+--protobuf without python3-protobuf or protoc (1 where SP_REQUIRE_ALL is
+set), 1 on the first mismatch, with the seed or case and the commands
+that reproduce it.
 """
 
 import argparse
@@ -45,6 +59,7 @@ import io
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -68,8 +83,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SRCDIR = os.environ.get("SRCDIR", os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(SRCDIR, "tests", "gen"))
 sys.path.insert(0, os.path.join(SRCDIR, "tests", "trace"))
+import pbtrace  # noqa: E402
 import pftrace  # noqa: E402
 import spgen  # noqa: E402
+from spgen_spec import profile_from_spec  # noqa: E402
 from spgen_synth import synth_profile  # noqa: E402
 from spgen_write import write  # noqa: E402
 
@@ -90,6 +107,7 @@ PROG = {n: os.environ.get("SP_" + n.upper(), os.path.join(BUILD, "cmd", "sp-" + 
         for n in ("read", "stack", "trace", "speedscope")}
 PROG["dump"] = os.environ.get("SP_DUMP", os.path.join(BUILD, "tests", "sp-dump"))
 LANES = 65536
+CASE_SPEC = re.compile(r"\$SPGEN spec - (\S+) <<'EOF2'\n(.*?)\nEOF2\n", re.S)
 
 
 def choose(seed):
@@ -111,21 +129,46 @@ def choose(seed):
 
 
 def make_profile(argv, path):
-    """Write the file; its rows' source and metadata by (rank, name)."""
+    """Write the file; its region names, and rows_of() it."""
     args = spgen.parser().parse_args(["synth", path] + argv)
     p, _ = synth_profile(args)
     write(p, path)
+    return p.names, rows_of(p)
+
+
+def case_inputs():
+    """[(where, spec)]: the spec files the golden cases of sp-trace write
+    ($SPGEN spec - FILE <<'EOF2' ... EOF2), in the cases' order."""
+    out, cases = [], os.path.join(SRCDIR, "tests", "cli", "sp-trace")
+    for case in sorted(f for f in os.listdir(cases) if f.endswith(".sh")):
+        with open(os.path.join(cases, case), encoding="utf-8") as f:
+            text = f.read()
+        for m in CASE_SPEC.finditer(text):
+            out.append((f"tests/cli/sp-trace/{case}: {m.group(1)}", json.loads(m.group(2))))
+    return out
+
+
+def spec_profile(spec, path):
+    """Write the profile of a spec file; its region names, and rows_of() it."""
+    p = profile_from_spec(spec)
+    write(p, path)
+    return p.names, rows_of(p)
+
+
+def rows_of(p):
+    """Its rows' source and metadata by (rank, name)."""
     rows = {}
     for i, (rank, region) in enumerate(zip(p.row_rank, p.row_region)):
         f = p.row_source_file[i] if i < len(p.row_source_file) else None
         ln = p.row_source_line[i] if i < len(p.row_source_line) else None
         meta = None
         if p.event_metadata and i < len(p.event_metadata) and p.event_metadata[i]:
-            meta = json.loads(p.event_metadata[i]) or None
+            # NaN and Infinity, which JSON has not, are written as null
+            meta = json.loads(p.event_metadata[i], parse_constant=lambda _: None) or None
         rows[(int(rank), p.names[region])] = {
             "file": f or None, "line": ln if ln is not None and ln >= 0 else None,
             "meta": meta}
-    return p.names, rows
+    return rows
 
 
 def run(argv, **kw):
@@ -190,6 +233,9 @@ def parse_calls(text, names):
 
 
 def pick_trace_options(rnd, names, lanes):
+    """Random options; sp-trace's defaults for rnd None."""
+    if rnd is None:
+        return {"align": "none", "min": 0, "no_args": False, "spill": False, "gzip": False}
     o = {"align": "none", "min": 0, "no_args": rnd.random() < 0.2,
          "spill": rnd.random() < 0.4, "gzip": rnd.random() < 0.3}
     roll = rnd.random()
@@ -292,11 +338,25 @@ def same(what, got, want):
         raise Mismatch(f"{what}:\n  expected {want!r}\n  got      {got!r}")
 
 
-def check_proto(data, want, shift, label, o, ss_names):
+def our_decoder(data):
     try:
-        t = pftrace.Trace(data)
+        return pftrace.Trace(data)
     except pftrace.TraceError as exc:
-        raise Mismatch(f"protobuf: {exc}") from exc
+        raise Mismatch(f"protobuf, our decoder (pftrace.py): {exc}") from exc
+
+
+def protobuf_library(schema):
+    """A reader of the trace by python3-protobuf, through the schema module."""
+    def read(data):
+        try:
+            return pbtrace.Trace(data, schema)
+        except pbtrace.TraceError as exc:
+            raise Mismatch(f"protobuf, python3-protobuf (pbtrace.py): {exc}") from exc
+    return read
+
+
+def check_proto(t, want, shift, label, o, ss_names):
+    """t: the trace as our_decoder() or protobuf_library()'s reader give it."""
     same("root track", t.root, {"process_ordering": 1, "thread_ordering": 1})
     ranks = sorted({r for r, _ in want})
     same("processes", sorted(t.processes), [r + 1 for r in ranks])
@@ -393,12 +453,66 @@ def export(o, fmt, calls, tmp):
     return argv, r, data
 
 
-def check_seed(seed, tmp, verbose):
+def features(lanes, want):
+    """What the input exercises, of what the test must have covered."""
+    have = set()
+    if len({r for r, _ in want}) > 1:
+        have.add("several ranks")
+    if len(want) > len({r for r, _ in want}):
+        have.add("several lanes on a rank")
+    if any(c["x"].get("task", -1) >= 0 for cs in lanes.values() for c in cs):
+        have.add("tasks")
+    for slices in want.values():
+        path = []
+        for s in slices:
+            del path[s["depth"]:]
+            if s["name"] in path:
+                have.add("recursion")
+            path.append(s["name"])
+            if s["ts"] == s["end"]:
+                have.add("zero-length calls")
+            if not s["name"].isascii() or any(ch in s["name"] for ch in "\"\\\t\n<"):
+                have.add("hostile names")
+            have.update("argument " + k for k in s["args"])
+    return have
+
+
+FEATURES = {"several ranks", "several lanes on a rank", "tasks", "recursion",
+            "zero-length calls", "hostile names"} | {
+    "argument " + k for k in ("source_file", "source_line", "call_id", "gpu_ns",
+                              "await_ns", "metadata")}
+
+
+def check_seed(seed, tmp, verbose, readers):
     rnd, argv = choose(seed)
     path = os.path.join(tmp, f"seed{seed}.h5")
     err = io.StringIO()
     with contextlib.redirect_stderr(err):
         names, rows = make_profile(argv, path)
+    what = f"seed {seed}: spgen.py synth FILE {' '.join(argv)}"
+    try:
+        return check_file(rnd, path, names, rows, what, tmp, verbose, readers)
+    finally:
+        os.remove(path)
+
+
+def check_case(i, where, spec, tmp, verbose, readers):
+    """A golden case's input, with sp-trace's default options, then random
+    ones (seeded by its place)."""
+    path = os.path.join(tmp, "case.h5")
+    names, rows = spec_profile(spec, path)
+    try:
+        return (check_file(None, path, names, rows, where, tmp, verbose, readers) |
+                check_file(random.Random(-1 - i), path, names, rows, where, tmp,
+                           verbose, readers))
+    finally:
+        os.remove(path)
+
+
+def check_file(rnd, path, names, rows, what, tmp, verbose, readers):
+    """sp-trace's traces of the profile at path against its calls, the
+    Perfetto trace through each of readers and, without --protobuf, the
+    JSON; the features() of the input."""
     calls, dump = stack(path, tmp)
     lanes = parse_calls(dump, names)
     label, first_ns, last_ns = run_info(dump)
@@ -407,11 +521,10 @@ def check_seed(seed, tmp, verbose):
     ncalls = sum(map(len, lanes.values()))
     dropped = ncalls - sum(map(len, want.values()))
     ss = speedscope_names(calls, o, tmp)
-    what = f"seed {seed}: spgen.py synth FILE {' '.join(argv)}"
     if verbose:
-        print(f"seed {seed}: {ncalls} calls, {len(lanes)} lanes, align {o['align']}, "
-              f"min {o['min']}, {dropped} dropped")
-    for fmt in ("proto", "json"):
+        print(f"{what.split(': spgen.py')[0]}: {ncalls} calls, {len(lanes)} lanes, "
+              f"align {o['align']}, min {o['min']}, {dropped} dropped")
+    for fmt in ("proto", "json") if our_decoder in readers else ("proto",):
         targv, r, data = export(o, fmt, calls, tmp)
         what_t = f"{what}\n  {' '.join(targv)}"
         try:
@@ -422,12 +535,49 @@ def check_seed(seed, tmp, verbose):
             if r.returncode != 0:
                 raise Mismatch(f"sp-trace exit {r.returncode}: {r.stderr.decode()}")
             if fmt == "proto":
-                check_proto(data, want, shift, label, o, ss)
+                for read in readers:
+                    check_proto(read(data), want, shift, label, o, ss)
             else:
                 check_json(data.decode("ascii"), want, shift, label, o, ss, dropped)
         except Mismatch as exc:
             raise Mismatch(f"{what_t}\n{exc}") from exc
     os.remove(calls)
+    return features(lanes, want)
+
+
+def readers_of(args, tmp):
+    """[reader] of the Perfetto traces: --protobuf's, else our decoder."""
+    if not args.protobuf:
+        return [our_decoder]
+    try:
+        return [protobuf_library(pbtrace.load_schema(tmp))]
+    except pbtrace.MissingTool as exc:
+        if os.environ.get("SP_REQUIRE_ALL"):
+            print(f"FAIL: the test would be skipped, but SP_REQUIRE_ALL is set: {exc}")
+            sys.exit(1)
+        print(f"SKIP: {exc}")
+        sys.exit(77)
+
+
+def check_all(args, tmp, readers, t0):
+    """The golden cases' inputs, then seeds until the budget is spent;
+    (seeds done, features covered) or a Mismatch."""
+    have = set()
+    for i, (where, spec) in enumerate(case_inputs()):
+        have |= check_case(i, where, spec, tmp, args.verbose, readers)
+    done = 0
+    for seed in range(args.first, args.first + args.seeds):
+        if time.monotonic() - t0 > args.budget:
+            print(f"time budget of {args.budget:.0f} s reached after {done} seeds")
+            break
+        have |= check_seed(seed, tmp, args.verbose, readers)
+        done += 1
+    if FEATURES - have:
+        raise Mismatch(f"the inputs never had {sorted(FEATURES - have)}")
+    left = [f for f in os.listdir(tmp) if f.startswith("sp-spill")]
+    if left:
+        raise Mismatch(f"temporary files left in {tmp}: {left}")
+    return done
 
 
 def main():
@@ -436,6 +586,9 @@ def main():
     ap.add_argument("--first", type=int, default=1)
     ap.add_argument("--budget", type=float, default=float(os.environ.get(
         "SP_PROPERTY_BUDGET", 40)), help="stop starting new seeds after this many seconds")
+    ap.add_argument("--protobuf", action="store_true",
+                    help="read the Perfetto traces with python3-protobuf, not our decoder, "
+                    "and leave out the JSON")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
     for prog in PROG.values():
@@ -444,28 +597,17 @@ def main():
             return 1
     t0 = time.monotonic()
     tmp = tempfile.mkdtemp(prefix="sp-trace-property.")
-    done = 0
     try:
-        for seed in range(args.first, args.first + args.seeds):
-            if time.monotonic() - t0 > args.budget:
-                print(f"time budget of {args.budget:.0f} s reached after {done} seeds")
-                break
-            try:
-                check_seed(seed, tmp, args.verbose)
-            except Mismatch as exc:
-                print(f"FAIL {exc}")
-                return 1
-            with contextlib.suppress(OSError):
-                os.remove(os.path.join(tmp, f"seed{seed}.h5"))
-            done += 1
-        left = [f for f in os.listdir(tmp) if f.startswith("sp-spill")]
-        if left:
-            print(f"FAIL: temporary files left in {tmp}: {left}")
-            return 1
+        done = check_all(args, tmp, readers_of(args, tmp), t0)
+    except Mismatch as exc:
+        print(f"FAIL {exc}")
+        return 1
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    print(f"{done} seeds: both traces of every one match the calls "
-          f"({time.monotonic() - t0:.1f} s)")
+    what = ("the Perfetto trace of each, read by python3-protobuf, matches"
+            if args.protobuf else "both traces of each match")
+    print(f"{len(case_inputs())} inputs of the golden cases and {done} seeds: {what} "
+          f"its calls ({time.monotonic() - t0:.1f} s)")
     return 0
 
 

@@ -18,10 +18,12 @@ build=${1:-build}
 # setpriv and unshare, and the terminal cases script; chromium, driven by
 # npm's playwright-core, checks what a browser shows; protobuf-compiler's
 # protoc --decode_raw reads sp-trace's Perfetto traces, independently of
-# sp).
+# sp, and python3-protobuf, the real protobuf library, parses them against
+# the subset of Perfetto's schema that protoc compiles from
+# tests/trace/perfetto_subset.proto).
 pkgs="meson ninja-build pkg-config gcc libc6-dev libhdf5-dev hdf5-tools
 libcbor-dev libpcre2-dev libyajl-dev zlib1g-dev libdeflate-dev python3 python3-h5py python3-numpy
-mandoc time jq nodejs npm make util-linux bsdutils chromium protobuf-compiler"
+python3-protobuf mandoc time jq nodejs npm make util-linux bsdutils chromium protobuf-compiler"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "sp_tmpfiles.h"
+#include "sp_wbehind.h"
 
 /*
  * A 256 KiB buffer, and writes of half that or more go straight through:
@@ -21,6 +22,17 @@
  * 0.36 s (median of 9).
  */
 #define SINK_BUF ((size_t)1 << 18)
+/*
+ * A file of ours (written under a temporary name) is written behind, by
+ * a thread (sp_wbehind.h), in buffers of this size: its write() calls,
+ * the page cache's copy, take as long as making the bytes for a big
+ * trace or JSON file, and the other core is idle when a program reads a
+ * file.  Nothing sees the file before its rename, so that when it is
+ * written makes no difference; a failure is said at the next buffer or
+ * at the flush.  Pipes and the standard output are written in turn with
+ * the next program.
+ */
+#define BEHIND_BUF ((size_t)1 << 20)
 
 struct sp_sink {
 	int fd;
@@ -28,8 +40,9 @@ struct sp_sink {
 	char *name;		/* as given, for messages */
 	char *tmp;		/* temporary path until committed, or NULL */
 	char *final;		/* target path of a file sink */
-	unsigned char *buf;
-	size_t len;
+	unsigned char *buf;	/* the sink's, or the write-behind's */
+	size_t len, cap;
+	struct sp_wbehind *wb;	/* a thread writing fd, or NULL */
 	unsigned long long written;
 };
 
@@ -48,7 +61,26 @@ sink_alloc(const char *name, struct sp_err *e)
 		return NULL;
 	}
 	s->fd = -1;
+	s->cap = SINK_BUF;
 	return s;
+}
+
+/* Write s behind from now on (a file of ours: see BEHIND_BUF). */
+static int
+behind(struct sp_sink *s, struct sp_err *e)
+{
+	struct sp_err why;
+
+	if ((s->wb = sp_wbehind_new(s->fd, BEHIND_BUF, &why)) == NULL) {
+		if (why.status == SP_ENOMEM)
+			return sp_fail(e, SP_ENOMEM, "%s: out of memory",
+			    s->name);
+		return 0;	/* no thread: it is written in turn */
+	}
+	free(s->buf);
+	s->buf = sp_wbehind_buf(s->wb);
+	s->cap = BEHIND_BUF;
+	return 0;
 }
 
 void
@@ -127,6 +159,8 @@ sp_sink_open_file(const char *path, struct sp_err *e)
 	if ((s->fd = sp_tmpfiles_create(path, &s->tmp, e)) < 0)
 		goto fail;
 	s->owns_fd = 1;
+	if (behind(s, e) < 0)
+		goto fail;
 	return s;
 fail:
 	sp_sink_free(s);
@@ -138,12 +172,15 @@ sp_sink_free(struct sp_sink *s)
 {
 	if (s == NULL)
 		return;
+	if (s->wb != NULL)
+		sp_wbehind_free(s->wb);	/* its buffer was s->buf */
+	else
+		free(s->buf);
 	if (s->owns_fd && s->fd >= 0)
 		close(s->fd);
 	sp_tmpfiles_discard(s->tmp);
 	free(s->final);
 	free(s->name);
-	free(s->buf);
 	free(s);
 }
 
@@ -166,13 +203,53 @@ write_all(struct sp_sink *s, const unsigned char *p, size_t n,
 	return 0;
 }
 
+/* The write-behind's buffer, handed to its thread: a failure before, said. */
+static int
+hand_over(struct sp_sink *s, struct sp_err *e)
+{
+	int err = sp_wbehind_put(s->wb, s->len);
+
+	s->len = 0;
+	s->buf = sp_wbehind_buf(s->wb);
+	return err != 0 ? sp_fail_errno(e, err, "%s: write error", s->name) :
+	    0;
+}
+
 int
 sp_sink_flush(struct sp_sink *s, struct sp_err *e)
 {
 	size_t n = s->len;
+	int err;
 
+	if (s->wb != NULL) {
+		if (hand_over(s, e) < 0)
+			return -1;
+		if ((err = sp_wbehind_wait(s->wb)) != 0)
+			return sp_fail_errno(e, err, "%s: write error",
+			    s->name);
+		return 0;
+	}
 	s->len = 0;
 	return write_all(s, s->buf, n, e);
+}
+
+/* sp_sink_write() with a write-behind: every byte through its buffers. */
+static int
+write_behind(struct sp_sink *s, const unsigned char *p, size_t n,
+    struct sp_err *e)
+{
+	size_t k;
+
+	while (n > 0) {
+		k = s->cap - s->len < n ? s->cap - s->len : n;
+		memcpy(s->buf + s->len, p, k);
+		s->len += k;
+		p += k;
+		n -= k;
+		if (s->len == s->cap && hand_over(s, e) < 0)
+			return -1;
+	}
+	return 0;
 }
 
 int
@@ -181,6 +258,8 @@ sp_sink_write(struct sp_sink *s, const void *p, size_t n, struct sp_err *e)
 	if (n == 0)
 		return 0;
 	s->written += n;
+	if (s->wb != NULL)
+		return write_behind(s, p, n, e);
 	if (n <= SINK_BUF - s->len) {
 		memcpy(s->buf + s->len, p, n);
 		s->len += n;

@@ -257,6 +257,12 @@ def main(argv):
         except TraceError as exc:
             print(f"pftrace: {argv[-1]}: {exc}")
             return 1
+    show(t, slices)
+    return 0
+
+
+def show(t, slices):
+    """Print a Trace's tracks, and with slices its slices (pbtrace's too)."""
     print(f"{t.packets} packets, root {t.root}")
     for pid in sorted(t.processes):
         p = t.processes[pid]
@@ -272,7 +278,6 @@ def main(argv):
             for s in t.slices[uuid]:
                 args = "".join(f" {k}={v!r}" for k, v in s["args"].items())
                 print(f"    {'  ' * s['depth']}{s['name']!r} {s['ts']}..{s['end']}{args}")
-    return 0
 
 
 if __name__ == "__main__":

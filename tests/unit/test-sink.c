@@ -1,6 +1,7 @@
 /*
  * test-sink - buffered output and output files (sp_sink): writes of any
- * size arrive whole and in order, small ones only when flushed; a file
+ * size arrive whole and in order, small ones only when flushed, a file
+ * of ours written behind by a thread and its failures said; a file
  * appears under its name only on commit, written beside it under a hidden
  * temporary name that free without commit removes; missing directories
  * are made; "-" is standard output; a device or FIFO is written in place;
@@ -14,6 +15,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -94,12 +97,15 @@ holds(const char *path, const unsigned char *p, size_t n)
 }
 
 /*
- * Writes of every size, from one byte to more than the buffer, arrive
- * whole and in order; small ones wait for a flush, and the count is of
- * the bytes accepted.
+ * Writes of every size, from one byte to more than the buffers, arrive
+ * whole and in order, and the count is of the bytes accepted.  On a
+ * descriptor, small writes wait for a flush and one larger than the
+ * buffer goes out at once; a file of ours is written behind by a thread
+ * (sp_wbehind), so nothing is sure to be there before the flush, and all
+ * of it after.
  */
 static void
-test_buffering(void)
+test_buffering(int behind)
 {
 	size_t total = (size_t)6 << 20, sizes[] = { 1, 7, 4096, 100000,
 	    (size_t)1 << 20, 3, 200000, (size_t)3 << 20, 0, 65536, 300000 };
@@ -109,12 +115,18 @@ test_buffering(void)
 	struct sp_err e;
 	size_t i, off = 0, k;
 	uint64_t x = 1;
+	int fd = -1;
 
 	for (i = 0; i < total; i++) {
 		x = x * 6364136223846793005ULL + 1442695040888963407ULL;
 		data[i] = (unsigned char)(x >> 56);
 	}
-	s = sp_sink_open_file(at(path, sizeof path, "buf.out"), &e);
+	at(path, sizeof path, "buf.out");
+	if (behind)
+		s = sp_sink_open_file(path, &e);
+	else if ((fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644)) < 0 ||
+	    (s = sp_sink_new_fd(fd, path, &e)) == NULL)
+		s = NULL;
 	CHECK(s != NULL, "open: %s", e.msg);
 	CHECK(sp_sink_written(s) == 0, "written at the start");
 	CHECK(sp_sink_write(s, data, 3, &e) == 0 &&
@@ -123,9 +135,11 @@ test_buffering(void)
 	    "flush");
 	off = 3;
 	CHECK(sp_sink_write(s, data + off, (size_t)2 << 20, &e) == 0 &&
-	    fd_size(sp_sink_fd(s)) == (long long)off + (2 << 20),
+	    (behind || fd_size(sp_sink_fd(s)) == (long long)off + (2 << 20)),
 	    "a write larger than the buffer is not written at once");
 	off += (size_t)2 << 20;
+	CHECK(sp_sink_flush(s, &e) == 0 &&
+	    fd_size(sp_sink_fd(s)) == (long long)off, "flush of 2 MiB");
 	for (k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
 		size_t n = sizes[k] < total - off ? sizes[k] : total - off;
 
@@ -137,17 +151,15 @@ test_buffering(void)
 	    sp_sink_written(s), off);
 	CHECK(sp_sink_commit(s, &e) == 0, "commit: %s", e.msg);
 	CHECK(holds(path, data, off), "the file does not hold the writes in "
-	    "order");
+	    "order (%s)", behind ? "behind" : "in turn");
 	CHECK(sp_sink_written(s) == off, "written after commit");
 	sp_sink_free(s);
+	if (fd >= 0)
+		close(fd);
 	unlink(path);
 	free(data);
 }
 
-/*
- * The file appears under its name only on commit, with the mode of an
- * ordinary new file; until then it is a hidden temporary file beside it.
- */
 static void
 test_commit(void)
 {
@@ -328,6 +340,44 @@ test_refused(void)
 	sp_sink_free(s);
 }
 
+/*
+ * A file written behind that the file size limit cuts: the failure is
+ * said, naming the file, at a later write or at the commit, and the file
+ * does not appear.
+ */
+static void
+test_behind_errors(void)
+{
+	static unsigned char big[(size_t)1 << 20];
+	char want[512], path[256];
+	struct rlimit old, low;
+	struct sp_sink *s;
+	struct sp_err e;
+	int k, rc = 0;
+
+	CHECK(getrlimit(RLIMIT_FSIZE, &old) == 0, "getrlimit");
+	low = old;
+	low.rlim_cur = (rlim_t)3 << 20;
+	signal(SIGXFSZ, SIG_IGN);
+	CHECK(setrlimit(RLIMIT_FSIZE, &low) == 0, "setrlimit");
+	s = sp_sink_open_file(at(path, sizeof path, "limited"), &e);
+	CHECK(s != NULL, "open: %s", e.msg);
+	for (k = 0; k < 8 && rc == 0; k++)
+		rc = sp_sink_write(s, big, sizeof big, &e);
+	if (rc == 0)
+		rc = sp_sink_commit(s, &e);
+	snprintf(want, sizeof want, "%s: write error: %s", path,
+	    strerror(EFBIG));
+	CHECK(rc == -1 && e.status == SP_EIO && strcmp(e.msg, want) == 0,
+	    "behind, over the limit: %d %s", rc, e.msg);
+	CHECK(sp_sink_commit(s, &e) == -1, "a commit after the failure");
+	sp_sink_free(s);
+	CHECK(size_of(path) == -1 && strcmp(listing(dir), "") == 0,
+	    "left: %s", listing(dir));
+	setrlimit(RLIMIT_FSIZE, &old);
+	signal(SIGXFSZ, SIG_DFL);
+}
+
 /* Write errors name the output and the reason, wherever they happen. */
 static void
 test_write_errors(void)
@@ -378,7 +428,9 @@ main(void)
 		perror("mkdtemp");
 		return 1;
 	}
-	test_buffering();
+	test_buffering(0);
+	test_buffering(1);
+	test_behind_errors();
 	test_commit();
 	test_free_without_commit();
 	test_parents();

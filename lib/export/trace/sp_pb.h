@@ -61,38 +61,71 @@ sp_pb_varint(uint8_t *p, uint64_t v)
 	return p;
 }
 
+/* Bytes of v as a varint, for v < 2^56: the top bit's index / 7 + 1. */
+static inline unsigned
+sp_pb_varint_len56(uint64_t v)
+{
+	/* b * 37 >> 8 is b / 7 for every b below 64 */
+	return (((unsigned)(63 - __builtin_clzll(v | 1)) * 37) >> 8) + 1;
+}
+
+/*
+ * The groups x holds a byte each of, with the continuation bits of all
+ * but the last of n, stored at p at once (eight bytes whatever n).
+ */
+static inline uint8_t *
+sp_pb_varint_store(uint8_t *p, uint64_t x, unsigned n)
+{
+	x |= (uint64_t)0x0080808080808080 >> (64 - 8 * n);
+	memcpy(p, &x, 8);
+	return p + n;
+}
+
 /*
  * sp_pb_varint() for the hot path: below 2^56, the 7-bit groups are
  * spread over eight bytes in three steps (28, 14 and 7 bits apart) and
- * stored at once, with the continuation bits of all but the last, so no
- * branch depends on the length.  It writes eight bytes whatever the
- * length: the room must allow them.
+ * stored at once, so no branch depends on the length.  It writes eight
+ * bytes whatever the length: the room must allow them.
  */
 static inline uint8_t *
 sp_pb_varint_fast(uint8_t *p, uint64_t v)
 {
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	static const uint64_t cont[9] = {
-		0, 0, 0x80, 0x8080, 0x808080, 0x80808080, 0x8080808080,
-		0x808080808080, 0x80808080808080,
-	};
 	uint64_t x;
-	unsigned n;
 
 	if (v >> 56 != 0)
 		return sp_pb_varint(p, v);
 	x = (v & 0xfffffff) | (v & 0xfffffff0000000) << 4;
 	x = (x & 0x00003fff00003fff) | (x & 0x0fffc0000fffc000) << 2;
 	x = (x & 0x007f007f007f007f) | (x & 0x3f803f803f803f80) << 1;
-	/* bytes: the top bit's index / 7 + 1 (b * 37 >> 8 is b / 7 below 64) */
-	n = (((unsigned)(63 - __builtin_clzll(v | 1)) * 37) >> 8) + 1;
-	x |= cont[n];
-	memcpy(p, &x, 8);
-	return p + n;
+	return sp_pb_varint_store(p, x, sp_pb_varint_len56(v));
 #else
 	return sp_pb_varint(p, v);
 #endif
 }
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define SP_PB_PDEP 1
+/*
+ * The same with BMI2's pdep spreading the groups in one instruction: for
+ * code compiled for BMI2, run where sp_pb_pdep_fast() says so.
+ */
+static inline __attribute__((target("bmi2"))) uint8_t *
+sp_pb_varint_pdep(uint8_t *p, uint64_t v)
+{
+	if (v >> 56 != 0)
+		return sp_pb_varint(p, v);
+	return sp_pb_varint_store(p, _pdep_u64(v, 0x7f7f7f7f7f7f7f7f),
+	    sp_pb_varint_len56(v));
+}
+
+/*
+ * Whether this processor has pdep, and a fast one: not AMD's before Zen
+ * 3, where it is microcode taking a cycle or more per bit of the mask.
+ */
+int sp_pb_pdep_fast(void);
+#endif
 
 static inline uint8_t *
 sp_pb_key(uint8_t *p, uint32_t field, enum sp_pb_wire wire)

@@ -545,14 +545,16 @@ begin_full(struct pf *w, uint64_t ts, uint32_t region,
 	return 0;
 }
 
+typedef uint8_t *varint_fn(uint8_t *p, uint64_t v);
+
 /* A SLICE_END at q from the lane's bytes: the end of what it wrote. */
-static inline uint8_t *
-end_at(const struct pf *w, uint8_t *q, uint64_t ts)
+static inline __attribute__((always_inline)) uint8_t *
+end_at(const struct pf *w, uint8_t *q, uint64_t ts, varint_fn *varint)
 {
 	uint8_t *p = q;
 
 	q[2] = 0x40;	/* TracePacket.timestamp */
-	q = sp_pb_varint_fast(q + 3, ts);
+	q = varint(q + 3, ts);
 	memcpy(q, w->end_tail, sizeof w->end_tail);
 	q += w->end_tail_len;
 	p[0] = 0x0a;	/* Trace.packet, and its length */
@@ -561,13 +563,13 @@ end_at(const struct pf *w, uint8_t *q, uint64_t ts)
 }
 
 /* A SLICE_BEGIN at q from template t: the end of what it wrote. */
-static inline uint8_t *
-begin_at(const struct tpl *t, uint8_t *q, uint64_t ts)
+static inline __attribute__((always_inline)) uint8_t *
+begin_at(const struct tpl *t, uint8_t *q, uint64_t ts, varint_fn *varint)
 {
 	uint8_t *p = q;
 
 	q[2] = 0x40;	/* TracePacket.timestamp */
-	q = sp_pb_varint_fast(q + 3, ts);
+	q = varint(q + 3, ts);
 	memcpy(q, t->b, TPL_MAX);	/* fixed size: the room allows it */
 	q += t->len;
 	p[0] = 0x0a;
@@ -585,7 +587,7 @@ pf_open(struct sp_trace_writer *base, uint64_t ts, uint64_t end,
 	if (region < w->nregions && template_fits(w, &w->tpls[region], a) &&
 	    w->cap - w->len >= TPL_ROOM && !w->failed) {
 		w->len = (size_t)(begin_at(&w->tpls[region], w->buf + w->len,
-		    ts) - w->buf);
+		    ts, sp_pb_varint_fast) - w->buf);
 		return 0;
 	}
 	return begin_full(w, ts, region, a, e);
@@ -598,7 +600,7 @@ end_slow(struct pf *w, uint64_t ts, struct sp_err *e)
 
 	if ((p = room(w, PACKET_ROOM, e)) == NULL)
 		return -1;
-	w->len = (size_t)(end_at(w, p, ts) - w->buf);
+	w->len = (size_t)(end_at(w, p, ts, sp_pb_varint_fast) - w->buf);
 	return 0;
 }
 
@@ -609,7 +611,8 @@ pf_close(struct sp_trace_writer *base, uint64_t ts, struct sp_err *e)
 
 	if (w->cap - w->len < PACKET_ROOM || w->failed)
 		return end_slow(w, ts, e);
-	w->len = (size_t)(end_at(w, w->buf + w->len, ts) - w->buf);
+	w->len = (size_t)(end_at(w, w->buf + w->len, ts, sp_pb_varint_fast) -
+	    w->buf);
 	return 0;
 }
 
@@ -617,13 +620,13 @@ pf_close(struct sp_trace_writer *base, uint64_t ts, struct sp_err *e)
  * The hot path: a lane's opens and closes in a row.  Ends and slices
  * from their region's template are written at q, a local, while the
  * buffer has room for any of them; the rest as pf_open and pf_close
- * would, with w->len brought up to date around them.
+ * would, with w->len brought up to date around them.  One body, made
+ * twice: with the portable varint and with pdep's (sp_pb.h).
  */
-static int
-pf_events(struct sp_trace_writer *base, const struct sp_trace_event *ev,
-    size_t n, struct sp_err *e)
+static inline __attribute__((always_inline)) int
+events(struct pf *w, const struct sp_trace_event *ev, size_t n,
+    varint_fn *varint, struct sp_err *e)
 {
-	struct pf *w = (struct pf *)base;
 	const struct sp_trace_event *v, *stop = ev + n;
 	uint8_t *q = w->buf + w->len, *lim = w->buf + w->cap - FAST_ROOM;
 	const struct tpl *t;
@@ -632,12 +635,12 @@ pf_events(struct sp_trace_writer *base, const struct sp_trace_event *ev,
 		return sp_fail(e, SP_EIO, "trace written after a failure");
 	for (v = ev; v < stop; v++) {
 		if (q <= lim && !v->open) {
-			q = end_at(w, q, v->ts);
+			q = end_at(w, q, v->ts, varint);
 			continue;
 		}
 		t = v->region < w->nregions ? &w->tpls[v->region] : NULL;
 		if (q <= lim && t != NULL && template_fits(w, t, v->a)) {
-			q = begin_at(t, q, v->ts);
+			q = begin_at(t, q, v->ts, varint);
 			continue;
 		}
 		w->len = (size_t)(q - w->buf);
@@ -650,6 +653,22 @@ pf_events(struct sp_trace_writer *base, const struct sp_trace_event *ev,
 	w->len = (size_t)(q - w->buf);
 	return 0;
 }
+
+static int
+pf_events(struct sp_trace_writer *base, const struct sp_trace_event *ev,
+    size_t n, struct sp_err *e)
+{
+	return events((struct pf *)base, ev, n, sp_pb_varint_fast, e);
+}
+
+#ifdef SP_PB_PDEP
+static __attribute__((target("bmi2"))) int
+pf_events_pdep(struct sp_trace_writer *base, const struct sp_trace_event *ev,
+    size_t n, struct sp_err *e)
+{
+	return events((struct pf *)base, ev, n, sp_pb_varint_pdep, e);
+}
+#endif
 
 static int
 pf_finish(struct sp_trace_writer *base, const struct sp_trace_meta *m,
@@ -685,6 +704,12 @@ sp_perfetto_new(const char *const *names, const size_t *lens, size_t n,
 	static const struct sp_trace_writer_ops ops = {
 		pf_track, pf_open, pf_close, pf_finish, pf_free, pf_events,
 	};
+#ifdef SP_PB_PDEP
+	static const struct sp_trace_writer_ops ops_pdep = {
+		pf_track, pf_open, pf_close, pf_finish, pf_free,
+		pf_events_pdep,
+	};
+#endif
 	struct pf *w = calloc(1, sizeof *w);
 
 	if (w == NULL || (w->buf = malloc(BUF_MIN)) == NULL ||
@@ -700,6 +725,10 @@ sp_perfetto_new(const char *const *names, const size_t *lens, size_t n,
 		return NULL;
 	}
 	w->base.ops = &ops;
+#ifdef SP_PB_PDEP
+	if (sp_pb_pdep_fast())
+		w->base.ops = &ops_pdep;
+#endif
 	w->write = write;
 	w->ctx = ctx;
 	w->names = names;

@@ -274,17 +274,22 @@ calls_events(struct sp_temit *m, const struct sp_temit_calls *c,
 {
 	struct sp_trace_event *v = m->ev, *full = m->ev + EVENTS;
 	const struct sp_trace_args *a = NULL;
-	uint64_t *ends = m->ends, last = m->last;
-	size_t i, d = m->depth, cap = m->cap;
-	int rc = -1;
+	/* locals, which the stores through v cannot be taken to change */
+	const uint32_t *depths = c->depth, *regions = c->region;
+	const int64_t *starts = c->start, *stops = c->end;
+	const struct sp_trace_args *args = t != NULL ? t->args : NULL;
+	const struct sp_trace_args *other = t != NULL ? t->other : NULL;
+	uint64_t *ends = m->ends, last = m->last, origin = (uint64_t)c->origin;
+	size_t i, n = c->n, nargs = t != NULL ? t->n : 0;
+	size_t d = m->depth, cap = m->cap;
+	int rc = -1, written = m->lane_written;
 
-	for (i = 0; i < c->n; i++) {
-		uint32_t depth = c->depth[i], region = c->region[i];
-		uint64_t ts = (uint64_t)c->start[i] - (uint64_t)c->origin;
-		uint64_t end = ts + ((uint64_t)c->end[i] -
-		    (uint64_t)c->start[i]);
+	for (i = 0; i < n; i++) {
+		uint32_t depth = depths[i], region = regions[i];
+		uint64_t ts = (uint64_t)starts[i] - origin;
+		uint64_t end = ts + ((uint64_t)stops[i] - (uint64_t)starts[i]);
 
-		if (!m->lane_written || depth > d || d == cap) {
+		if (!written || depth > d || d == cap) {
 			m->depth = d;
 			m->last = last;
 			if (flush_events(m, &v, e) < 0 ||
@@ -294,6 +299,7 @@ calls_events(struct sp_temit *m, const struct sp_temit_calls *c,
 			}
 			ends = m->ends;
 			cap = m->cap;
+			written = m->lane_written;
 		}
 		while (d > depth) {
 			if (v == full && flush_events(m, &v, e) < 0)
@@ -313,7 +319,7 @@ calls_events(struct sp_temit *m, const struct sp_temit_calls *c,
 		if (v == full && flush_events(m, &v, e) < 0)
 			goto out;
 		if (t != NULL)
-			a = region < t->n ? &t->args[region] : t->other;
+			a = region < nargs ? &args[region] : other;
 		v->ts = ts;
 		v->end = end;
 		v->a = a;
