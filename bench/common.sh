@@ -1,6 +1,7 @@
 # bench/common.sh: what the bench scripts share. Sourced, never run:
 #
 #   . "$(dirname "$0")/common.sh"
+#   bench_args NAME "$@"      # --quick, --help: sets quick
 #   bench_init NAME QUICK     # paths, scratch directory, GNU time
 #   bench_build TARGET...     # release build tree (SP_BUILD), ninja
 #   measure_reps KEY REF OUT CMD...   # timed runs: res[KEY:t|c|r]
@@ -17,6 +18,29 @@
 # script's own scratch directory: outputs may be /dev/null.
 
 # --- set-up ---------------------------------------------------------------
+
+# bench_usage: the script's --help, its header comment (from its second
+# line to its first line that is not a comment).
+bench_usage() {
+	sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"
+}
+
+# bench_args NAME ARGS...: the options every script takes: --quick sets
+# quick=1, -h or --help prints the usage; anything else is a usage error
+# (exit 2).  A script with options of its own takes them out first.
+bench_args() {
+	local me=$1 a
+
+	shift
+	quick=0
+	for a in "$@"; do
+		case $a in
+		--quick) quick=1 ;;
+		-h | --help) bench_usage; exit 0 ;;
+		*) echo "$me: unknown option '$a'" >&2; bench_usage >&2; exit 2 ;;
+		esac
+	done
+}
 
 # bench_init NAME QUICK: sets root, bench, data, tmp (a scratch directory
 # under bench/data, removed on exit), build, reps, py, gen, quick, timebin

@@ -14,20 +14,8 @@
 # and calls), SP_BENCH_OUT, and those of bench/common.sh.
 set -euo pipefail
 
-usage() {
-	sed -n '2,15s/^# \{0,1\}//p' "$0"
-}
-
-quick=0
-for a in "$@"; do
-	case $a in
-	--quick) quick=1 ;;
-	-h | --help) usage; exit 0 ;;
-	*) echo "compass.sh: unknown option '$a'" >&2; usage >&2; exit 2 ;;
-	esac
-done
-
 . "$(dirname "$0")/common.sh"
+bench_args compass.sh "$@"
 bench_init compass.sh $quick
 if [ $quick = 1 ]; then
 	read -r -a inputs <<<"${SP_BENCH_INPUTS:-32:100000 32:1000000 1000:1000000}"

@@ -19,22 +19,16 @@
 # section, bench/compass.sh's. Method: bench/README.md.
 set -euo pipefail
 
-usage() {
-	sed -n '2,20s/^# \{0,1\}//p' "$0"
-}
-
-quick=0
+. "$(dirname "$0")/common.sh"
 profile=1
+args=()
 for a in "$@"; do
 	case $a in
-	--quick) quick=1 ;;
 	--no-profile) profile=0 ;;
-	-h | --help) usage; exit 0 ;;
-	*) echo "run.sh: unknown option '$a'" >&2; usage >&2; exit 2 ;;
+	*) args+=("$a") ;;
 	esac
 done
-
-. "$(dirname "$0")/common.sh"
+bench_args run.sh "${args[@]}"
 bench_init run.sh $quick
 if [ $quick = 1 ]; then
 	read -r -a inputs <<<"${SP_BENCH_INPUTS:-100000 1000000 4x100000}"

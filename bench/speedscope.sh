@@ -20,20 +20,8 @@
 # idle machine: percent idle, default 90, and seconds at most, default 300).
 set -euo pipefail
 
-usage() {
-	sed -n '2,22s/^# \{0,1\}//p' "$0"
-}
-
-quick=0
-for a in "$@"; do
-	case $a in
-	--quick) quick=1 ;;
-	-h | --help) usage; exit 0 ;;
-	*) echo "speedscope.sh: unknown option '$a'" >&2; usage >&2; exit 2 ;;
-	esac
-done
-
 . "$(dirname "$0")/common.sh"
+bench_args speedscope.sh "$@"
 bench_init speedscope.sh $quick
 if [ $quick = 1 ]; then
 	sizes=(100000 1000000)

@@ -18,20 +18,8 @@
 # SP_BENCH_WAIT (wait for an idle machine, see bench/common.sh).
 set -euo pipefail
 
-usage() {
-	sed -n '2,18s/^# \{0,1\}//p' "$0"
-}
-
-quick=0
-for a in "$@"; do
-	case $a in
-	--quick) quick=1 ;;
-	-h | --help) usage; exit 0 ;;
-	*) echo "stats.sh: unknown option '$a'" >&2; usage >&2; exit 2 ;;
-	esac
-done
-
 . "$(dirname "$0")/common.sh"
+bench_args stats.sh "$@"
 bench_init stats.sh $quick
 if [ $quick = 1 ]; then
 	sizes=(100000 1000000)

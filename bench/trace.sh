@@ -19,20 +19,8 @@
 # idle machine: percent idle, default 90, and seconds at most, default 300).
 set -euo pipefail
 
-usage() {
-	sed -n '2,19s/^# \{0,1\}//p' "$0"
-}
-
-quick=0
-for a in "$@"; do
-	case $a in
-	--quick) quick=1 ;;
-	-h | --help) usage; exit 0 ;;
-	*) echo "trace.sh: unknown option '$a'" >&2; usage >&2; exit 2 ;;
-	esac
-done
-
 . "$(dirname "$0")/common.sh"
+bench_args trace.sh "$@"
 bench_init trace.sh $quick
 if [ $quick = 1 ]; then
 	sizes=(100000 1000000)
@@ -239,11 +227,15 @@ perc() { awk -v b="$1" -v n="$2" 'BEGIN { printf "%.1f", b / n }'; }
 	echo "most 1.10 × the RSS of $small + 2 MiB; every row and the"
 	echo "pipeline): **$rss**."
 	echo
-	echo "Memory does not grow with the calls: a batch of the input, the"
-	echo "output buffer (1 MiB), per lane its open slices, per region its"
-	echo "name; with --align, the rank's calls wait in the spool's 4 MiB and"
-	echo "then in a temporary file. On a busy machine the wall times include"
-	echo "waiting for a CPU: the CPU columns are then the better guide."
+	echo "Memory does not grow with the calls: a batch of the input (read"
+	echo "through an 8 MiB window mapped on the call stream's file), the"
+	echo "output buffers (a file is written behind by a second thread from"
+	echo "two of 1 MiB), per lane its open slices, per region its name and"
+	echo "slice template; with --align, the rank's calls wait in the spool's"
+	echo "4 MiB and then in a temporary file. CPU counts both threads. On a"
+	echo "busy machine the wall times include waiting for a CPU: the CPU"
+	echo "columns are then the better guide. What was changed to get here,"
+	echo "step by step: [findings.md](findings.md), issue 15."
 } >"$out"
 say "wrote $out"
 cat "$out"
