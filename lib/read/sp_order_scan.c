@@ -142,7 +142,7 @@ scan_plain(struct row_scan *rs, size_t n)
 	int delta = or->src->delta;
 	int64_t prev = rs->prev, lo = rs->lo;
 	int64_t slo = or->span_lo, shi = or->span_hi, ls, le;
-	size_t i, sg;
+	size_t i, sg = 0;	/* set by seg_open: -O3 cannot tell */
 
 	if (rs->nopen == 0) {
 		if ((rs->open = malloc(sizeof *rs->open)) == NULL)
