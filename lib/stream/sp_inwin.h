@@ -11,9 +11,9 @@
  * not empty and can be mapped gets a window (sp_inwin_open says so);
  * anything else (a pipe, a terminal, /proc's files of size 0) is read.
  *
- * A file cut short by another process while mapped makes the next access
- * to its lost pages fault (SIGBUS) where read() would see its end: the
- * programs catch the signal and say so as an input error (cmd/cli.c).
+ * A file cut short by another process while mapped would make the
+ * reading process fault (SIGBUS) where read() would see its end: the
+ * price of the mapping, as for other programs that map their input.
  *
  * Ownership: the window is the caller's; the descriptor is borrowed.
  */
