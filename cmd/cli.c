@@ -68,33 +68,6 @@ on_interrupt(int sig)
 	raise(sig);
 }
 
-/* The file under the reader of cli_open_reader(), for on_bus(). */
-static const char *volatile reader_path;
-
-/*
- * The stream reader maps regular files (sp_inwin.h): one cut short by
- * another process while it is read makes the next access to its lost
- * pages fault.  That is an input error (exit 1, unfinished outputs
- * removed), not a crash.
- */
-static void
-on_bus(int sig)
-{
-	static const char what[] = "the file was cut short while it was read\n";
-	const char *path = reader_path != NULL ? reader_path : "an input";
-	ssize_t rc;
-
-	(void)sig;
-	sp_tmpfiles_unlink_all();
-	rc = write(STDERR_FILENO, progname, strlen(progname));
-	rc = write(STDERR_FILENO, ": ", 2);
-	rc = write(STDERR_FILENO, path, strlen(path));
-	rc = write(STDERR_FILENO, ": ", 2);
-	rc = write(STDERR_FILENO, what, sizeof what - 1);
-	(void)rc;
-	_exit(1);
-}
-
 /*
  * A signal that was ignored when we started (nohup, a background job of a
  * non-interactive shell) stays ignored, as POSIX asks of utilities.
@@ -121,7 +94,6 @@ cli_init(const char *name)
 	progname = name;
 	hold_std_fds();
 	signal(SIGPIPE, SIG_DFL);
-	signal(SIGBUS, on_bus);
 	catch_interrupts();
 	atexit(check_stdout);
 }
@@ -250,7 +222,6 @@ cli_open_reader(const char *path)
 	struct sp_err e;
 
 	reader_fd = cli_open_input(path);
-	reader_path = cli_input_name(path);
 	if ((r = sp_reader_new(reader_fd, path, &e)) == NULL)
 		cli_die(&e);
 	return r;
@@ -263,7 +234,6 @@ cli_close_reader(struct sp_reader *r)
 	if (reader_fd >= 0)
 		cli_close_input(reader_fd);
 	reader_fd = -1;
-	reader_path = NULL;
 }
 
 const char *
