@@ -13,7 +13,6 @@
 
 #include "sp_arena.h"
 #include "sp_cbor.h"
-#include "sp_inwin.h"
 
 #define TAG_U32LE 70
 #define TAG_I64LE 79
@@ -45,16 +44,8 @@ enum column {
 struct sp_reader {
 	int fd;
 	char *name;
-	/*
-	 * The bytes from start to end are read and not yet parsed: in buf, a
-	 * buffer of cap bytes that read() fills, or in win, a window on a
-	 * regular file where buf is the bytes from offset base on.
-	 */
 	uint8_t *buf;
 	size_t cap, start, end;
-	int mapped;
-	struct sp_inwin win;
-	off_t base;
 	size_t last_item;	/* bytes of the item read last: the next's guess */
 	int eof;
 	struct sp_cdoc *doc;
@@ -134,14 +125,10 @@ sp_reader_new(int fd, const char *name, struct sp_err *e)
 	r->section_arena = sp_arena_new();
 	r->run_arena = sp_arena_new();
 	r->rank_arena = sp_arena_new();
-	r->mapped = sp_inwin_open(&r->win, fd, &r->base);
-	if (!r->mapped) {
-		r->cap = READ_CHUNK * 2;
-		r->buf = malloc(r->cap);
-	}
+	r->cap = READ_CHUNK * 2;
+	r->buf = malloc(r->cap);
 	if (r->name == NULL || r->doc == NULL || r->section_arena == NULL ||
-	    r->run_arena == NULL || r->rank_arena == NULL ||
-	    (r->buf == NULL && !r->mapped))
+	    r->run_arena == NULL || r->rank_arena == NULL || r->buf == NULL)
 		goto oom;
 	return r;
 oom:
@@ -164,37 +151,9 @@ sp_reader_free(struct sp_reader *r)
 	sp_arena_free(r->run_arena);
 	sp_arena_free(r->rank_arena);
 	sp_cdoc_free(r->doc);
-	if (r->mapped)
-		sp_inwin_close(&r->win);
-	else
-		free(r->buf);
+	free(r->buf);
 	free(r->name);
 	free(r);
-}
-
-/* fill() from the window: it moves to the item when it lacks bytes. */
-static int
-fill_mapped(struct sp_reader *r, size_t need, struct sp_err *e)
-{
-	const uint8_t *p;
-	size_t n;
-
-	if (r->end - r->start >= need || r->eof)
-		return 0;
-	r->base += (off_t)r->start;
-	if (sp_inwin_at(&r->win, r->base, need, &p, &n, e) < 0) {
-		char why[SP_ERR_MSG_MAX];
-
-		snprintf(why, sizeof why, "%s", e != NULL ? e->msg : "");
-		return sp_fail(e, e != NULL ? e->status : SP_EIO, "%s: read "
-		    "error: %s", r->name, why);
-	}
-	/* the parser reads the mapping, never writes it */
-	r->buf = (uint8_t *)p;
-	r->start = 0;
-	r->end = r->cap = n;
-	r->eof = n < need;
-	return 0;
 }
 
 /*
@@ -215,8 +174,6 @@ fill_mapped(struct sp_reader *r, size_t need, struct sp_err *e)
 static int
 fill(struct sp_reader *r, size_t need, struct sp_err *e)
 {
-	if (r->mapped)
-		return fill_mapped(r, need, e);
 	if (r->start > 0 && (r->start == r->end || r->cap - r->start < need ||
 	    r->cap - r->start < r->last_item)) {
 		memmove(r->buf, r->buf + r->start, r->end - r->start);
