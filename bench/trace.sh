@@ -227,8 +227,7 @@ perc() { awk -v b="$1" -v n="$2" 'BEGIN { printf "%.1f", b / n }'; }
 	echo "most 1.10 × the RSS of $small + 2 MiB; every row and the"
 	echo "pipeline): **$rss**."
 	echo
-	echo "Memory does not grow with the calls: a batch of the input (read"
-	echo "through an 8 MiB window mapped on the call stream's file), the"
+	echo "Memory does not grow with the calls: a batch of the input, the"
 	echo "output buffers (a file is written behind by a second thread from"
 	echo "two of 1 MiB), per lane its open slices, per region its name and"
 	echo "slice template; with --align, the rank's calls wait in the spool's"
