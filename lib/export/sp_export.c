@@ -407,3 +407,24 @@ sp_export_quoted(struct sp_export *fe, const char *s)
 		return "'?'";
 	return fe->quoted;
 }
+
+int
+sp_export_all_dropped(struct sp_export *fe, uint64_t dropped,
+    struct sp_err *e)
+{
+	const char *in = sp_export_input(fe);
+	uint64_t runs = sp_export_runs(fe);
+
+	if (dropped == 0)
+		return 0;
+	if (runs == 1)
+		sp_fail(e, SP_EDATA, "%s: no calls left in run %s: all %"
+		    PRIu64 " are shorter than the minimum duration or inside "
+		    "one", in, sp_export_quoted(fe, sp_export_first_label(fe)),
+		    dropped);
+	else
+		sp_fail(e, SP_EDATA, "%s: no calls left in any of the %" PRIu64
+		    " runs: all %" PRIu64 " are shorter than the minimum "
+		    "duration or inside one", in, runs, dropped);
+	return 1;
+}

@@ -226,4 +226,12 @@ const char *sp_export_lane_name(struct sp_export *fe, uint32_t rank,
  * next call. */
 const char *sp_export_quoted(struct sp_export *fe, const char *s);
 
+/*
+ * For ops->no_output of an exporter with a minimum duration: when it
+ * dropped calls (dropped > 0), every call was dropped, which is SP_EDATA
+ * naming the run (one) or the number of runs: 1 with e filled; else 0.
+ */
+int sp_export_all_dropped(struct sp_export *fe, uint64_t dropped,
+    struct sp_err *e);
+
 #endif

@@ -29,8 +29,10 @@
  * trace or JSON file, and the other core is idle when a program reads a
  * file.  Nothing sees the file before its rename, so that when it is
  * written makes no difference; a failure is said at the next buffer or
- * at the flush.  Pipes and the standard output are written in turn with
- * the next program.
+ * at the flush.  The thread starts only when the bytes outgrow the
+ * sink's own buffer, so a small file (most outputs) costs no thread.
+ * Pipes and the standard output are written in turn with the next
+ * program.
  */
 #define BEHIND_BUF ((size_t)1 << 20)
 
@@ -43,6 +45,7 @@ struct sp_sink {
 	unsigned char *buf;	/* the sink's, or the write-behind's */
 	size_t len, cap;
 	struct sp_wbehind *wb;	/* a thread writing fd, or NULL */
+	int may_behind;		/* a file of ours, not yet written behind */
 	unsigned long long written;
 };
 
@@ -65,18 +68,23 @@ sink_alloc(const char *name, struct sp_err *e)
 	return s;
 }
 
-/* Write s behind from now on (a file of ours: see BEHIND_BUF). */
+/*
+ * Write s behind from now on (a file of ours: see BEHIND_BUF), the bytes
+ * buffered so far first.
+ */
 static int
 behind(struct sp_sink *s, struct sp_err *e)
 {
 	struct sp_err why;
 
+	s->may_behind = 0;
 	if ((s->wb = sp_wbehind_new(s->fd, BEHIND_BUF, &why)) == NULL) {
 		if (why.status == SP_ENOMEM)
 			return sp_fail(e, SP_ENOMEM, "%s: out of memory",
 			    s->name);
 		return 0;	/* no thread: it is written in turn */
 	}
+	memcpy(sp_wbehind_buf(s->wb), s->buf, s->len);
 	free(s->buf);
 	s->buf = sp_wbehind_buf(s->wb);
 	s->cap = BEHIND_BUF;
@@ -159,8 +167,7 @@ sp_sink_open_file(const char *path, struct sp_err *e)
 	if ((s->fd = sp_tmpfiles_create(path, &s->tmp, e)) < 0)
 		goto fail;
 	s->owns_fd = 1;
-	if (behind(s, e) < 0)
-		goto fail;
+	s->may_behind = 1;
 	return s;
 fail:
 	sp_sink_free(s);
@@ -258,6 +265,8 @@ sp_sink_write(struct sp_sink *s, const void *p, size_t n, struct sp_err *e)
 	if (n == 0)
 		return 0;
 	s->written += n;
+	if (s->may_behind && n > SINK_BUF - s->len && behind(s, e) < 0)
+		return -1;
 	if (s->wb != NULL)
 		return write_behind(s, p, n, e);
 	if (n <= SINK_BUF - s->len) {

@@ -235,21 +235,8 @@ static int
 no_output(void *ctx, struct sp_err *e)
 {
 	struct ssx *x = ctx;
-	const char *in = sp_export_input(x->fe);
-	uint64_t runs = sp_export_runs(x->fe);
 
-	if (x->dropped == 0)
-		return 0;
-	if (runs == 1)
-		sp_fail(e, SP_EDATA, "%s: no calls left in run %s: all %"
-		    PRIu64 " are shorter than the minimum duration or inside "
-		    "one", in, sp_export_quoted(x->fe,
-		    sp_export_first_label(x->fe)), x->dropped);
-	else
-		sp_fail(e, SP_EDATA, "%s: no calls left in any of the %" PRIu64
-		    " runs: all %" PRIu64 " are shorter than the minimum "
-		    "duration or inside one", in, runs, x->dropped);
-	return 1;
+	return sp_export_all_dropped(x->fe, x->dropped, e);
 }
 
 int
