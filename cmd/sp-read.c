@@ -126,7 +126,7 @@ usage(void)
 	    "start (repeatable)\n"
 	    "  -x, --exclude REGEX  drop regions whose name matches at its "
 	    "start (repeatable)\n"
-	    "      --batch N        calls per stream batch (default 65536)\n"
+	    "      --batch N        calls per stream batch (default 8192)\n"
 	    "      --order ORDER    time (the default): reconstruction order; "
 	    "file: each\n"
 	    "                       row's calls in recording order, for "
