@@ -770,6 +770,133 @@ test_progress(void)
 	sp_source_free(&m->src);
 }
 
+/* --- a merge long enough for both replays (sp_order_merge.c) --- */
+
+#define BIG_ROWS 12
+#define BIG_CALLS 6000	/* a row: 72,000 calls in all */
+
+struct key {
+	int64_t start, end, call;
+	uint32_t region, order;
+};
+
+static int
+key_cmp(const void *pa, const void *pb)
+{
+	const struct key *a = pa, *b = pb;
+
+	if (a->start != b->start)
+		return a->start < b->start ? -1 : 1;
+	if (a->end != b->end)
+		return a->end > b->end ? -1 : 1;
+	if (a->order != b->order)
+		return a->order < b->order ? -1 : 1;
+	return a->call < b->call ? -1 : a->call > b->call;
+}
+
+/* The calls and the region order of the stream that emitting m makes. */
+static struct key *
+emit_all(struct mem_src *m, size_t *n, uint32_t *order)
+{
+	FILE *f = tmpfile();
+	int fd = dup(fileno(f));
+	struct sp_err e;
+	struct sp_sink *s = sp_sink_new_fd(fd, "out", &e);
+	struct sp_writer *w = sp_writer_new(s, &e);
+	struct sp_order_opts o;
+	struct sp_reader *r;
+	struct sp_item it;
+	struct key *k = malloc(BIG_ROWS * BIG_CALLS * sizeof *k);
+	size_t i;
+
+	opts_init(&o);
+	*n = 0;
+	CHECK(sp_section_write_header(w, o.order, "test", &e) == 0 &&
+	    sp_order_emit(&m->src, "run", 0, &o, w, NULL, &e) == 0 &&
+	    sp_writer_stream_end(w, 1, &e) == 0 && sp_sink_flush(s, &e) == 0,
+	    "%s", e.msg);
+	sp_writer_free(w);
+	sp_sink_free(s);
+	fclose(f);
+	lseek(fd, 0, SEEK_SET);
+	r = sp_reader_new(fd, "out", &e);
+	while (sp_reader_next(r, &it, &e) > 0) {
+		const struct sp_batch *b = &it.u.batch;
+
+		if (it.kind == SP_ITEM_REGIONS)
+			for (i = 0; i < it.u.regions.n; i++)
+				order[i] = it.u.regions.order[i];
+		if (it.kind != SP_ITEM_BATCH)
+			continue;
+		for (i = 0; i < b->n && *n < BIG_ROWS * BIG_CALLS; i++) {
+			k[*n].start = b->start[i];
+			k[*n].end = b->end[i];
+			k[*n].region = b->region[i];
+			k[*n].call = b->call[i];
+			(*n)++;
+		}
+	}
+	sp_reader_free(r);
+	close(fd);
+	return k;
+}
+
+/*
+ * 72,000 calls in 12 rows, starts and ends from narrow ranges so that
+ * equal starts, and equal starts and ends, are common; a quarter of the
+ * rows out of order.  The merge's trials run both replays on lanes this
+ * long; the stream must equal a sort of all calls by the canonical order.
+ */
+static void
+test_merge_long(void)
+{
+	static int64_t st[BIG_ROWS][BIG_CALLS], en[BIG_ROWS][BIG_CALLS];
+	static const char *const names[BIG_ROWS] = { "r0", "r1", "r2", "r3",
+		"r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11" };
+	struct mem_row rows[BIG_ROWS];
+	struct key *want = malloc(BIG_ROWS * BIG_CALLS * sizeof *want), *got;
+	uint32_t order[BIG_ROWS] = { 0 }, seed = 12345;
+	size_t i, j, n = 0, bad = 0;
+	struct mem_src *m;
+
+	for (i = 0; i < BIG_ROWS; i++) {
+		int64_t t = (int64_t)i * 3;
+
+		for (j = 0; j < BIG_CALLS; j++) {
+			seed = seed * 1103515245u + 12345u;
+			/* the same start as the row's last call, one time in 4 */
+			t += (seed >> 16) % 4 == 0 ? 0 : (int64_t)((seed >> 8) % 7);
+			st[i][j] = i % 4 == 3 && j % 50 == 49 ? t - 200 : t;
+			en[i][j] = st[i][j] + (int64_t)((seed >> 20) % 5) * 3;
+		}
+		rows[i] = (struct mem_row){ 0, (uint32_t)i, BIG_CALLS, st[i],
+		    en[i], { 0 } };
+	}
+	m = mem_open(rows, BIG_ROWS, names, BIG_ROWS, 0);
+	got = emit_all(m, &n, order);
+	CHECK(n == BIG_ROWS * BIG_CALLS, "%zu calls", n);
+	for (i = 0; i < BIG_ROWS; i++)
+		for (j = 0; j < BIG_CALLS; j++)
+			want[i * BIG_CALLS + j] = (struct key){ st[i][j],
+			    en[i][j], (int64_t)j, (uint32_t)i, order[i] };
+	qsort(want, BIG_ROWS * BIG_CALLS, sizeof *want, key_cmp);
+	for (i = 0; i < n && bad < 5; i++)
+		if (got[i].start != want[i].start || got[i].end != want[i].end ||
+		    got[i].region != want[i].region ||
+		    got[i].call != want[i].call) {
+			CHECK(0, "call %zu: [%lld, %lld] region %u call %lld, "
+			    "want [%lld, %lld] region %u call %lld", i,
+			    (long long)got[i].start, (long long)got[i].end,
+			    got[i].region, (long long)got[i].call,
+			    (long long)want[i].start, (long long)want[i].end,
+			    want[i].region, (long long)want[i].call);
+			bad++;
+		}
+	free(got);
+	free(want);
+	sp_source_free(&m->src);
+}
+
 int
 main(void)
 {
@@ -782,6 +909,7 @@ main(void)
 	test_placeholder_columns();
 	test_failures();
 	test_progress();
+	test_merge_long();
 	if (!failed)
 		printf("ok\n");
 	return failed;
