@@ -81,6 +81,17 @@ on_header(struct sp_export *fe, const struct sp_export_ops *ops, void *ctx,
 	return ops->header(ctx, &it->u.header, order, e);
 }
 
+/* The first run's note of no output, which waited for this moment. */
+static void
+say_first_empty(struct sp_export *fe, const struct sp_export_ops *ops,
+    void *ctx)
+{
+	if (fe->empty1 && ops->empty_note != NULL)
+		ops->empty_note(ctx, fe->empty1_kind, fe->label1, "",
+		    fe->empty1_value);
+	fe->empty1 = 0;
+}
+
 static int
 on_run(struct sp_export *fe, const struct sp_export_ops *ops, void *ctx,
     const struct sp_run_info *ri, struct sp_err *e)
@@ -102,6 +113,8 @@ on_run(struct sp_export *fe, const struct sp_export_ops *ops, void *ctx,
 	fe->have_run = 1;
 	fe->rank_open = fe->lane_open = 0;
 	fe->run_calls = 0;
+	if (fe->runs == 2)
+		say_first_empty(fe, ops, ctx);
 	return ops->run != NULL ? ops->run(ctx, ri, fe->label, e) : 0;
 }
 
@@ -247,6 +260,8 @@ on_finish(struct sp_export *fe, const struct sp_export_ops *ops, void *ctx,
 		if (rc != 0)
 			return -1;
 	}
+	if (fe->runs == 1)
+		say_first_empty(fe, ops, ctx);
 	return ops->finish != NULL ? ops->finish(ctx, e) : 0;
 }
 
@@ -286,6 +301,8 @@ sp_export_run(struct sp_export *fe, const struct sp_export_ops *ops,
 	if (fe->ran)
 		return sp_fail(e, SP_EUSAGE, "an export runs once");
 	fe->ran = 1;
+	fe->ops = ops;
+	fe->ctx = ctx;
 	if ((ops->walk.open != NULL || ops->walk.close != NULL ||
 	    ops->walk.lane_end != NULL) &&
 	    (fe->walker = sp_walker_new(&ops->walk, ctx)) == NULL)
@@ -406,6 +423,27 @@ sp_export_quoted(struct sp_export *fe, const char *s)
 	if (sp_pyrepr(s, strlen(s), &fe->quoted, NULL) != 0)
 		return "'?'";
 	return fe->quoted;
+}
+
+int
+sp_export_empty(struct sp_export *fe, int kind, uint64_t value,
+    struct sp_err *e)
+{
+	char *path;
+
+	if (fe->runs == 1) {
+		fe->empty1 = 1;
+		fe->empty1_kind = kind;
+		fe->empty1_value = value;
+		return 0;
+	}
+	if (fe->ops == NULL || fe->ops->empty_note == NULL)
+		return 0;
+	if (sp_export_out_name(fe, 0, &path, e) < 0)
+		return -1;
+	fe->ops->empty_note(fe->ctx, kind, fe->label, path, value);
+	free(path);
+	return 0;
 }
 
 int

@@ -143,6 +143,13 @@ struct sp_export_ops {
 	 * finish follows, and the exporter's notes say why).
 	 */
 	int (*no_output)(void *ctx, struct sp_err *e);
+	/*
+	 * A run had no output (sp_export_empty()): the exporter's note of
+	 * it, kind and value as it gave them; path is the file its output
+	 * would have had, "" for a first run alone or followed by others.
+	 */
+	void (*empty_note)(void *ctx, int kind, const char *label,
+	    const char *path, uint64_t value);
 };
 
 /*
@@ -225,6 +232,17 @@ const char *sp_export_lane_name(struct sp_export *fe, uint32_t rank,
 /* s as Python's repr quotes it ("'?'" without memory); valid until the
  * next call. */
 const char *sp_export_quoted(struct sp_export *fe, const char *s);
+
+/*
+ * The current run has no output, for the exporter's reason kind (with
+ * its figure, value): ops->empty_note says so, at once for a later run;
+ * for the first, once it is known whether a second comes, on which the
+ * first's file name depends: as the second begins (before ops->run), or
+ * at the end of a lone run (before ops->finish, when ops->no_output did
+ * not make the end an error).
+ */
+int sp_export_empty(struct sp_export *fe, int kind, uint64_t value,
+    struct sp_err *e);
 
 /*
  * For ops->no_output of an exporter with a minimum duration: when it

@@ -51,7 +51,9 @@ struct sp_export {
 	uint64_t outputs;	/* closed */
 	uint64_t bytes;
 
-	/* the stream */
+	/* the stream, and what sp_export_run() was given */
+	const struct sp_export_ops *ops;
+	void *ctx;
 	int ran;
 	int ended;		/* the input ended cleanly, pending outputs out */
 	enum sp_stage stage;
@@ -60,6 +62,9 @@ struct sp_export {
 	uint64_t runs, calls, run_calls;
 	const char *label, *label1;	/* owned by labels */
 	int have_run, rank_open, lane_open;
+	/* the first run had no output: its note waits (sp_export_empty) */
+	int empty1, empty1_kind;
+	uint64_t empty1_value;
 	uint32_t rank;		/* of the last rank item */
 	uint32_t lane_rank;
 	int64_t lane;

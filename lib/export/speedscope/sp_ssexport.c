@@ -35,10 +35,6 @@ struct ssx {
 	int warned;		/* OVERSIZE noticed */
 	int has_span;
 	int64_t origin;
-
-	/* the first run has no document: 1 + its note, told at a second */
-	int empty1;
-	uint64_t dropped1;
 };
 
 static void
@@ -116,13 +112,12 @@ on_lane_end(void *ctx, uint32_t run, uint32_t rank, int64_t lane,
 
 /* --- runs --- */
 
-/* The note of the first run, if it has no document. */
+/* A run without a document, told by the front end (sp_export_empty). */
 static void
-note_first(struct ssx *x)
+empty_note(void *ctx, int kind, const char *label, const char *path,
+    uint64_t value)
 {
-	if (x->empty1 > 0)
-		note(x, (enum sp_ssexport_note)(x->empty1 - 1),
-		    sp_export_first_label(x->fe), "", x->dropped1);
+	note(ctx, (enum sp_ssexport_note)kind, label, path, value);
 }
 
 static int
@@ -132,9 +127,6 @@ begin_run(void *ctx, const struct sp_run_info *ri, const char *label,
 	struct ssx *x = ctx;
 	struct sp_speedscope_opts so;
 
-	/* A first run without a document is worth a word only now. */
-	if (sp_export_runs(x->fe) == 2)
-		note_first(x);
 	x->nprofiles = 0;
 	x->warned = 0;
 	x->has_span = ri->has_span;
@@ -176,24 +168,13 @@ static int
 no_document(struct ssx *x, struct sp_err *e)
 {
 	enum sp_ssexport_note what;
-	uint64_t dropped = sp_speedscope_dropped(x->ss);
-	char *path;
 
 	what = sp_export_run_calls(x->fe) == 0 ? SP_SSEXPORT_NO_CALLS :
 	    SP_SSEXPORT_ALL_DROPPED;
 	sp_export_drop(x->fe, x->out);
 	x->out = NULL;
-	if (sp_export_runs(x->fe) == 1) {
-		/* alone, said by finish(), or no_output()'s error */
-		x->empty1 = 1 + (int)what;
-		x->dropped1 = dropped;
-		return 0;
-	}
-	if (sp_export_out_name(x->fe, 0, &path, e) < 0)
-		return -1;
-	note(x, what, sp_export_label(x->fe), path, dropped);
-	free(path);
-	return 0;
+	return sp_export_empty(x->fe, (int)what, sp_speedscope_dropped(x->ss),
+	    e);
 }
 
 static int
@@ -215,21 +196,9 @@ end_run(void *ctx, struct sp_err *e)
 	return rc;
 }
 
-/* A lone run without a document: its note, now that no second comes. */
-static int
-finish(void *ctx, struct sp_err *e)
-{
-	struct ssx *x = ctx;
-
-	(void)e;
-	if (sp_export_runs(x->fe) == 1)
-		note_first(x);
-	return 0;
-}
-
 /*
  * No run had a document: an error if min_duration is the reason, else
- * not one (finish gives the note).
+ * not one (the front end gives the note).
  */
 static int
 no_output(void *ctx, struct sp_err *e)
@@ -249,8 +218,8 @@ sp_ssexport_stream(struct sp_reader *r, const struct sp_ssexport_opts *o,
 		.lane = lane,
 		.walk = { on_open, on_close, on_lane_end },
 		.run_end = end_run,
-		.finish = finish,
 		.no_output = no_output,
+		.empty_note = empty_note,
 	};
 	struct ssx x;
 	int rc = -1;

@@ -84,10 +84,6 @@ struct trx {
 	/* the lane (in the stream, or in the spool's replay) */
 	int skipping;
 	uint32_t skip_depth;
-
-	/* the first run had no trace: 1 + its note, told at a second */
-	int empty1;
-	uint64_t dropped1;
 };
 
 enum sp_trace_format
@@ -606,13 +602,12 @@ on_rank_end(void *ctx, struct sp_err *e)
 
 /* --- runs --- */
 
-/* The note of the first run, if it has no trace. */
+/* A run without a trace, told by the front end (sp_export_empty). */
 static void
-note_first(struct trx *x)
+empty_note(void *ctx, int kind, const char *label, const char *path,
+    uint64_t value)
 {
-	if (x->empty1 > 0)
-		note(x, (enum sp_trace_note)(x->empty1 - 1),
-		    sp_export_first_label(x->fe), "", x->dropped1);
+	note(ctx, (enum sp_trace_note)kind, label, path, value);
 }
 
 static int
@@ -624,9 +619,6 @@ on_run(void *ctx, const struct sp_run_info *ri, const char *label,
 	(void)ri;
 	(void)label;
 	(void)e;
-	/* A first run without a trace is worth a word only now. */
-	if (sp_export_runs(x->fe) == 2)
-		note_first(x);
 	x->ri = sp_reader_run(sp_export_reader(x->fe));
 	x->origin = x->ri->has_span ? x->ri->first_ns : 0;
 	x->span = x->ri->has_span ? x->ri->last_ns - x->ri->first_ns : 0;
@@ -667,19 +659,8 @@ no_trace(struct trx *x, struct sp_err *e)
 {
 	enum sp_trace_note what = sp_export_run_calls(x->fe) == 0 ?
 	    SP_TRACE_NO_CALLS : SP_TRACE_ALL_DROPPED;
-	char *path;
 
-	if (sp_export_runs(x->fe) == 1) {
-		/* alone, said by finish(), or no_output()'s error */
-		x->empty1 = 1 + (int)what;
-		x->dropped1 = x->run_dropped;
-		return 0;
-	}
-	if (sp_export_out_name(x->fe, 0, &path, e) < 0)
-		return -1;
-	note(x, what, sp_export_label(x->fe), path, x->run_dropped);
-	free(path);
-	return 0;
+	return sp_export_empty(x->fe, (int)what, x->run_dropped, e);
 }
 
 static int
@@ -723,21 +704,9 @@ on_run_end(void *ctx, struct sp_err *e)
 	return rc;
 }
 
-/* A lone run without a trace: its note, now that no second comes. */
-static int
-finish(void *ctx, struct sp_err *e)
-{
-	struct trx *x = ctx;
-
-	(void)e;
-	if (sp_export_runs(x->fe) == 1)
-		note_first(x);
-	return 0;
-}
-
 /*
  * No run had a trace: an error if min_duration is the reason, else not
- * one (finish gives the note).
+ * one (the front end gives the note).
  */
 static int
 no_output(void *ctx, struct sp_err *e)
@@ -799,8 +768,8 @@ sp_trace_export(struct sp_reader *r, const struct sp_trace_opts *o,
 		.lane = on_lane,
 		.batch = on_batch,
 		.run_end = on_run_end,
-		.finish = finish,
 		.no_output = no_output,
+		.empty_note = empty_note,
 	};
 	struct trx x;
 	int rc = -1;
