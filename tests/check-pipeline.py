@@ -46,28 +46,17 @@ import tempfile
 import time
 
 sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import checklib  # noqa: E402
 
-try:
-    import h5py  # noqa: F401
-    import numpy as np
-except ImportError as exc:
-    # SP_REQUIRE_ALL (CI): nothing may be skipped
-    if os.environ.get("SP_REQUIRE_ALL"):
-        print(f"FAIL: the test would be skipped, but SP_REQUIRE_ALL is set: "
-              f"{exc} (run with Debian's /usr/bin/python3, python3-h5py)")
-        sys.exit(1)
-    print(f"SKIP: {exc} (run with Debian's /usr/bin/python3)")
-    sys.exit(77)
-
-HERE = os.path.dirname(os.path.abspath(__file__))
-SRCDIR = os.environ.get("SRCDIR", os.path.dirname(HERE))
-sys.path.insert(0, os.path.join(SRCDIR, "tests", "gen"))
+checklib.require("h5py", "numpy")
+import h5py  # noqa: E402
+import numpy as np  # noqa: E402
 import spgen  # noqa: E402
 
-BUILD = os.environ.get("SP_BUILDDIR", os.path.join(SRCDIR, "build"))
-SP_READ = os.environ.get("SP_READ", os.path.join(BUILD, "cmd", "sp-read"))
-SP_STACK = os.environ.get("SP_STACK", os.path.join(BUILD, "cmd", "sp-stack"))
-SP_DUMP = os.environ.get("SP_DUMP", os.path.join(BUILD, "tests", "sp-dump"))
+SP_READ = checklib.program("read")
+SP_STACK = checklib.program("stack")
+SP_DUMP = checklib.program("dump", "tests")
 
 OVERLAP_TAIL = (" but ends after it. Regions must nest completely or not overlap "
                 "at all - check for a missing or misordered sp_end / __exit__.")
@@ -502,11 +491,8 @@ def main():
     ap.add_argument("-v", "--verbose", action="store_true")
     ap.add_argument("--keep", action="store_true", help="keep the generated files")
     args = ap.parse_args()
-    for prog in (SP_READ, SP_STACK, SP_DUMP):
-        if not os.access(prog, os.X_OK):
-            print(f"check-pipeline: {prog}: not built (set SP_READ, SP_STACK, SP_DUMP "
-                  "or SP_BUILDDIR)", file=sys.stderr)
-            return 1
+    if checklib.missing("check-pipeline", (SP_READ, SP_STACK, SP_DUMP)):
+        return 1
     t0 = time.monotonic()
     tmp = tempfile.mkdtemp(prefix="sp-property.")
     counts = {"ok": 0, "overlap": 0}

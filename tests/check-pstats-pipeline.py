@@ -51,25 +51,17 @@ import tempfile
 import time
 
 sys.dont_write_bytecode = True
-
-try:
-    import h5py  # noqa: F401
-    import numpy as np
-except ImportError as exc:
-    # SP_REQUIRE_ALL (CI): nothing may be skipped
-    if os.environ.get("SP_REQUIRE_ALL"):
-        print(f"FAIL: the test would be skipped, but SP_REQUIRE_ALL is set: "
-              f"{exc} (run with Debian's /usr/bin/python3, python3-h5py)")
-        sys.exit(1)
-    print(f"SKIP: {exc} (run with Debian's /usr/bin/python3)")
-    sys.exit(77)
-
 HERE = os.path.dirname(os.path.abspath(__file__))
-SRCDIR = os.environ.get("SRCDIR", os.path.dirname(HERE))
-BUILD = os.environ.get("SP_BUILDDIR", os.path.join(SRCDIR, "build"))
-SP_READ = os.environ.get("SP_READ", os.path.join(BUILD, "cmd", "sp-read"))
-SP_STACK = os.environ.get("SP_STACK", os.path.join(BUILD, "cmd", "sp-stack"))
-SP_PSTATS = os.environ.get("SP_PSTATS", os.path.join(BUILD, "cmd", "sp-pstats"))
+sys.path.insert(0, HERE)
+import checklib  # noqa: E402
+
+checklib.require("h5py", "numpy")
+import h5py  # noqa: E402
+import numpy as np  # noqa: E402
+
+SP_READ = checklib.program("read")
+SP_STACK = checklib.program("stack")
+SP_PSTATS = checklib.program("pstats")
 
 
 def _load(name, path):
@@ -410,11 +402,8 @@ def main():
     ap.add_argument("-v", "--verbose", action="store_true")
     ap.add_argument("--keep", action="store_true", help="keep the files")
     args = ap.parse_args()
-    for p in (SP_READ, SP_STACK, SP_PSTATS):
-        if not os.access(p, os.X_OK):
-            print(f"check-pstats-pipeline: {p}: not built (set SP_READ, "
-                  "SP_STACK, SP_PSTATS or SP_BUILDDIR)", file=sys.stderr)
-            return 1
+    if checklib.missing("check-pstats-pipeline", (SP_READ, SP_STACK, SP_PSTATS)):
+        return 1
     t0 = time.monotonic()
     tmp = tempfile.mkdtemp(prefix="sp-pstats-property.")
     counts = {"ok": 0, "empty": 0}

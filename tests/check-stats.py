@@ -49,29 +49,18 @@ import tempfile
 import time
 
 sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import checklib  # noqa: E402
 
-try:
-    import h5py
-    import numpy as np
-except ImportError as exc:
-    if os.environ.get("SP_REQUIRE_ALL"):
-        print(f"FAIL: the test would be skipped, but SP_REQUIRE_ALL is set: "
-              f"{exc} (run with Debian's /usr/bin/python3, python3-h5py)")
-        sys.exit(1)
-    print(f"SKIP: {exc} (run with Debian's /usr/bin/python3)")
-    sys.exit(77)
-
-HERE = os.path.dirname(os.path.abspath(__file__))
-SRCDIR = os.environ.get("SRCDIR", os.path.dirname(HERE))
-sys.path.insert(0, os.path.join(SRCDIR, "tests", "gen"))
-sys.path.insert(0, HERE)
+checklib.require("h5py", "numpy")
+import h5py  # noqa: E402
+import numpy as np  # noqa: E402
 import spgen  # noqa: E402
 import stats_model as model  # noqa: E402
 
-BUILD = os.environ.get("SP_BUILDDIR", os.path.join(SRCDIR, "build"))
-SP_READ = os.environ.get("SP_READ", os.path.join(BUILD, "cmd", "sp-read"))
-SP_STACK = os.environ.get("SP_STACK", os.path.join(BUILD, "cmd", "sp-stack"))
-SP_STATS = os.environ.get("SP_STATS", os.path.join(BUILD, "cmd", "sp-stats"))
+SP_READ = checklib.program("read")
+SP_STACK = checklib.program("stack")
+SP_STATS = checklib.program("stats")
 
 
 class Mismatch(Exception):
@@ -285,10 +274,8 @@ def main():
         "SP_PROPERTY_BUDGET", 40)))
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
-    for prog in (SP_READ, SP_STACK, SP_STATS):
-        if not os.access(prog, os.X_OK):
-            print(f"check-stats: {prog}: not built", file=sys.stderr)
-            return 1
+    if checklib.missing("check-stats", (SP_READ, SP_STACK, SP_STATS)):
+        return 1
     t0 = time.monotonic()
     tmp = tempfile.mkdtemp(prefix="sp-stats-property.")
     done = 0

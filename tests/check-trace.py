@@ -67,21 +67,12 @@ import tempfile
 import time
 
 sys.dont_write_bytecode = True
-
-try:
-    import h5py  # noqa: F401
-    import numpy  # noqa: F401
-except ImportError as exc:
-    if os.environ.get("SP_REQUIRE_ALL"):
-        print(f"FAIL: the test would be skipped, but SP_REQUIRE_ALL is set: "
-              f"{exc} (run with Debian's /usr/bin/python3, python3-h5py)")
-        sys.exit(1)
-    print(f"SKIP: {exc} (run with Debian's /usr/bin/python3)")
-    sys.exit(77)
-
 HERE = os.path.dirname(os.path.abspath(__file__))
-SRCDIR = os.environ.get("SRCDIR", os.path.dirname(HERE))
-sys.path.insert(0, os.path.join(SRCDIR, "tests", "gen"))
+sys.path.insert(0, HERE)
+import checklib  # noqa: E402
+
+checklib.require("h5py", "numpy")
+SRCDIR = checklib.SRCDIR
 sys.path.insert(0, os.path.join(SRCDIR, "tests", "trace"))
 import pbtrace  # noqa: E402
 import pftrace  # noqa: E402
@@ -102,10 +93,8 @@ def load_pipeline():
 
 PIPE = load_pipeline()
 Mismatch = PIPE.Mismatch
-BUILD = os.environ.get("SP_BUILDDIR", os.path.join(SRCDIR, "build"))
-PROG = {n: os.environ.get("SP_" + n.upper(), os.path.join(BUILD, "cmd", "sp-" + n))
-        for n in ("read", "stack", "trace", "speedscope")}
-PROG["dump"] = os.environ.get("SP_DUMP", os.path.join(BUILD, "tests", "sp-dump"))
+PROG = {n: checklib.program(n) for n in ("read", "stack", "trace", "speedscope")}
+PROG["dump"] = checklib.program("dump", "tests")
 LANES = 65536
 CASE_SPEC = re.compile(r"\$SPGEN spec - (\S+) <<'EOF2'\n(.*?)\nEOF2\n", re.S)
 
@@ -591,10 +580,8 @@ def main():
                     "and leave out the JSON")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
-    for prog in PROG.values():
-        if not os.access(prog, os.X_OK):
-            print(f"check-trace: {prog}: not built (set SP_BUILDDIR)", file=sys.stderr)
-            return 1
+    if checklib.missing("check-trace", PROG.values()):
+        return 1
     t0 = time.monotonic()
     tmp = tempfile.mkdtemp(prefix="sp-trace-property.")
     try:
