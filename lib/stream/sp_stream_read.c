@@ -1,7 +1,9 @@
 /*
- * The reading half of the sp stream.  Items are decoded one at a time from
- * a buffer that holds at most one item plus read-ahead, so memory depends
- * on the largest item (bounded by SP_ITEM_MAX), never on the stream.
+ * The reading half of the sp stream.  Items are decoded one at a time,
+ * as the byte layer cuts them (sp_raw.h: a buffer that holds at most one
+ * item plus read-ahead, so memory depends on the largest item, bounded by
+ * SP_ITEM_MAX, never on the stream), or as its thread does, one item
+ * ahead, for a big regular file (sp_ahead.h).
  */
 #include "sp_stream.h"
 
@@ -9,17 +11,23 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "sp_ahead.h"
 #include "sp_arena.h"
 #include "sp_cbor.h"
+#include "sp_raw.h"
 
 #define TAG_U32LE 70
 #define TAG_I64LE 79
 #define TAG_SELF_DESCRIBE 55799
 #define READ_CHUNK ((size_t)1 << 20)
-/* A read asks for what the item lacks and this much of what follows. */
-#define READ_AHEAD ((size_t)64 << 10)
+/*
+ * A regular file with this much left is cut by a thread one item ahead:
+ * below it, the thread would cost about what it saves.
+ */
+#define AHEAD_MIN ((off_t)4 << 20)
 
 enum state {
 	ST_START,	/* nothing read yet */
@@ -42,13 +50,10 @@ enum column {
 };
 
 struct sp_reader {
-	int fd;
 	char *name;
-	uint8_t *buf;
-	size_t cap, start, end;
-	size_t last_item;	/* bytes of the item read last: the next's guess */
-	int eof;
-	struct sp_cdoc *doc;
+	struct sp_raw raw;	/* the bytes, read in turn; or */
+	struct sp_ahead *ahead;	/* a thread that cuts them ahead */
+	struct sp_cdoc *doc;	/* the current item's parse */
 	enum state state;
 
 	struct sp_arena *section_arena, *run_arena, *rank_arena;
@@ -111,6 +116,25 @@ sp_reader_row(const struct sp_reader *r, uint32_t region)
 	return &r->rank.rows[r->row_of[region]];
 }
 
+/*
+ * A regular file with much left to read is cut by a thread one item ahead
+ * (sp_ahead.h).  -1 only when out of memory: without a thread, the file
+ * is read in turn.
+ */
+static int
+start_ahead(struct sp_reader *r, int fd)
+{
+	struct stat sb;
+	struct sp_err why;
+	off_t at;
+
+	if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode) ||
+	    (at = lseek(fd, 0, SEEK_CUR)) < 0 || sb.st_size - at < AHEAD_MIN)
+		return 0;
+	r->ahead = sp_ahead_new(fd, r->name, &why);
+	return r->ahead == NULL && why.status == SP_ENOMEM ? -1 : 0;
+}
+
 struct sp_reader *
 sp_reader_new(int fd, const char *name, struct sp_err *e)
 {
@@ -118,17 +142,15 @@ sp_reader_new(int fd, const char *name, struct sp_err *e)
 
 	if (r == NULL)
 		goto oom;
-	r->fd = fd;
 	sp_pipe_widen(fd);
 	r->name = strdup(strcmp(name, "-") == 0 ? "<stdin>" : name);
-	r->doc = sp_cdoc_new();
 	r->section_arena = sp_arena_new();
 	r->run_arena = sp_arena_new();
 	r->rank_arena = sp_arena_new();
-	r->cap = READ_CHUNK * 2;
-	r->buf = malloc(r->cap);
-	if (r->name == NULL || r->doc == NULL || r->section_arena == NULL ||
-	    r->run_arena == NULL || r->rank_arena == NULL || r->buf == NULL)
+	if (r->name == NULL || r->section_arena == NULL ||
+	    r->run_arena == NULL || r->rank_arena == NULL ||
+	    start_ahead(r, fd) < 0 || (r->ahead == NULL &&
+	    sp_raw_init(&r->raw, fd, r->name, READ_CHUNK * 2) < 0))
 		goto oom;
 	return r;
 oom:
@@ -150,67 +172,10 @@ sp_reader_free(struct sp_reader *r)
 	sp_arena_free(r->section_arena);
 	sp_arena_free(r->run_arena);
 	sp_arena_free(r->rank_arena);
-	sp_cdoc_free(r->doc);
-	free(r->buf);
+	sp_ahead_free(r->ahead);
+	sp_raw_fini(&r->raw);
 	free(r->name);
 	free(r);
-}
-
-/*
- * Make the buffer hold at least `need` bytes of the current item, which
- * starts at r->start.  The buffer grows (doubling) only as bytes arrive,
- * never to the size an item merely declares: a stream that claims a
- * string of 200 MiB and then ends costs no more memory than the bytes it
- * really holds.
- *
- * What is read of the item stays where it is while the item fits behind
- * it, and reads ask for no more than the item is known to lack and a
- * little more (READ_AHEAD), so that little of the next item comes with
- * it.  An item that may not fit, being smaller than the last one, moves
- * to the front before more of it is read: so what moves is that little,
- * not most of an item, which a stream of items each about the size of
- * the buffer would move every time.
- */
-static int
-fill(struct sp_reader *r, size_t need, struct sp_err *e)
-{
-	if (r->start > 0 && (r->start == r->end || r->cap - r->start < need ||
-	    r->cap - r->start < r->last_item)) {
-		memmove(r->buf, r->buf + r->start, r->end - r->start);
-		r->end -= r->start;
-		r->start = 0;
-	}
-	while (r->end - r->start < need && !r->eof) {
-		size_t want, lack = need - (r->end - r->start);
-		ssize_t n;
-
-		if (r->end == r->cap) {
-			/* here start is 0: else the item fitted behind it */
-			size_t cap = r->cap * 2;
-			uint8_t *nb;
-
-			if ((nb = realloc(r->buf, cap)) == NULL)
-				return sp_fail(e, SP_ENOMEM,
-				    "%s: out of memory", r->name);
-			r->buf = nb;
-			r->cap = cap;
-		}
-		want = r->cap - r->end;
-		if (want > READ_AHEAD && want - READ_AHEAD > lack)
-			want = lack + READ_AHEAD;
-		n = read(r->fd, r->buf + r->end, want);
-
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			return sp_fail_errno(e, errno, "%s: read error",
-			    r->name);
-		}
-		if (n == 0)
-			r->eof = 1;
-		r->end += (size_t)n;
-	}
-	return 0;
 }
 
 /* --- typed access to the decoded item --- */
@@ -1110,12 +1075,16 @@ truncated(struct sp_reader *r, struct sp_err *e)
 	    "stream-end (the producer failed or was cut off)", r->name);
 }
 
-/* Explain the commonest mistake: feeding a profile file to a filter. */
+/*
+ * Explain the commonest mistake: feeding a profile file to a filter (at:
+ * the input's first bytes, or those after a stream-end).
+ */
 static int
-not_a_stream(struct sp_reader *r, struct sp_err *e)
+not_a_stream(struct sp_reader *r, const struct sp_raw_at *at,
+    struct sp_err *e)
 {
-	const uint8_t *p = r->buf + r->start;
-	size_t n = r->end - r->start;
+	const uint8_t *p = at->p;
+	size_t n = at->avail;
 
 	if (n >= 8 && memcmp(p, "\211HDF\r\n\032\n", 8) == 0)
 		return sp_fail(e, SP_EDATA, "%s: an HDF5 file, not an sp "
@@ -1182,43 +1151,37 @@ item_kind(const char *kind, size_t len)
 }
 
 /*
- * Parse the next item of the input into r->doc: 1 with item->raw set,
- * 0 at the clean end of the input (after a stream-end), -1 on error.
+ * The next item of the input, parsed (r->doc): 1 with item->raw set, 0 at
+ * the clean end of the input (after a stream-end), -1 on error.  Where a
+ * header must come, the first byte must be able to begin one; the thread
+ * knows that of the input's first item only, so the check is made here
+ * too, on what it cut (or failed to).
  */
 static int
 next_raw(struct sp_reader *r, struct sp_item *item, struct sp_err *e)
 {
-	size_t used = 0, need = 0;
-	char why[SP_ERR_MSG_MAX];
-	int rc;
+	int head = r->state == ST_START || r->state == ST_BETWEEN;
+	struct sp_raw_at at;
+	enum sp_raw_got got;
 
-	if (r->start == r->end && !r->eof && fill(r, 1, e) < 0)
-		return -1;
-	if (r->start == r->end)
+	got = r->ahead != NULL ? sp_ahead_next(r->ahead, &at, e) :
+	    sp_raw_next(&r->raw, head, &at, e);
+	if (head && got != SP_RAW_END && at.avail > 0 && at.p[0] != 0xd9)
+		got = SP_RAW_NOT_HEAD;
+	switch (got) {
+	case SP_RAW_END:
 		return r->state == ST_BETWEEN ? 0 : truncated(r, e);
-	if ((r->state == ST_START || r->state == ST_BETWEEN) &&
-	    r->buf[r->start] != 0xd9)
-		return not_a_stream(r, e);
-	while ((rc = sp_cdoc_parse(r->doc, r->buf + r->start,
-	    r->end - r->start, SP_ITEM_MAX, &used, &need, e)) == 0) {
-		if (r->eof)
-			return sp_fail(e, SP_EDATA, "%s: truncated sp stream: "
-			    "the last item is cut off", r->name);
-		if (fill(r, need, e) < 0)
-			return -1;
-	}
-	if (rc < 0) {
-		snprintf(why, sizeof why, "%s", e != NULL ? e->msg : "");
-		if (e != NULL && e->status == SP_ENOMEM)
-			return sp_fail(e, SP_ENOMEM, "%s: %s", r->name, why);
-		return sp_fail(e, SP_EDATA, "%s: bad sp stream: %s", r->name,
-		    why);
+	case SP_RAW_NOT_HEAD:
+		return not_a_stream(r, &at, e);
+	case SP_RAW_ITEM:
+		break;
+	default:
+		return -1;
 	}
 	memset(item, 0, sizeof *item);
-	item->raw = r->buf + r->start;
-	item->raw_len = used;
-	r->start += used;
-	r->last_item = used;
+	item->raw = at.p;
+	item->raw_len = at.len;
+	r->doc = at.doc;
 	return 1;
 }
 
@@ -1253,20 +1216,25 @@ item_frame(struct sp_reader *r, struct frame *f, struct sp_err *e)
 int
 sp_reader_next(struct sp_reader *r, struct sp_item *item, struct sp_err *e)
 {
-	struct ctx c = { r, r->doc, "", e };
+	struct ctx c = { r, NULL, "", e };
 	const struct item_kind *k;
 	struct frame f;
 	int rc;
 
 	if ((rc = next_raw(r, item, e)) <= 0)
 		return rc;
+	c.d = r->doc;
 	if (item_frame(r, &f, e) < 0)
 		return -1;
 	k = item_kind(f.kind, f.kind_len);
 	/* between sections, only a header may come */
 	if ((r->state == ST_START || r->state == ST_BETWEEN) &&
-	    (k == NULL || k->kind != SP_ITEM_HEADER))
-		return not_a_stream(r, e);
+	    (k == NULL || k->kind != SP_ITEM_HEADER)) {
+		struct sp_raw_at at = { item->raw, item->raw_len,
+			item->raw_len, r->doc };
+
+		return not_a_stream(r, &at, e);
+	}
 	if (k == NULL) {
 		/* An item kind of a newer minor version: hand it on as such. */
 		item->kind = SP_ITEM_OTHER;
