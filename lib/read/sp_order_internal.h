@@ -25,13 +25,26 @@
 /* Calls read per chunk of a row, and the most a merge cursor buffers. */
 #define SP_ORDER_CHUNK ((size_t)1 << 16)
 
-/* A stretch of one row, one lane, already in canonical order. */
+/*
+ * Equal starts in a segment may come with their ends going up (a call
+ * recorded before the call of its region that starts with it and holds
+ * it: recursion does that) in runs of at most this many calls; the
+ * merge's cursor sorts such runs (sp_seg.ties).
+ */
+#define SP_ORDER_TIE_RUN 16
+
+/*
+ * A stretch of one row, one lane, in canonical order, or, with ties, in
+ * start order whose runs of equal starts are at most SP_ORDER_TIE_RUN
+ * calls long and need sorting (end descending, then call index).
+ */
 struct sp_seg {
 	size_t row;
 	int64_t lane;
 	uint64_t begin, end;	/* call range of the row it spans */
 	uint64_t count;		/* its calls (other lanes interleave) */
 	int64_t base;		/* start of call begin - 1 (delta) */
+	int ties;
 };
 
 struct sp_order {

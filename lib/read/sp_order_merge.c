@@ -23,6 +23,8 @@
  */
 #define MERGE_BUDGET ((size_t)1 << 19)
 #define MERGE_MIN ((size_t)64)
+_Static_assert(MERGE_MIN >= 4 * SP_ORDER_TIE_RUN,
+    "a cursor holds a run of equal starts and more");
 
 /* The merge cursor of one segment. */
 struct cursor {
@@ -31,10 +33,12 @@ struct cursor {
 	uint64_t left;		/* calls of the lane still to deliver */
 	int64_t prev;		/* running start, for delta sources */
 	size_t pos, len, cap;
+	size_t held;		/* calls after len that wait for the next read */
 	int64_t *start, *end, *x[SP_X_COUNT];
-	int64_t *call;		/* with lanes: call indices; else NULL */
-	uint64_t call0;		/* without lanes: index of start[0] */
+	int64_t *call;		/* with lanes or ties: call indices; else NULL */
+	uint64_t call0;		/* else: index of start[0] */
 	uint32_t region;
+	int ties;		/* the segment's runs of equal starts need sorting */
 };
 
 /* The call index of position pos of a cursor. */
@@ -53,23 +57,30 @@ refill_plain(struct sp_order *or, struct cursor *c)
 {
 	struct sp_source *src = or->src;
 	uint64_t room = c->seg->end - c->next;
-	size_t n = room < c->cap ? (size_t)room : c->cap, i;
+	size_t h = c->len, n = room < c->cap - h ? (size_t)room : c->cap - h;
+	int64_t *x[SP_X_COUNT], *st = c->start + h, *en = c->end + h;
+	size_t i, k;
 
-	if (src->ops->read(src, c->seg->row, c->next, n, c->start, c->end,
-	    c->x, or->e) < 0)
+	for (k = 0; k < SP_X_COUNT; k++)
+		x[k] = c->x[k] != NULL ? c->x[k] + h : NULL;
+	if (src->ops->read(src, c->seg->row, c->next, n, st, en, x,
+	    or->e) < 0)
 		return -1;
+	if (c->call != NULL)
+		for (i = 0; i < n; i++)
+			c->call[h + i] = (int64_t)(c->next + i);
 	c->call0 = c->next;
 	if (src->delta) {
 		int64_t prev = c->prev;
 
 		for (i = 0; i < n; i++) {
-			prev += c->start[i];
-			c->start[i] = prev;
-			c->end[i] += prev;
+			prev += st[i];
+			st[i] = prev;
+			en[i] += prev;
 		}
 		c->prev = prev;
 	}
-	c->len = n;
+	c->len = h + n;
 	c->next += n;
 	c->left -= n;
 	return 0;
@@ -81,7 +92,8 @@ refill_lane(struct sp_order *or, struct cursor *c)
 {
 	struct sp_source *src = or->src;
 	uint64_t room = c->seg->end - c->next;
-	size_t n = room < c->cap ? (size_t)room : c->cap, i, k;
+	size_t n = room < c->cap - c->len ? (size_t)room : c->cap - c->len;
+	size_t had = c->len, i, k;
 
 	if (src->ops->read(src, c->seg->row, c->next, n, or->a, or->b, or->x,
 	    or->e) < 0)
@@ -108,20 +120,96 @@ refill_lane(struct sp_order *or, struct cursor *c)
 		c->len++;
 	}
 	c->next += n;
-	c->left -= c->len;
+	c->left -= c->len - had;
 	return 0;
+}
+
+/* The calls a and b of a cursor change places (start is the same). */
+static void
+swap_calls(struct cursor *c, size_t a, size_t b)
+{
+	int64_t t;
+	size_t k;
+
+	t = c->end[a], c->end[a] = c->end[b], c->end[b] = t;
+	t = c->call[a], c->call[a] = c->call[b], c->call[b] = t;
+	for (k = 0; k < SP_X_COUNT; k++)
+		if (c->x[k] != NULL)
+			t = c->x[k][a], c->x[k][a] = c->x[k][b],
+			    c->x[k][b] = t;
+}
+
+/* Equal starts into canonical order: end descending, then call index. */
+static void
+sort_run(struct cursor *c, size_t i, size_t r)
+{
+	size_t a, b;
+
+	for (a = i + 1; a < r; a++)
+		for (b = a; b > i && (c->end[b] > c->end[b - 1] ||
+		    (c->end[b] == c->end[b - 1] &&
+		    c->call[b] < c->call[b - 1])); b--)
+			swap_calls(c, b, b - 1);
+}
+
+/*
+ * A segment with ties: its runs of equal starts sorted; the last run
+ * waits (held) while more of the segment is to come, which may carry it
+ * on.  A run is at most SP_ORDER_TIE_RUN calls (the pre-pass cuts a
+ * segment before a longer one), less than a quarter of any cursor.
+ */
+static void
+settle(struct cursor *c)
+{
+	size_t n = c->len, j = n, i, r;
+
+	if (c->left > 0 && n > 0) {
+		while (j > 0 && c->start[j - 1] == c->start[n - 1])
+			j--;
+		if (j == 0)
+			j = n;	/* cannot be: a run fills no cursor */
+	}
+	c->held = n - j;
+	c->len = j;
+	for (i = 0; i < j; i = r) {
+		for (r = i + 1; r < j && c->start[r] == c->start[i]; r++)
+			;
+		if (r - i > 1)
+			sort_run(c, i, r);
+	}
+}
+
+/* What waited after len goes to the front, as the calls to deliver. */
+static void
+keep_held(struct cursor *c)
+{
+	size_t h = c->held, k;
+
+	if (h > 0 && c->len > 0) {
+		memmove(c->start, c->start + c->len, h * 8);
+		memmove(c->end, c->end + c->len, h * 8);
+		memmove(c->call, c->call + c->len, h * 8);
+		for (k = 0; k < SP_X_COUNT; k++)
+			if (c->x[k] != NULL)
+				memmove(c->x[k], c->x[k] + c->len, h * 8);
+	}
+	c->pos = 0;
+	c->len = h;
+	c->held = 0;
 }
 
 /* The next calls of a segment into its cursor: none when it is done. */
 static int
 refill(struct sp_order *or, struct cursor *c)
 {
-	c->pos = c->len = 0;
-	if (!or->lanes)
-		return c->left > 0 ? refill_plain(or, c) : 0;
-	while (c->len == 0 && c->left > 0)
-		if (refill_lane(or, c) < 0)
+	do {
+		keep_held(c);
+		if (c->left > 0 && (or->lanes ? refill_lane(or, c) :
+		    refill_plain(or, c)) < 0)
 			return -1;
+		if (c->ties)
+			settle(c);
+	} while (c->len == 0 && c->left > 0);
 	return 0;
 }
 
@@ -277,11 +365,12 @@ cursor_open(struct sp_order *or, const struct merge *m, struct cursor *c,
 	c->prev = sg->base;
 	c->cap = cap;
 	c->region = or->src->rows[sg->row].region;
+	c->ties = sg->ties;
 	c->start = malloc(cap * 8);
 	c->end = malloc(cap * 8);
-	c->call = or->lanes ? malloc(cap * 8) : NULL;
+	c->call = or->lanes || c->ties ? malloc(cap * 8) : NULL;
 	if (c->start == NULL || c->end == NULL ||
-	    (or->lanes && c->call == NULL))
+	    ((or->lanes || c->ties) && c->call == NULL))
 		return sp_order_oom(or);
 	for (x = 0; x < m->nx; x++)
 		if ((c->x[m->xs[x]] = malloc(cap * 8)) == NULL)

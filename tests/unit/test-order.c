@@ -776,7 +776,7 @@ test_progress(void)
 #define BIG_CALLS 6000	/* a row: 72,000 calls in all */
 
 struct key {
-	int64_t start, end, call;
+	int64_t lane, start, end, call;
 	uint32_t region, order;
 };
 
@@ -785,6 +785,8 @@ key_cmp(const void *pa, const void *pb)
 {
 	const struct key *a = pa, *b = pb;
 
+	if (a->lane != b->lane)
+		return a->lane < b->lane ? -1 : 1;
 	if (a->start != b->start)
 		return a->start < b->start ? -1 : 1;
 	if (a->end != b->end)
@@ -794,9 +796,10 @@ key_cmp(const void *pa, const void *pb)
 	return a->call < b->call ? -1 : a->call > b->call;
 }
 
-/* The calls and the region order of the stream that emitting m makes. */
+/* The calls and the region order of the stream that emitting m makes
+ * (at most max calls). */
 static struct key *
-emit_all(struct mem_src *m, size_t *n, uint32_t *order)
+emit_all(struct mem_src *m, size_t max, size_t *n, uint32_t *order)
 {
 	FILE *f = tmpfile();
 	int fd = dup(fileno(f));
@@ -806,7 +809,7 @@ emit_all(struct mem_src *m, size_t *n, uint32_t *order)
 	struct sp_order_opts o;
 	struct sp_reader *r;
 	struct sp_item it;
-	struct key *k = malloc(BIG_ROWS * BIG_CALLS * sizeof *k);
+	struct key *k = malloc(max * sizeof *k);
 	size_t i;
 
 	opts_init(&o);
@@ -828,7 +831,8 @@ emit_all(struct mem_src *m, size_t *n, uint32_t *order)
 				order[i] = it.u.regions.order[i];
 		if (it.kind != SP_ITEM_BATCH)
 			continue;
-		for (i = 0; i < b->n && *n < BIG_ROWS * BIG_CALLS; i++) {
+		for (i = 0; i < b->n && *n < max; i++) {
+			k[*n].lane = b->lane;
 			k[*n].start = b->start[i];
 			k[*n].end = b->end[i];
 			k[*n].region = b->region[i];
@@ -873,11 +877,11 @@ test_merge_long(void)
 		    en[i], { 0 } };
 	}
 	m = mem_open(rows, BIG_ROWS, names, BIG_ROWS, 0);
-	got = emit_all(m, &n, order);
+	got = emit_all(m, BIG_ROWS * BIG_CALLS, &n, order);
 	CHECK(n == BIG_ROWS * BIG_CALLS, "%zu calls", n);
 	for (i = 0; i < BIG_ROWS; i++)
 		for (j = 0; j < BIG_CALLS; j++)
-			want[i * BIG_CALLS + j] = (struct key){ st[i][j],
+			want[i * BIG_CALLS + j] = (struct key){ -1, st[i][j],
 			    en[i][j], (int64_t)j, (uint32_t)i, order[i] };
 	qsort(want, BIG_ROWS * BIG_CALLS, sizeof *want, key_cmp);
 	for (i = 0; i < n && bad < 5; i++)
@@ -897,6 +901,103 @@ test_merge_long(void)
 	sp_source_free(&m->src);
 }
 
+/* got against want, n calls: the first few that differ. */
+static void
+keys_agree(const char *what, const struct key *got, const struct key *want,
+    size_t n)
+{
+	size_t i, bad = 0;
+
+	for (i = 0; i < n && bad < 5; i++)
+		if (got[i].lane != want[i].lane ||
+		    got[i].start != want[i].start || got[i].end != want[i].end ||
+		    got[i].region != want[i].region ||
+		    got[i].call != want[i].call) {
+			CHECK(0, "%s: call %zu: lane %lld [%lld, %lld] region %u "
+			    "call %lld, want lane %lld [%lld, %lld] region %u "
+			    "call %lld", what, i, (long long)got[i].lane,
+			    (long long)got[i].start, (long long)got[i].end,
+			    got[i].region, (long long)got[i].call,
+			    (long long)want[i].lane, (long long)want[i].start,
+			    (long long)want[i].end, want[i].region,
+			    (long long)want[i].call);
+			bad++;
+		}
+}
+
+#define TIE_ROWS 3
+#define TIE_CALLS 150000	/* more than a cursor holds (65,536) */
+
+/*
+ * Rows whose equal starts often come with ends going up (a short call
+ * recorded before the longer one of its region that starts with it, as
+ * recursion gives), which the merge's cursors sort, also where a run of
+ * them straddles a cursor's refill (calls 65,536 and 131,072 of a row);
+ * a run of 40 equal starts, longer than a cursor sorts, cuts the
+ * segment instead.  Absolute and delta sources, without lanes and with
+ * two threads.
+ */
+static void
+test_merge_ties(void)
+{
+	static int64_t st[TIE_ROWS][TIE_CALLS], en[TIE_ROWS][TIE_CALLS];
+	static int64_t th[TIE_ROWS][TIE_CALLS];
+	static const char *const names[TIE_ROWS] = { "a", "b", "c" };
+	const size_t total = TIE_ROWS * TIE_CALLS;
+	struct key *want = malloc(total * sizeof *want), *got;
+	uint32_t order[TIE_ROWS] = { 0 }, seed = 777;
+	struct mem_row rows[TIE_ROWS];
+	size_t i, j, n;
+	int delta, lanes;
+
+	for (i = 0; i < TIE_ROWS; i++) {
+		int64_t t = (int64_t)i;
+
+		for (j = 0; j < TIE_CALLS; j++) {
+			int tie;
+
+			seed = seed * 1103515245u + 12345u;
+			tie = (seed >> 16) % 3 == 0 || (j % 65536 >= 65533 &&
+			    j % 65536 <= 65535) || (j % 65536 <= 1 && j > 0) ||
+			    (j >= 1000 && j < 1040);
+			if (!tie)
+				t += 1 + (int64_t)((seed >> 8) % 5);
+			st[i][j] = t;
+			/* ends mostly going up within a run: to be sorted */
+			en[i][j] = t + (int64_t)((seed >> 20) % 9) +
+			    (tie ? (int64_t)(j % 7) : 0);
+			th[i][j] = (int64_t)((j / 1000) % 2);
+		}
+	}
+	for (lanes = 0; lanes < 2; lanes++)
+		for (delta = 0; delta < 2; delta++) {
+			struct mem_src *m;
+
+			for (i = 0; i < TIE_ROWS; i++) {
+				rows[i] = (struct mem_row){ 0, (uint32_t)i,
+				    TIE_CALLS, st[i], en[i], { 0 } };
+				if (lanes)
+					rows[i].x[SP_X_THREAD] = th[i];
+			}
+			m = mem_open(rows, TIE_ROWS, names, TIE_ROWS, delta);
+			got = emit_all(m, total, &n, order);
+			CHECK(n == total, "lanes %d delta %d: %zu calls", lanes,
+			    delta, n);
+			for (i = 0; i < TIE_ROWS; i++)
+				for (j = 0; j < TIE_CALLS; j++)
+					want[i * TIE_CALLS + j] = (struct key){
+					    lanes ? -2 - th[i][j] : -1,
+					    st[i][j], en[i][j], (int64_t)j,
+					    (uint32_t)i, order[i] };
+			qsort(want, total, sizeof *want, key_cmp);
+			keys_agree(lanes ? (delta ? "lanes, delta" : "lanes") :
+			    (delta ? "delta" : "plain"), got, want, n);
+			free(got);
+			sp_source_free(&m->src);
+		}
+	free(want);
+}
+
 int
 main(void)
 {
@@ -910,6 +1011,7 @@ main(void)
 	test_failures();
 	test_progress();
 	test_merge_long();
+	test_merge_ties();
 	if (!failed)
 		printf("ok\n");
 	return failed;
