@@ -6,10 +6,13 @@
  * temporary name that free without commit removes; missing directories
  * are made; "-" is standard output; a device or FIFO is written in place;
  * a directory, or a name ending in "/", is refused; write errors name the
- * output; sp_sink_written counts what was accepted.
+ * output; sp_sink_written counts what was accepted; through a pipe that
+ * fills, pieces small and big (those written with what was buffered in
+ * one writev) arrive whole and in order.
  */
 #include <dirent.h>
 #include <errno.h>
+#include <pthread.h>
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -420,6 +423,109 @@ test_write_errors(void)
 	rmdir(path);
 }
 
+struct drain {
+	int fd;
+	unsigned char *got;
+	size_t n, cap;
+};
+
+/* Read the pipe slowly, so that the writer finds it full. */
+static void *
+drain_pipe(void *arg)
+{
+	struct drain *d = arg;
+	ssize_t k;
+
+	while (d->n < d->cap &&
+	    (k = read(d->fd, d->got + d->n, d->n % 3 == 0 ? 4096 : 60000)) > 0) {
+		d->n += (size_t)k;
+		if (d->n % 7 == 0)
+			usleep(100);
+	}
+	return NULL;
+}
+
+static void
+test_pipe_pieces(void)
+{
+	size_t total = (size_t)6 << 20, off = 0, n, i;
+	unsigned char *data = malloc(total);
+	struct drain d = { 0, malloc(total), 0, total };
+	struct sp_sink *s;
+	struct sp_err e;
+	pthread_t t;
+	int pfd[2];
+
+	for (i = 0; i < total; i++)
+		data[i] = (unsigned char)(i * 131 + (i >> 12));
+	CHECK(pipe(pfd) == 0, "pipe");
+	d.fd = pfd[0];
+	pthread_create(&t, NULL, drain_pipe, &d);
+	s = sp_sink_new_fd(pfd[1], "pipe", &e);
+	for (i = 0; off < total; i++) {
+		/* headers, columns of a batch, a piece over the buffer */
+		n = i % 5 == 0 ? 13 : i % 5 == 1 ? (size_t)64 << 10 :
+		    i % 5 == 2 ? (size_t)32 << 10 : i % 5 == 3 ? 700 :
+		    (size_t)300 << 10;
+		if (n > total - off)
+			n = total - off;
+		CHECK(sp_sink_write(s, data + off, n, &e) == 0, "write %zu: %s",
+		    n, e.msg);
+		off += n;
+	}
+	CHECK(sp_sink_flush(s, &e) == 0, "flush: %s", e.msg);
+	CHECK(sp_sink_written(s) == total, "written %llu",
+	    (unsigned long long)sp_sink_written(s));
+	sp_sink_free(s);
+	close(pfd[1]);
+	pthread_join(t, NULL);
+	close(pfd[0]);
+	CHECK(d.n == total && memcmp(d.got, data, total) == 0,
+	    "the pipe gave %zu bytes of %zu, %s", d.n, total,
+	    d.n == total ? "not in order" : "short");
+	free(d.got);
+	free(data);
+}
+
+/*
+ * A descriptor's writev cut short by the file size limit: the file holds
+ * exactly the bytes before the limit (what was buffered, then the piece
+ * from where the short write stopped), and the next write says EFBIG.
+ */
+static void
+test_short_writev(void)
+{
+	static unsigned char data[(size_t)200 << 10];
+	struct rlimit old, lim;
+	char path[256], want[512];
+	struct sp_sink *s;
+	struct sp_err e;
+	size_t i;
+	int fd;
+
+	for (i = 0; i < sizeof data; i++)
+		data[i] = (unsigned char)(i * 7 + (i >> 9));
+	signal(SIGXFSZ, SIG_IGN);
+	getrlimit(RLIMIT_FSIZE, &old);
+	lim = old;
+	lim.rlim_cur = 100000;
+	CHECK(setrlimit(RLIMIT_FSIZE, &lim) == 0, "setrlimit");
+	fd = open(at(path, sizeof path, "short"), O_WRONLY | O_CREAT | O_TRUNC,
+	    0644);
+	s = sp_sink_new_fd(fd, "short.sps", &e);
+	snprintf(want, sizeof want, "short.sps: write error: %s",
+	    strerror(EFBIG));
+	CHECK(sp_sink_write(s, data, 10, &e) == 0, "buffered: %s", e.msg);
+	CHECK(sp_sink_write(s, data + 10, sizeof data - 10, &e) == -1 &&
+	    strcmp(e.msg, want) == 0, "over the limit: %s", e.msg);
+	sp_sink_free(s);
+	close(fd);
+	setrlimit(RLIMIT_FSIZE, &old);
+	CHECK(holds(path, data, 100000), "the file does not hold the bytes "
+	    "before the limit, in order");
+	unlink(path);
+}
+
 int
 main(void)
 {
@@ -438,6 +544,8 @@ main(void)
 	test_in_place();
 	test_refused();
 	test_write_errors();
+	test_pipe_pieces();
+	test_short_writev();
 	CHECK(strcmp(listing(dir), "") == 0, "left behind: %s", listing(dir));
 	rmdir(dir);
 	if (failed > 0) {
