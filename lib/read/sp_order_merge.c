@@ -505,11 +505,11 @@ now_ns(void)
  * Which replay is the faster depends on the lane's shape, which nothing
  * cheap tells, so the merge measures: a trial of each on TRIAL calls,
  * then the faster (branch-free only by a margin) for STRETCH calls,
- * then trials again (a lane's shape may change).  Either way the output is the same.  On one rank of 1M
- * calls (bench/findings.md) the branch-free replay alone was 20-26%
- * faster on the 32- and 1,000-region recursive profiles and 17% slower
- * on the template profile; trials cost the loser's extra time on 3% of
- * the calls.
+ * then trials again (a lane's shape may change).  Either way the output
+ * is the same.  On one rank of 1M calls (bench/findings.md) the
+ * branch-free replay alone was 20-26% faster on the 32- and 1,000-region
+ * recursive profiles and 17% slower on the template profile; trials cost
+ * the loser's extra time on 3% of the calls.
  */
 #define TRIAL ((size_t)8192)
 #define STRETCH ((size_t)1 << 18)
