@@ -1,9 +1,10 @@
 #include "sp_ahead.h"
 
 #include <pthread.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "sp_thread.h"
 
 /* The first size of each buffer: an item of a default batch and more. */
 #define AHEAD_BUF ((size_t)1 << 20)
@@ -126,8 +127,6 @@ struct sp_ahead *
 sp_ahead_new(int fd, const char *name, struct sp_err *e)
 {
 	struct sp_ahead *a = calloc(1, sizeof *a);
-	sigset_t all, old;
-	int rc;
 
 	if (a == NULL || sp_raw_init(&a->raw, fd, name, AHEAD_BUF) < 0 ||
 	    (a->spare.buf = malloc(AHEAD_BUF)) == NULL ||
@@ -138,27 +137,9 @@ sp_ahead_new(int fd, const char *name, struct sp_err *e)
 		return NULL;
 	}
 	a->spare.cap = AHEAD_BUF;
-	if (pthread_mutex_init(&a->mu, NULL) != 0) {
+	if (sp_thread_start(&a->thread, &a->mu, &a->cv, run, a, "reading",
+	    e) < 0) {
 		drop(a);
-		sp_fail(e, SP_EIO, "no mutex for a reading thread");
-		return NULL;
-	}
-	if (pthread_cond_init(&a->cv, NULL) != 0) {
-		pthread_mutex_destroy(&a->mu);
-		drop(a);
-		sp_fail(e, SP_EIO, "no condition for a reading thread");
-		return NULL;
-	}
-	/* the thread inherits the mask: every signal blocked */
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	rc = pthread_create(&a->thread, NULL, run, a);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (rc != 0) {
-		pthread_cond_destroy(&a->cv);
-		pthread_mutex_destroy(&a->mu);
-		drop(a);
-		sp_fail_errno(e, rc, "no reading thread");
 		return NULL;
 	}
 	return a;
@@ -169,13 +150,7 @@ sp_ahead_free(struct sp_ahead *a)
 {
 	if (a == NULL)
 		return;
-	pthread_mutex_lock(&a->mu);
-	a->quit = 1;
-	pthread_cond_broadcast(&a->cv);
-	pthread_mutex_unlock(&a->mu);
-	pthread_join(a->thread, NULL);
-	pthread_cond_destroy(&a->cv);
-	pthread_mutex_destroy(&a->mu);
+	sp_thread_end(a->thread, &a->mu, &a->cv, &a->quit);
 	drop(a);
 }
 

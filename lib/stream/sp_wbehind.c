@@ -2,9 +2,10 @@
 
 #include <errno.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <unistd.h>
+
+#include "sp_thread.h"
 
 struct sp_wbehind {
 	int fd;
@@ -81,8 +82,6 @@ struct sp_wbehind *
 sp_wbehind_new(int fd, size_t size, struct sp_err *e)
 {
 	struct sp_wbehind *w = calloc(1, sizeof *w);
-	sigset_t all, old;
-	int rc;
 
 	if (w == NULL || (w->buf[0] = malloc(size)) == NULL ||
 	    (w->buf[1] = malloc(size)) == NULL) {
@@ -93,27 +92,9 @@ sp_wbehind_new(int fd, size_t size, struct sp_err *e)
 	}
 	w->fd = fd;
 	w->size = size;
-	if (pthread_mutex_init(&w->mu, NULL) != 0) {
+	if (sp_thread_start(&w->thread, &w->mu, &w->cv, run, w, "writing",
+	    e) < 0) {
 		drop(w);
-		sp_fail(e, SP_EIO, "no mutex for a writing thread");
-		return NULL;
-	}
-	if (pthread_cond_init(&w->cv, NULL) != 0) {
-		pthread_mutex_destroy(&w->mu);
-		drop(w);
-		sp_fail(e, SP_EIO, "no condition for a writing thread");
-		return NULL;
-	}
-	/* the thread inherits the mask: every signal blocked */
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	rc = pthread_create(&w->thread, NULL, run, w);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (rc != 0) {
-		pthread_cond_destroy(&w->cv);
-		pthread_mutex_destroy(&w->mu);
-		drop(w);
-		sp_fail_errno(e, rc, "no writing thread");
 		return NULL;
 	}
 	return w;
@@ -124,13 +105,7 @@ sp_wbehind_free(struct sp_wbehind *w)
 {
 	if (w == NULL)
 		return;
-	pthread_mutex_lock(&w->mu);
-	w->quit = 1;
-	pthread_cond_broadcast(&w->cv);
-	pthread_mutex_unlock(&w->mu);
-	pthread_join(w->thread, NULL);
-	pthread_cond_destroy(&w->cv);
-	pthread_mutex_destroy(&w->mu);
+	sp_thread_end(w->thread, &w->mu, &w->cv, &w->quit);
 	drop(w);
 }
 
