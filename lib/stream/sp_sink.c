@@ -315,10 +315,9 @@ sp_sink_write(struct sp_sink *s, const void *p, size_t n, struct sp_err *e)
 		s->len += n;
 		return 0;
 	}
+	/* here n < SINK_BYPASS: bigger pieces went out above or behind */
 	if (sp_sink_flush(s, e) < 0)
 		return -1;
-	if (n >= SINK_BUF / 2)
-		return write_all(s, p, n, e);
 	memcpy(s->buf, p, n);
 	s->len = n;
 	return 0;
