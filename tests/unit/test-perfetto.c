@@ -15,6 +15,7 @@
 
 #include "sp_perfetto.h"
 #include "sp_pb.h"
+#include "sp_temit.h"
 #include "check.h"
 #include "membuf.h"
 
@@ -247,12 +248,144 @@ test_failing(void)
 	free(mb.p);
 }
 
+/* A writer whose ops are another's without the calls op. */
+struct plain {
+	struct sp_trace_writer base;
+	struct sp_trace_writer *w;
+};
+
+static int
+plain_track(struct sp_trace_writer *b, const struct sp_trace_process *p,
+    const struct sp_trace_thread *t, uint64_t ts, struct sp_err *e)
+{
+	return sp_trace_track(((struct plain *)b)->w, p, t, ts, e);
+}
+
+static int
+plain_open(struct sp_trace_writer *b, uint64_t ts, uint64_t end,
+    uint32_t region, const struct sp_trace_args *a, struct sp_err *e)
+{
+	return sp_trace_open(((struct plain *)b)->w, ts, end, region, a, e);
+}
+
+static int
+plain_close(struct sp_trace_writer *b, uint64_t ts, struct sp_err *e)
+{
+	return sp_trace_close(((struct plain *)b)->w, ts, e);
+}
+
+static const struct sp_trace_writer_ops plain_ops = {
+	plain_track, plain_open, plain_close, NULL, NULL, NULL,
+};
+
+/* A lane of n random calls in pre-order, depth below 12, 3 regions. */
+static void
+random_lane(uint32_t *depth, uint32_t *region, int64_t *start, int64_t *end,
+    size_t n)
+{
+	int64_t ends[12], t = 0;
+	size_t i, d = 0;
+
+	srand(3);
+	for (i = 0; i < n; i++) {
+		while (d > 0 && (ends[d - 1] <= t || rand() % 3 == 0 ||
+		    d == 12))
+			t = ends[--d] > t ? ends[d] : t;
+		depth[i] = (uint32_t)d;
+		region[i] = (uint32_t)(rand() % 3);
+		start[i] = t;
+		end[i] = t + rand() % (d > 0 ? ends[d - 1] - t + 1 : 100000);
+		ends[d++] = end[i];
+		t += rand() % 2 * (rand() % 3000);
+		t = t < end[i] ? t : end[i];
+	}
+}
+
+/* A lane's calls through sp_temit into w's writer; its bytes. */
+static int
+emit_lane(struct sp_trace_writer *w, struct sp_trace_writer *inner,
+    const struct sp_trace_calls *c, struct sp_err *e)
+{
+	struct sp_trace_process p = { 0, 1, 7, "x", "", "none", 0 };
+	struct sp_trace_thread t = { 1, 1, 65537, 1, "rank 0" };
+	struct sp_temit *m = sp_temit_new(e);
+	int rc;
+
+	sp_temit_begin(m);
+	sp_temit_writer(m, w);
+	rc = sp_temit_rank(m, &p, e) < 0 || sp_temit_lane(m, &t, e) < 0 ||
+	    sp_temit_calls(m, c, e) < 0 || sp_temit_lane_end(m, e) < 0 ||
+	    sp_trace_finish(inner, NULL, e) < 0 ? -1 : 0;
+	sp_temit_free(m);
+	return rc;
+}
+
+/*
+ * The hot path (the calls op) writes what open and close write, byte
+ * for byte, over flushes of the buffer: regions whose template fits,
+ * one whose arguments never do (handed back), none at all; and a full
+ * output fails on it.
+ */
+static void
+test_hot_path(void)
+{
+	enum { N = 100000 };
+	static const char *const nm[] = { "a", "bb", "ccc" };
+	static const size_t ln[] = { 1, 2, 3 };
+	static uint32_t depth[N], region[N];
+	static int64_t start[N], end[N];
+	struct sp_trace_args args[2], other;
+	struct sp_trace_argtab tab = { args, 2, &other };
+	struct sp_trace_calls c = { depth, region, start, end, N, 0, NULL };
+	struct membuf m1 = { 0 }, m2 = { 0 };
+	struct plain pl = { { &plain_ops }, NULL };
+	struct sp_trace_writer *w1, *w2;
+	struct sp_err e;
+	int with;
+
+	random_lane(depth, region, start, end, N);
+	memset(args, 0, sizeof args);
+	args[0].file = "a.py";
+	args[0].file_len = 4;
+	args[0].line = 3;
+	args[0].source_key = 11;
+	args[1].line = -1;
+	args[1].source_key = 12;
+	other = args[0];
+	other.has = SP_TRACE_CALL_ID;	/* never a template: handed back */
+	for (with = 0; with < 2; with++) {
+		c.args = with ? &tab : NULL;
+		m1.n = m2.n = 0;
+		w1 = sp_perfetto_new(nm, ln, 3, membuf_write, &m1, &e);
+		w2 = sp_perfetto_new(nm, ln, 3, membuf_write, &m2, &e);
+		pl.w = w2;
+		CHECK(w1 != NULL && w2 != NULL &&
+		    emit_lane(w1, w1, &c, &e) == 0 &&
+		    emit_lane(&pl.base, w2, &c, &e) == 0, "hot path: %s",
+		    e.msg);
+		CHECK(m1.n > (size_t)N * 20 && m1.n == m2.n &&
+		    memcmp(m1.p, m2.p, m1.n) == 0, "hot path, args %d: %zu "
+		    "and %zu bytes", with, m1.n, m2.n);
+		sp_trace_writer_free(w1);
+		sp_trace_writer_free(w2);
+	}
+	free(m2.p);
+	m1.fail_after = m1.n / 2;	/* after a flush or more */
+	m1.n = 0;
+	w1 = sp_perfetto_new(nm, ln, 3, membuf_write, &m1, &e);
+	CHECK(emit_lane(w1, w1, &c, &e) < 0 && strstr(e.msg, "full") != NULL,
+	    "a full output on the hot path: %s", e.msg);
+	sp_trace_writer_free(w1);
+	free(m1.p);
+}
+
 int
 main(void)
 {
 	test_trace();
 	test_big();
 	test_failing();
+	test_hot_path();
 	if (failed == 0)
 		printf("ok\n");
 	return failed != 0;

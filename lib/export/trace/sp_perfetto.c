@@ -17,7 +17,7 @@
 #define TPL_MAX 96
 /* The room a SLICE_BEGIN from its template takes: the fixed-size copy. */
 #define TPL_ROOM (2 + 1 + SP_PB_VARINT_MAX + TPL_MAX)
-/* The room pf_events makes sure of for a packet of either kind. */
+/* The room the hot path (calls) makes sure of for a packet of either kind. */
 #define FAST_ROOM (TPL_ROOM > PACKET_ROOM ? TPL_ROOM : PACKET_ROOM)
 
 /* The debug annotations' names, interned as iid = index + 1. */
@@ -616,57 +616,90 @@ pf_close(struct sp_trace_writer *base, uint64_t ts, struct sp_err *e)
 	return 0;
 }
 
+/* The buffer, full to q, written out: q and *lim anew, or NULL. */
+static uint8_t * __attribute__((noinline))
+drain(struct pf *w, uint8_t *q, uint8_t **lim, struct sp_err *e)
+{
+	w->len = (size_t)(q - w->buf);
+	if (flush(w, e) < 0)
+		return NULL;
+	*lim = w->buf + w->cap - FAST_ROOM;
+	return w->buf;
+}
+
 /*
- * The hot path: a lane's opens and closes in a row.  Ends and slices
- * from their region's template are written at q, a local, while the
- * buffer has room for any of them; the rest as pf_open and pf_close
- * would, with w->len brought up to date around them.  One body, made
- * twice: with the portable varint and with pdep's (sp_pb.h).
+ * The hot path (sp_trace.h's calls op): a batch's calls nested and
+ * written in one loop, the lane's state in locals.  Ends, and slices
+ * from their region's template, are written at q while the buffer has
+ * room for any packet, and flushed when it has not; a slice without a
+ * template, like a call sp_temit must look at, ends the loop.  One body,
+ * made twice: with the portable varint and with pdep's (sp_pb.h).
  */
 static inline __attribute__((always_inline)) int
-events(struct pf *w, const struct sp_trace_event *ev, size_t n,
-    varint_fn *varint, struct sp_err *e)
+calls(struct pf *w, struct sp_trace_nest *s, const struct sp_trace_calls *c,
+    size_t *at, varint_fn *varint, struct sp_err *e)
 {
-	const struct sp_trace_event *v, *stop = ev + n;
+	const uint32_t *depths = c->depth, *regions = c->region;
+	const int64_t *starts = c->start, *stops = c->end;
+	const struct sp_trace_argtab *t = c->args;
+	const struct sp_trace_args *a = NULL;
+	uint64_t *ends = s->ends, last = s->last, origin = (uint64_t)c->origin;
+	size_t i = *at, n = c->n, d = s->depth, cap = s->cap;
 	uint8_t *q = w->buf + w->len, *lim = w->buf + w->cap - FAST_ROOM;
-	const struct tpl *t;
+	const struct tpl *tp;
+	int rc = -1;
 
 	if (w->failed)
 		return sp_fail(e, SP_EIO, "trace written after a failure");
-	for (v = ev; v < stop; v++) {
-		if (q <= lim && !v->open) {
-			q = end_at(w, q, v->ts, varint);
-			continue;
+	for (; i < n; i++) {
+		uint32_t depth = depths[i], region = regions[i];
+		uint64_t ts = (uint64_t)starts[i] - origin;
+		uint64_t end = ts + ((uint64_t)stops[i] - (uint64_t)starts[i]);
+
+		if (depth > d || d == cap)
+			break;
+		while (d > depth) {
+			if (q > lim && (q = drain(w, q, &lim, e)) == NULL)
+				goto out;
+			last = ends[--d];
+			q = end_at(w, q, last, varint);
 		}
-		t = v->region < w->nregions ? &w->tpls[v->region] : NULL;
-		if (q <= lim && t != NULL && template_fits(w, t, v->a)) {
-			q = begin_at(t, q, v->ts, varint);
-			continue;
-		}
-		w->len = (size_t)(q - w->buf);
-		if ((v->open ? begin_full(w, v->ts, v->region, v->a, e) :
-		    end_slow(w, v->ts, e)) < 0)
-			return -1;
-		q = w->buf + w->len;
-		lim = w->buf + w->cap - FAST_ROOM;
+		if (ts < last || end < ts || (d > 0 && end > ends[d - 1]) ||
+		    region >= w->nregions)
+			break;
+		if (t != NULL)
+			a = region < t->n ? &t->args[region] : t->other;
+		tp = &w->tpls[region];
+		if (!template_fits(w, tp, a))
+			break;
+		if (q > lim && (q = drain(w, q, &lim, e)) == NULL)
+			goto out;
+		q = begin_at(tp, q, ts, varint);
+		ends[d++] = end;
+		last = ts;
 	}
 	w->len = (size_t)(q - w->buf);
-	return 0;
+	rc = 0;
+out:
+	s->depth = d;
+	s->last = last;
+	*at = i;
+	return rc;
 }
 
 static int
-pf_events(struct sp_trace_writer *base, const struct sp_trace_event *ev,
-    size_t n, struct sp_err *e)
+pf_calls(struct sp_trace_writer *base, struct sp_trace_nest *s,
+    const struct sp_trace_calls *c, size_t *i, struct sp_err *e)
 {
-	return events((struct pf *)base, ev, n, sp_pb_varint_fast, e);
+	return calls((struct pf *)base, s, c, i, sp_pb_varint_fast, e);
 }
 
 #ifdef SP_PB_PDEP
 static __attribute__((target("bmi2"))) int
-pf_events_pdep(struct sp_trace_writer *base, const struct sp_trace_event *ev,
-    size_t n, struct sp_err *e)
+pf_calls_pdep(struct sp_trace_writer *base, struct sp_trace_nest *s,
+    const struct sp_trace_calls *c, size_t *i, struct sp_err *e)
 {
-	return events((struct pf *)base, ev, n, sp_pb_varint_pdep, e);
+	return calls((struct pf *)base, s, c, i, sp_pb_varint_pdep, e);
 }
 #endif
 
@@ -702,12 +735,12 @@ sp_perfetto_new(const char *const *names, const size_t *lens, size_t n,
     sp_trace_write_fn *write, void *ctx, struct sp_err *e)
 {
 	static const struct sp_trace_writer_ops ops = {
-		pf_track, pf_open, pf_close, pf_finish, pf_free, pf_events,
+		pf_track, pf_open, pf_close, pf_finish, pf_free, pf_calls,
 	};
 #ifdef SP_PB_PDEP
 	static const struct sp_trace_writer_ops ops_pdep = {
 		pf_track, pf_open, pf_close, pf_finish, pf_free,
-		pf_events_pdep,
+		pf_calls_pdep,
 	};
 #endif
 	struct pf *w = calloc(1, sizeof *w);

@@ -4,9 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A batch's slices go to a writer with an events op this many at a time. */
-#define EVENTS 1024
-
 struct sp_temit {
 	struct sp_trace_writer *w;
 	uint32_t seqs;		/* lane tracks written */
@@ -22,7 +19,6 @@ struct sp_temit {
 	uint64_t last;		/* its latest time */
 	uint64_t *ends;		/* its open slices' ends, root first */
 	size_t depth, cap;
-	struct sp_trace_event ev[EVENTS];	/* for the writer's events op */
 };
 
 static int
@@ -230,121 +226,75 @@ sp_temit_slice(struct sp_temit *m, uint32_t depth, uint32_t region,
 	return slice(m, depth, region, ts, end, a, e);
 }
 
-/* The loop of sp_temit_calls(), for a table of arguments or none. */
+/* Call i of c through slice(). */
 static inline int
-calls(struct sp_temit *m, const struct sp_temit_calls *c,
+call_at(struct sp_temit *m, const struct sp_trace_calls *c, size_t i,
     const struct sp_trace_argtab *t, struct sp_err *e)
 {
+	uint32_t region = c->region[i];
+	uint64_t ts = (uint64_t)c->start[i] - (uint64_t)c->origin;
 	const struct sp_trace_args *a = NULL;
+
+	if (t != NULL)
+		a = region < t->n ? &t->args[region] : t->other;
+	return slice(m, c->depth[i], region, ts,
+	    ts + ((uint64_t)c->end[i] - (uint64_t)c->start[i]), a, e);
+}
+
+/* The loop of sp_temit_calls(), for a table of arguments or none. */
+static inline int
+calls(struct sp_temit *m, const struct sp_trace_calls *c,
+    const struct sp_trace_argtab *t, struct sp_err *e)
+{
 	size_t i;
 
-	for (i = 0; i < c->n; i++) {
-		uint32_t region = c->region[i];
-		uint64_t ts = (uint64_t)c->start[i] - (uint64_t)c->origin;
+	for (i = 0; i < c->n; i++)
+		if (call_at(m, c, i, t, e) < 0)
+			return -1;
+	return 0;
+}
 
-		if (t != NULL)
-			a = region < t->n ? &t->args[region] : t->other;
-		if (slice(m, c->depth[i], region, ts, ts +
-		    ((uint64_t)c->end[i] - (uint64_t)c->start[i]), a, e) < 0)
+/*
+ * calls() for a writer with a calls op: it writes what it can, and the
+ * call it stops at goes through slice(), which writes the track, grows
+ * the stack, says what is wrong or opens the slice the long way; then
+ * the writer goes on after it.
+ */
+static int
+calls_handed(struct sp_temit *m, const struct sp_trace_calls *c,
+    struct sp_err *e)
+{
+	struct sp_trace_nest s;
+	size_t i = 0, from;
+	int rc;
+
+	while (i < c->n) {
+		if (m->lane_written) {
+			s.ends = m->ends;
+			s.depth = m->depth;
+			s.cap = m->cap;
+			s.last = m->last;
+			from = i;
+			rc = m->w->ops->calls(m->w, &s, c, &i, e);
+			m->depth = s.depth;
+			m->last = s.last;
+			m->slices += i - from;
+			if (rc < 0 || i == c->n)
+				return rc;
+		}
+		if (call_at(m, c, i++, c->args, e) < 0)
 			return -1;
 	}
 	return 0;
 }
 
-/* The events held for the writer, up to v, written: v is back at the start. */
-static int
-flush_events(struct sp_temit *m, struct sp_trace_event **v, struct sp_err *e)
-{
-	size_t n = (size_t)(*v - m->ev);
-
-	*v = m->ev;
-	return n == 0 ? 0 : m->w->ops->events(m->w, m->ev, n, e);
-}
-
-/*
- * calls() for a writer with an events op: slice()'s checks and nesting,
- * the opens and closes handed to the writer in a row.  The lane's state
- * stays in locals, stored back before anything else looks at it: a
- * track to write, an error to say.  Before those, the events so far are
- * written, so that the writer sees what it would have seen call by call.
- */
-static inline int
-calls_events(struct sp_temit *m, const struct sp_temit_calls *c,
-    const struct sp_trace_argtab *t, struct sp_err *e)
-{
-	struct sp_trace_event *v = m->ev, *full = m->ev + EVENTS;
-	const struct sp_trace_args *a = NULL;
-	/* locals, which the stores through v cannot be taken to change */
-	const uint32_t *depths = c->depth, *regions = c->region;
-	const int64_t *starts = c->start, *stops = c->end;
-	const struct sp_trace_args *args = t != NULL ? t->args : NULL;
-	const struct sp_trace_args *other = t != NULL ? t->other : NULL;
-	uint64_t *ends = m->ends, last = m->last, origin = (uint64_t)c->origin;
-	size_t i, n = c->n, nargs = t != NULL ? t->n : 0;
-	size_t d = m->depth, cap = m->cap;
-	int rc = -1, written = m->lane_written;
-
-	for (i = 0; i < n; i++) {
-		uint32_t depth = depths[i], region = regions[i];
-		uint64_t ts = (uint64_t)starts[i] - origin;
-		uint64_t end = ts + ((uint64_t)stops[i] - (uint64_t)starts[i]);
-
-		if (!written || depth > d || d == cap) {
-			m->depth = d;
-			m->last = last;
-			if (flush_events(m, &v, e) < 0 ||
-			    slice_slow(m, depth, ts, e) < 0) {
-				m->slices += i;
-				return -1;
-			}
-			ends = m->ends;
-			cap = m->cap;
-			written = m->lane_written;
-		}
-		while (d > depth) {
-			if (v == full && flush_events(m, &v, e) < 0)
-				goto out;
-			last = v->ts = ends[--d];
-			v->open = 0;
-			v++;
-		}
-		if (ts < last || end < ts || (d > 0 && end > ends[d - 1])) {
-			m->depth = d;
-			m->last = last;
-			m->slices += i;
-			if (flush_events(m, &v, e) == 0)
-				bad_slice(m, ts, end, e);
-			return -1;
-		}
-		if (v == full && flush_events(m, &v, e) < 0)
-			goto out;
-		if (t != NULL)
-			a = region < nargs ? &args[region] : other;
-		v->ts = ts;
-		v->end = end;
-		v->a = a;
-		v->region = region;
-		v->open = 1;
-		v++;
-		ends[d++] = end;
-		last = ts;
-	}
-	rc = 0;
-out:
-	m->slices += i;
-	m->depth = d;
-	m->last = last;
-	return flush_events(m, &v, e) < 0 ? -1 : rc;
-}
-
 int
-sp_temit_calls(struct sp_temit *m, const struct sp_temit_calls *c,
+sp_temit_calls(struct sp_temit *m, const struct sp_trace_calls *c,
     struct sp_err *e)
 {
+	if (m->w != NULL && m->w->ops->calls != NULL)
+		return calls_handed(m, c, e);
 	/* a copy of the loop per case: without arguments it tests nothing */
-	if (m->w != NULL && m->w->ops->events != NULL)
-		return c->args == NULL ? calls_events(m, c, NULL, e) :
-		    calls_events(m, c, c->args, e);
 	if (c->args == NULL)
 		return calls(m, c, NULL, e);
 	return calls(m, c, c->args, e);

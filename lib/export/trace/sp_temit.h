@@ -48,18 +48,11 @@ int sp_temit_slice(struct sp_temit *m, uint32_t depth, uint32_t region,
     uint64_t ts, uint64_t end, const struct sp_trace_args *a,
     struct sp_err *e);
 /*
- * A batch's calls, as sp_temit_slice() would have them one by one: call
- * i at depth[i], from start[i] - origin (>= 0), for end[i] - start[i]
- * ns, with its region's entry of args (none when args is NULL).
+ * A batch's calls (sp_trace.h), as sp_temit_slice() would have them one
+ * by one: through the writer's calls op, where it has one, for as many
+ * as it takes at a time.
  */
-struct sp_temit_calls {
-	const uint32_t *depth, *region;
-	const int64_t *start, *end;
-	size_t n;
-	int64_t origin;
-	const struct sp_trace_argtab *args;
-};
-int sp_temit_calls(struct sp_temit *m, const struct sp_temit_calls *c,
+int sp_temit_calls(struct sp_temit *m, const struct sp_trace_calls *c,
     struct sp_err *e);
 /* The lane's slices end. */
 int sp_temit_lane_end(struct sp_temit *m, struct sp_err *e);

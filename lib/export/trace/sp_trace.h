@@ -15,9 +15,10 @@
  *   close     the innermost open slice ends at ts;
  *   finish    the last slice is closed: end the trace, with what the
  *             trace says of itself (m);
- *   events    optional: opens and closes in a row, as the calls above
- *             would make them one by one (struct sp_trace_event), so
- *             that the hot path of a writer is one loop.
+ *   calls     optional: the hot path, a batch's calls nested and
+ *             written by the writer itself, as far as it can go on its
+ *             own (struct sp_trace_calls, struct sp_trace_nest): what
+ *             it leaves, the emitter hands over by open and close.
  *
  * Slices nest as the calls do: a call opens after its parent, and all
  * the calls it holds close before it does, so that each track is a
@@ -114,12 +115,24 @@ struct sp_trace_meta {
 	uint64_t dropped;	/* calls left out by it */
 };
 
-/* An open (a not NULL or NULL, as open has it) or a close, for events. */
-struct sp_trace_event {
-	uint64_t ts, end;	/* end: an open's */
-	const struct sp_trace_args *a;
-	uint32_t region;
-	uint32_t open;		/* 0: a close at ts */
+/*
+ * A batch's calls, in the stream's order: call i at depth[i] of its
+ * lane, from start[i] - origin (>= 0), for end[i] - start[i] ns, with
+ * its region's entry of args (none when args is NULL).
+ */
+struct sp_trace_calls {
+	const uint32_t *depth, *region;
+	const int64_t *start, *end;
+	size_t n;
+	int64_t origin;
+	const struct sp_trace_argtab *args;
+};
+
+/* A lane's open slices, which the calls op carries on. */
+struct sp_trace_nest {
+	uint64_t *ends;		/* their ends, root first */
+	size_t depth, cap;	/* how many are open; the room in ends */
+	uint64_t last;		/* the lane's latest time */
 };
 
 struct sp_trace_writer;
@@ -133,8 +146,19 @@ struct sp_trace_writer_ops {
 	int (*finish)(struct sp_trace_writer *w, const struct sp_trace_meta *m,
 	    struct sp_err *e);
 	void (*free)(struct sp_trace_writer *w);
-	int (*events)(struct sp_trace_writer *w, const struct sp_trace_event *ev,
-	    size_t n, struct sp_err *e);	/* may be NULL */
+	/*
+	 * May be NULL.  From call *i of c on, each call first closes the
+	 * open slices at its depth or deeper, deepest first, each at its
+	 * end, then opens its own; s says what is open and moves on with
+	 * it.  The writer stops with *i at a call it leaves to open and
+	 * close: before its closes when its depth is beyond the open
+	 * slices or s is full; after them when its times go back (before
+	 * s->last), end before they start or outlive its parent, or when
+	 * its slice is not one the writer makes on the hot path.  *i is
+	 * c->n when all are written.  Returns 0, or -1 after filling e.
+	 */
+	int (*calls)(struct sp_trace_writer *w, struct sp_trace_nest *s,
+	    const struct sp_trace_calls *c, size_t *i, struct sp_err *e);
 };
 
 /* Each writer's struct starts with this. */

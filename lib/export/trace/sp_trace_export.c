@@ -478,7 +478,7 @@ static int
 fast_batch(struct trx *x, const struct sp_batch *b, struct sp_err *e)
 {
 	struct sp_trace_argtab t;
-	struct sp_temit_calls c = {
+	struct sp_trace_calls c = {
 		b->depth, b->region, b->start, b->end, b->n, x->origin, NULL,
 	};
 
