@@ -142,6 +142,38 @@ sp_cbuf_bytes_head(struct sp_cbuf *b, size_t len)
 	HEAD(b, cbor_encode_bytestring_start(len, w_, 9));
 }
 
+unsigned
+sp_cbuf_head_len(uint64_t v)
+{
+	return v < 24 ? 1 : v <= 0xff ? 2 : v <= 0xffff ? 3 :
+	    v <= 0xffffffff ? 5 : 9;
+}
+
+void
+sp_cbuf_head_wide(struct sp_cbuf *b, unsigned major, uint64_t v,
+    unsigned width)
+{
+	/* the additional information that says how many bytes follow */
+	static const uint8_t ai[10] = { 0, 0, 24, 25, 0, 26, 0, 0, 0, 27 };
+	uint8_t *w = reserve(b, 9);
+	unsigned i;
+
+	if (w == NULL)
+		return;
+	if (width < sp_cbuf_head_len(v) || width > 9 ||
+	    (width > 1 && ai[width] == 0))
+		width = sp_cbuf_head_len(v);	/* a width CBOR has not */
+	if (width == 1) {
+		w[0] = (uint8_t)(major << 5 | v);
+		b->len += 1;
+		return;
+	}
+	w[0] = (uint8_t)(major << 5 | ai[width]);
+	for (i = 1; i < width; i++)
+		w[i] = (uint8_t)(v >> 8 * (width - 1 - i));
+	b->len += width;
+}
+
 void
 sp_cbuf_raw(struct sp_cbuf *b, const void *p, size_t len)
 {

@@ -39,4 +39,20 @@ void sp_cbuf_raw(struct sp_cbuf *b, const void *p, size_t len);
 /* Only the head of a byte string; the caller appends len bytes itself. */
 void sp_cbuf_bytes_head(struct sp_cbuf *b, size_t len);
 
+/* The major types of CBOR heads, for sp_cbuf_head_wide(). */
+enum {
+	SP_CBOR_BYTES = 2,
+	SP_CBOR_TEXT = 3,
+	SP_CBOR_TAG = 6,
+};
+/* Bytes of the shortest head of argument v: 1, 2, 3, 5 or 9. */
+unsigned sp_cbuf_head_len(uint64_t v);
+/*
+ * A head of major type major and argument v in width bytes (1, 2, 3, 5
+ * or 9, at least sp_cbuf_head_len(v)): CBOR lets a head take more bytes
+ * than it needs, which places what follows it where a reader wants it.
+ */
+void sp_cbuf_head_wide(struct sp_cbuf *b, unsigned major, uint64_t v,
+    unsigned width);
+
 #endif

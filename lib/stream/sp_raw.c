@@ -10,6 +10,8 @@
 
 /* A read asks for what the item lacks and this much of what follows. */
 #define READ_AHEAD ((size_t)64 << 10)
+/* Where an item had best start in the buffer: its columns are aligned. */
+#define ITEM_ALIGN 8
 
 int
 sp_raw_init(struct sp_raw *w, int fd, const char *name, size_t cap)
@@ -49,13 +51,16 @@ sp_raw_fini(struct sp_raw *w)
  * it.  An item that may not fit, being smaller than the last one, moves
  * to the front before more of it is read: so what moves is that little,
  * not most of an item, which a stream of items each about the size of
- * the buffer would move every time.
+ * the buffer would move every time.  So does an item that starts where
+ * its columns would not be aligned, when little of it is read: then the
+ * stream reader can use them where they are (sp-stream(5)).
  */
 static int
 fill(struct sp_raw *w, size_t need, struct sp_err *e)
 {
 	if (w->start > 0 && (w->start == w->end || w->cap - w->start < need ||
-	    w->cap - w->start < w->last_item)) {
+	    w->cap - w->start < w->last_item ||
+	    (w->start % ITEM_ALIGN != 0 && w->end - w->start <= READ_AHEAD))) {
 		memmove(w->buf, w->buf + w->start, w->end - w->start);
 		w->end -= w->start;
 		w->start = 0;

@@ -21,6 +21,7 @@ struct sp_writer {
 	const char *kind;	/* of the item being built, for errors */
 	enum sp_stage stage;
 	int minor;		/* what the headers say */
+	size_t at;		/* bytes of the batch item written so far */
 };
 
 struct sp_writer *
@@ -52,6 +53,7 @@ static struct sp_cbuf *
 begin(struct sp_writer *w, const char *kind, size_t nkeys)
 {
 	w->kind = kind;
+	w->at = 0;
 	sp_cbuf_reset(w->cb);
 	sp_cbuf_array(w->cb, 2);
 	sp_cbuf_cstr(w->cb, kind);
@@ -71,6 +73,7 @@ finish(struct sp_writer *w, struct sp_err *e)
 		    "larger than the %zu MiB an sp stream item may have",
 		    sp_sink_name(w->sink), w->kind, sp_cbuf_len(w->cb),
 		    SP_ITEM_MAX >> 20);
+	w->at += sp_cbuf_len(w->cb);
 	return sp_sink_write(w->sink, sp_cbuf_data(w->cb),
 	    sp_cbuf_len(w->cb), e);
 }
@@ -367,6 +370,49 @@ sp_writer_side(struct sp_writer *w, const struct sp_side *s,
 	return finish(w, e);
 }
 
+/* The widths a CBOR head may take, shortest first. */
+static const unsigned widths[] = { 1, 2, 3, 5, 9 };
+
+/*
+ * The key, tag and byte-string head of a column whose bytes are to
+ * start at a multiple of elem from the item's start, w->at bytes in: the
+ * three heads take the fewest bytes beyond their shortest that put them
+ * there (sp-stream(5)), so that a reader whose item is where its
+ * buffer starts can take the column's values where they are instead of
+ * copying them.
+ */
+static void
+column_head(struct sp_writer *w, const char *k, uint64_t tag, size_t len,
+    size_t elem)
+{
+	size_t klen = strlen(k), best = SIZE_MAX, at;
+	unsigned wk[3] = { 0, 0, 0 }, i, j, l, min[3];
+
+	min[0] = sp_cbuf_head_len(klen);
+	min[1] = sp_cbuf_head_len(tag);
+	min[2] = sp_cbuf_head_len(len);
+	for (i = 0; i < 5; i++)
+		for (j = 0; j < 5; j++)
+			for (l = 0; l < 5; l++) {
+				if (widths[i] < min[0] || widths[j] < min[1] ||
+				    widths[l] < min[2])
+					continue;
+				at = w->at + widths[i] + klen + widths[j] +
+				    widths[l];
+				if (at % elem == 0 && at < best) {
+					best = at;
+					wk[0] = widths[i];
+					wk[1] = widths[j];
+					wk[2] = widths[l];
+				}
+			}
+	/* none found (a head of 9 bytes: not in an item) is the shortest */
+	sp_cbuf_head_wide(w->cb, SP_CBOR_TEXT, klen, wk[0]);
+	sp_cbuf_raw(w->cb, k, klen);
+	sp_cbuf_head_wide(w->cb, SP_CBOR_TAG, tag, wk[1]);
+	sp_cbuf_head_wide(w->cb, SP_CBOR_BYTES, len, wk[2]);
+}
+
 /*
  * A column goes out as a tagged byte string whose bytes are written
  * straight from the caller's array: on a little-endian host that is the
@@ -379,11 +425,10 @@ column(struct sp_writer *w, const char *k, uint64_t tag, const void *p,
 	struct sp_cbuf *b = w->cb;
 
 	sp_cbuf_reset(b);
-	key(b, k);
-	sp_cbuf_tag(b, tag);
-	sp_cbuf_bytes_head(b, n * elem);
+	column_head(w, k, tag, n * elem, elem);
 	if (finish(w, e) < 0)
 		return -1;
+	w->at += n * elem;
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	return sp_sink_write(w->sink, p, n * elem, e);
 #else

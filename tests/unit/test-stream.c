@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "sp_cbor.h"
 #include "sp_cbuf.h"
 #include "sp_stream.h"
 
@@ -317,6 +318,128 @@ test_absurd_sizes(void)
 	}
 }
 
+/* Batches of these sizes: every width of a byte string's head. */
+static const size_t aligned_n[] = { 0, 1, 2, 5, 23, 24, 31, 300, 5000, 9000 };
+#define NALIGNED (sizeof aligned_n / sizeof aligned_n[0])
+#define ALIGNED_MAX 9000
+
+/* A call stream of a batch of each size, some with a thread column. */
+static int
+write_aligned(void)
+{
+	static int64_t start[ALIGNED_MAX], end[ALIGNED_MAX], call[ALIGNED_MAX];
+	static int64_t parent[ALIGNED_MAX], self[ALIGNED_MAX];
+	static uint32_t region[ALIGNED_MAX], depth[ALIGNED_MAX];
+	FILE *f = tmpfile();
+	int fd = dup(fileno(f)), rc = 0;
+	struct sp_err e;
+	struct sp_sink *s = sp_sink_new_fd(fd, "aligned", &e);
+	struct sp_writer *w = sp_writer_new(s, &e);
+	const char *names[] = { "main" };
+	uint32_t order[] = { 0 };
+	struct sp_region_table t = { 0, 1, names, NULL, order };
+	struct sp_rank_info rk = { 0 };
+	struct sp_run_info run = { 0 };
+	struct sp_batch b = { 0 };
+	size_t i, k, first = 0;
+
+	for (i = 0; i < ALIGNED_MAX; i++) {
+		start[i] = (int64_t)i * 10;
+		end[i] = start[i] + 5;
+		call[i] = (int64_t)i;
+		parent[i] = -1;
+		self[i] = 5;
+	}
+	run.label = "run";
+	run.source = "run.h5";
+	run.source_format = "hdf5";
+	run.layout = "columnar";
+	run.schema = 3;
+	run.num_ranks = 1;
+	b.start = start;
+	b.end = end;
+	b.region = region;
+	b.call = call;
+	b.depth = depth;
+	b.parent = parent;
+	b.self = self;
+	rc |= sp_writer_header(w, SP_STAGE_CALLS, "test", &e) < 0 ||
+	    sp_writer_run(w, &run, &e) < 0 ||
+	    sp_writer_regions(w, &t, &e) < 0 || sp_writer_rank(w, &rk, &e) < 0;
+	for (k = 0; k < NALIGNED; k++) {
+		b.first = first;
+		b.n = b.nclosed = aligned_n[k];
+		b.x[SP_X_THREAD] = k % 3 == 1 ? call : NULL;
+		b.lane_end = k == NALIGNED - 1;
+		rc |= sp_writer_batch(w, &b, &e) < 0;
+		first += b.n;
+	}
+	rc |= sp_writer_run_end(w, 0, first, NALIGNED, &e) < 0 ||
+	    sp_writer_stream_end(w, 1, &e) < 0 || sp_sink_flush(s, &e) < 0;
+	CHECK(rc == 0);
+	sp_writer_free(w);
+	sp_sink_free(s);
+	fclose(f);
+	lseek(fd, 0, SEEK_SET);
+	return fd;
+}
+
+/*
+ * sp-stream(5): every column's values start at a multiple of their size
+ * from the start of their item, whatever the widths of the heads before
+ * them; and the reader gives them back, in place or copied.
+ */
+static void
+test_aligned_columns(void)
+{
+	static unsigned char buf[1 << 20];
+	int fd = write_aligned();
+	ssize_t n = pread(fd, buf, sizeof buf, 0);
+	struct sp_cdoc *d = sp_cdoc_new();
+	struct sp_reader *r;
+	struct sp_item it;
+	struct sp_err e;
+	size_t at = 0, used, need, i, columns = 0, batches = 0;
+	int got;
+
+	CHECK(n > 0 && n < (ssize_t)sizeof buf && d != NULL);
+	while (n > 0 && at < (size_t)n && sp_cdoc_parse(d, buf + at,
+	    (size_t)n - at, (size_t)n, &used, &need, &e) == 1) {
+		for (i = 0; i + 1 < sp_cdoc_count(d); i++) {
+			const struct sp_cv *t = sp_cdoc_node(d, i);
+			const struct sp_cv *v = sp_cdoc_node(d, i + 1);
+			size_t elem = t->u == 79 ? 8 : 4;
+
+			if (t->type != SP_CV_TAG || (t->u != 79 && t->u != 70))
+				continue;
+			CHECK(v->type == SP_CV_BYTES &&
+			    (size_t)(v->p - (buf + at)) % elem == 0);
+			columns++;
+		}
+		at += used;
+	}
+	CHECK(at == (size_t)n && columns == NALIGNED * 7 + 3);
+	sp_cdoc_free(d);
+	r = sp_reader_new(fd, "aligned", &e);
+	while ((got = sp_reader_next(r, &it, &e)) == 1) {
+		const struct sp_batch *b = &it.u.batch;
+
+		if (it.kind != SP_ITEM_BATCH)
+			continue;
+		CHECK(b->n == aligned_n[batches]);
+		for (i = 0; i < b->n; i++)
+			CHECK(b->start[i] == (int64_t)i * 10 &&
+			    b->end[i] == b->start[i] + 5 && b->region[i] == 0 &&
+			    b->depth[i] == 0 && b->self[i] == 5 &&
+			    (b->x[SP_X_THREAD] == NULL ||
+			    b->x[SP_X_THREAD][i] == (int64_t)i));
+		batches++;
+	}
+	CHECK(batches == NALIGNED && got == 0);
+	sp_reader_free(r);
+	close(fd);
+}
+
 int
 main(void)
 {
@@ -325,6 +448,7 @@ main(void)
 	test_truncation_and_concat();
 	test_newer_major();
 	test_absurd_sizes();
+	test_aligned_columns();
 	if (failures)
 		fprintf(stderr, "%d failures\n", failures);
 	return failures != 0;
