@@ -23,6 +23,17 @@ static int failures;
 		}                                                       \
 	} while (0)
 
+/* The writer and sink of a stream written to fd freed: fd, rewound. */
+static int
+rewound(struct sp_writer *w, struct sp_sink *s, FILE *f, int fd)
+{
+	sp_writer_free(w);
+	sp_sink_free(s);
+	fclose(f);
+	lseek(fd, 0, SEEK_SET);
+	return fd;
+}
+
 /* Write a sample section into a temporary file; returns its fd. */
 static int
 write_sample(enum sp_stage stage, int major_bump)
@@ -110,11 +121,7 @@ write_sample(enum sp_stage stage, int major_bump)
 		CHECK(pwrite(fd, buf, (size_t)n, 0) == n);
 	}
 	sp_cbuf_free(md);
-	sp_writer_free(w);
-	sp_sink_free(s);
-	fclose(f);
-	lseek(fd, 0, SEEK_SET);
-	return fd;
+	return rewound(w, s, f, fd);
 }
 
 static void
@@ -377,11 +384,7 @@ write_aligned(void)
 	rc |= sp_writer_run_end(w, 0, first, NALIGNED, &e) < 0 ||
 	    sp_writer_stream_end(w, 1, &e) < 0 || sp_sink_flush(s, &e) < 0;
 	CHECK(rc == 0);
-	sp_writer_free(w);
-	sp_sink_free(s);
-	fclose(f);
-	lseek(fd, 0, SEEK_SET);
-	return fd;
+	return rewound(w, s, f, fd);
 }
 
 /*
