@@ -198,38 +198,24 @@ sp_sink_free(struct sp_sink *s)
 	free(s);
 }
 
-static int
-write_all(struct sp_sink *s, const unsigned char *p, size_t n,
-    struct sp_err *e)
-{
-	while (n > 0) {
-		ssize_t w = write(s->fd, p, n);
-
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			return sp_fail_errno(e, errno, "%s: write error",
-			    s->name);
-		}
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
-/* What is buffered, then n bytes at p: in one system call where it can. */
+/*
+ * What is buffered, then n bytes at p (none for a flush): in one system
+ * call where it can, and in more until all is written.
+ */
 static int
 write_two(struct sp_sink *s, const unsigned char *p, size_t n,
     struct sp_err *e)
 {
 	struct iovec v[2];
-	int i = s->len > 0 ? 0 : 1;
+	int i;
 
 	v[0].iov_base = s->buf;
 	v[0].iov_len = s->len;
 	v[1].iov_base = (void *)p;
 	v[1].iov_len = n;
 	s->len = 0;
+	for (i = 0; i < 2 && v[i].iov_len == 0; i++)
+		;
 	while (i < 2) {
 		ssize_t w = writev(s->fd, v + i, 2 - i);
 
@@ -264,7 +250,6 @@ hand_over(struct sp_sink *s, struct sp_err *e)
 int
 sp_sink_flush(struct sp_sink *s, struct sp_err *e)
 {
-	size_t n = s->len;
 	int err;
 
 	if (s->wb != NULL) {
@@ -275,8 +260,7 @@ sp_sink_flush(struct sp_sink *s, struct sp_err *e)
 			    s->name);
 		return 0;
 	}
-	s->len = 0;
-	return write_all(s, s->buf, n, e);
+	return write_two(s, NULL, 0, e);
 }
 
 /* sp_sink_write() with a write-behind: every byte through its buffers. */

@@ -21,7 +21,7 @@ struct sp_writer {
 	const char *kind;	/* of the item being built, for errors */
 	enum sp_stage stage;
 	int minor;		/* what the headers say */
-	size_t at;		/* bytes of the batch item written so far */
+	unsigned long long item;	/* sp_sink_written() at its start */
 };
 
 struct sp_writer *
@@ -53,7 +53,7 @@ static struct sp_cbuf *
 begin(struct sp_writer *w, const char *kind, size_t nkeys)
 {
 	w->kind = kind;
-	w->at = 0;
+	w->item = sp_sink_written(w->sink);
 	sp_cbuf_reset(w->cb);
 	sp_cbuf_array(w->cb, 2);
 	sp_cbuf_cstr(w->cb, kind);
@@ -73,7 +73,6 @@ finish(struct sp_writer *w, struct sp_err *e)
 		    "larger than the %zu MiB an sp stream item may have",
 		    sp_sink_name(w->sink), w->kind, sp_cbuf_len(w->cb),
 		    SP_ITEM_MAX >> 20);
-	w->at += sp_cbuf_len(w->cb);
 	return sp_sink_write(w->sink, sp_cbuf_data(w->cb),
 	    sp_cbuf_len(w->cb), e);
 }
@@ -375,7 +374,7 @@ static const unsigned widths[] = { 1, 2, 3, 5, 9 };
 
 /*
  * The key, tag and byte-string head of a column whose bytes are to
- * start at a multiple of elem from the item's start, w->at bytes in: the
+ * start at a multiple of elem from the item's start (at bytes in): the
  * three heads take the fewest bytes beyond their shortest that put them
  * there (sp-stream(5)), so that a reader whose item is where its
  * buffer starts can take the column's values where they are instead of
@@ -386,6 +385,7 @@ column_head(struct sp_writer *w, const char *k, uint64_t tag, size_t len,
     size_t elem)
 {
 	size_t klen = strlen(k), best = SIZE_MAX, at;
+	size_t in = (size_t)(sp_sink_written(w->sink) - w->item);
 	unsigned wk[3] = { 0, 0, 0 }, i, j, l, min[3];
 
 	min[0] = sp_cbuf_head_len(klen);
@@ -397,7 +397,7 @@ column_head(struct sp_writer *w, const char *k, uint64_t tag, size_t len,
 				if (widths[i] < min[0] || widths[j] < min[1] ||
 				    widths[l] < min[2])
 					continue;
-				at = w->at + widths[i] + klen + widths[j] +
+				at = in + widths[i] + klen + widths[j] +
 				    widths[l];
 				if (at % elem == 0 && at < best) {
 					best = at;
@@ -428,7 +428,6 @@ column(struct sp_writer *w, const char *k, uint64_t tag, const void *p,
 	column_head(w, k, tag, n * elem, elem);
 	if (finish(w, e) < 0)
 		return -1;
-	w->at += n * elem;
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	return sp_sink_write(w->sink, p, n * elem, e);
 #else
