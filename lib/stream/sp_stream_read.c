@@ -18,6 +18,7 @@
 #include "sp_arena.h"
 #include "sp_cbor.h"
 #include "sp_raw.h"
+#include "sp_simd.h"
 
 #define TAG_U32LE 70
 #define TAG_I64LE 79
@@ -935,6 +936,18 @@ batch_lane(struct ctx *c, const struct sp_batch *b)
 	return 0;
 }
 
+/* The highest of n > 0 region ids: a reduction the compiler vectorizes. */
+static SP_CLONES_AVX2 uint32_t
+max_region(const uint32_t *region, size_t n)
+{
+	uint32_t m = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		m = region[i] > m ? region[i] : m;
+	return m;
+}
+
 /* The columns of the interval stage, with every region id in range. */
 static int
 batch_columns(struct ctx *c, size_t body, struct sp_batch *b)
@@ -965,12 +978,12 @@ batch_columns(struct ctx *c, size_t body, struct sp_batch *b)
 			return -1;
 		b->x[i] = p;
 	}
-	for (i = 0; i < b->n; i++)
-		if (b->region[i] >= r->regions.n)
-			return sp_fail(c->e, SP_EDATA, "%s: bad sp stream: "
-			    "region id %u out of range (%zu regions)", r->name,
-			    b->region[i], r->regions.n);
-	return 0;
+	if (b->n == 0 || max_region(b->region, b->n) < r->regions.n)
+		return 0;
+	for (i = 0; b->region[i] < r->regions.n; i++)
+		;
+	return sp_fail(c->e, SP_EDATA, "%s: bad sp stream: region id %u out "
+	    "of range (%zu regions)", r->name, b->region[i], r->regions.n);
 }
 
 /*

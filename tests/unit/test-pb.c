@@ -125,43 +125,58 @@ test_nested(void)
 	    p[-1] == 0x33, "two-byte lengths: %s", hex(buf, buf + 8));
 }
 
-/*
- * The hot path's varint, against the loop: every power of two and its
- * neighbours, up to the 10-byte values it hands to the loop, and a
- * spread of random ones; the same bytes, the same length.
- */
-static void
-test_varint_fast(void)
+/* One value through the run's varint, against the loop: 1 when they differ. */
+static int
+run_differs(uint64_t v, struct sp_pb_run *r, sp_pb_spread_fn *spread)
 {
 	uint8_t a[24], b[24], *ea, *eb;
-	uint64_t v, x = 0x9e3779b97f4a7c15u;
+
+	ea = sp_pb_varint(a, v);
+	eb = sp_pb_varint_run(b, v, r, spread);
+	return ea - a != eb - b || memcmp(a, b, (size_t)(ea - a)) != 0;
+}
+
+/*
+ * The run's varint, against the loop, with each spread: values rising
+ * slowly through every length (as a track's timestamps do), then rising
+ * and falling past each power of two, then at random, so that the span must follow them
+ * both ways; and values at 2^56 and above, which it leaves to the loop.
+ */
+static void
+test_varint_run(sp_pb_spread_fn *spread, const char *what)
+{
+	struct sp_pb_run r = { 0 };
+	uint64_t v, x = 0x2545f4914f6cdd1du;
 	int k, d, i, bad = 0;
 
+	for (v = 0; v < ((uint64_t)1 << 62); v = v + 1 + v / 3)
+		bad += run_differs(v, &r, spread);
 	for (k = 0; k < 64; k++)
-		for (d = -2; d <= 2; d++) {
-			v = ((uint64_t)1 << k) + (uint64_t)(int64_t)d;
-			ea = sp_pb_varint(a, v);
-			eb = sp_pb_varint_fast(b, v);
-			bad += ea - a != eb - b || memcmp(a, b,
-			    (size_t)(ea - a)) != 0;
-		}
+		for (d = -2; d <= 2; d++)
+			bad += run_differs(((uint64_t)1 << k) +
+			    (uint64_t)(int64_t)d, &r, spread);
+	for (k = 63; k >= 0; k--)
+		for (d = 2; d >= -2; d--)
+			bad += run_differs(((uint64_t)1 << k) +
+			    (uint64_t)(int64_t)d, &r, spread);
 	for (i = 0; i < 100000; i++) {
 		x ^= x << 13;
 		x ^= x >> 7;
 		x ^= x << 17;
-		v = x >> (x % 64);
-		ea = sp_pb_varint(a, v);
-		eb = sp_pb_varint_fast(b, v);
-		bad += ea - a != eb - b || memcmp(a, b, (size_t)(ea - a)) != 0;
+		bad += run_differs(x >> (x % 64), &r, spread);
 	}
-	CHECK(bad == 0, "sp_pb_varint_fast: %d values differ", bad);
+	CHECK(bad == 0, "sp_pb_varint_run (%s): %d values differ", what, bad);
 }
 
 int
 main(void)
 {
 	test_varints();
-	test_varint_fast();
+	test_varint_run(sp_pb_spread56, "shifts");
+#ifdef SP_PB_PDEP
+	if (__builtin_cpu_supports("bmi2"))
+		test_varint_run(sp_pb_spread_pdep, "pdep");
+#endif
 	test_fields();
 	test_nested();
 	if (failed == 0)

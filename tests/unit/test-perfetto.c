@@ -301,13 +301,19 @@ random_lane(uint32_t *depth, uint32_t *region, int64_t *start, int64_t *end,
 	}
 }
 
-/* A lane's calls through sp_temit into w's writer; its bytes. */
+/*
+ * Two lanes of a rank through sp_temit into w's writer, c's calls then
+ * c2's: each lane a sequence of its own, whose templates the first's
+ * must not lend it.
+ */
 static int
-emit_lane(struct sp_trace_writer *w, struct sp_trace_writer *inner,
-    const struct sp_trace_calls *c, struct sp_err *e)
+emit_lanes(struct sp_trace_writer *w, struct sp_trace_writer *inner,
+    const struct sp_trace_calls *c, const struct sp_trace_calls *c2,
+    struct sp_err *e)
 {
 	struct sp_trace_process p = { 0, 1, 7, "x", "", "none", 0 };
 	struct sp_trace_thread t = { 1, 1, 65537, 1, "rank 0" };
+	struct sp_trace_thread t2 = { 2, 1, 65538, 2, "rank 0, thread 2" };
 	struct sp_temit *m = sp_temit_new(e);
 	int rc;
 
@@ -315,6 +321,8 @@ emit_lane(struct sp_trace_writer *w, struct sp_trace_writer *inner,
 	sp_temit_writer(m, w);
 	rc = sp_temit_rank(m, &p, e) < 0 || sp_temit_lane(m, &t, e) < 0 ||
 	    sp_temit_calls(m, c, e) < 0 || sp_temit_lane_end(m, e) < 0 ||
+	    sp_temit_lane(m, &t2, e) < 0 || sp_temit_calls(m, c2, e) < 0 ||
+	    sp_temit_lane_end(m, e) < 0 ||
 	    sp_trace_finish(inner, NULL, e) < 0 ? -1 : 0;
 	sp_temit_free(m);
 	return rc;
@@ -323,8 +331,8 @@ emit_lane(struct sp_trace_writer *w, struct sp_trace_writer *inner,
 /*
  * The hot path (the calls op) writes what open and close write, byte
  * for byte, over flushes of the buffer: regions whose template fits,
- * one whose arguments never do (handed back), none at all; and a full
- * output fails on it.
+ * one whose arguments never do (handed back), none at all, on two lanes
+ * whose regions' source locations differ; and a full output fails on it.
  */
 static void
 test_hot_path(void)
@@ -334,9 +342,11 @@ test_hot_path(void)
 	static const size_t ln[] = { 1, 2, 3 };
 	static uint32_t depth[N], region[N];
 	static int64_t start[N], end[N];
-	struct sp_trace_args args[2], other;
+	struct sp_trace_args args[2], args2[2], other;
 	struct sp_trace_argtab tab = { args, 2, &other };
+	struct sp_trace_argtab tab2 = { args2, 2, &other };
 	struct sp_trace_calls c = { depth, region, start, end, N, 0, NULL };
+	struct sp_trace_calls c2 = c;
 	struct membuf m1 = { 0 }, m2 = { 0 };
 	struct plain pl = { { &plain_ops }, NULL };
 	struct sp_trace_writer *w1, *w2;
@@ -353,17 +363,23 @@ test_hot_path(void)
 	args[1].source_key = 12;
 	other = args[0];
 	other.has = SP_TRACE_CALL_ID;	/* never a template: handed back */
+	memcpy(args2, args, sizeof args);
+	args2[0].file = "b.py";
+	args2[0].source_key = 21;
+	args2[1].line = 8;
+	args2[1].source_key = 22;
 	for (with = 0; with < 2; with++) {
 		c.args = with ? &tab : NULL;
+		c2.args = with ? &tab2 : NULL;
 		m1.n = m2.n = 0;
 		w1 = sp_perfetto_new(nm, ln, 3, membuf_write, &m1, &e);
 		w2 = sp_perfetto_new(nm, ln, 3, membuf_write, &m2, &e);
 		pl.w = w2;
 		CHECK(w1 != NULL && w2 != NULL &&
-		    emit_lane(w1, w1, &c, &e) == 0 &&
-		    emit_lane(&pl.base, w2, &c, &e) == 0, "hot path: %s",
+		    emit_lanes(w1, w1, &c, &c2, &e) == 0 &&
+		    emit_lanes(&pl.base, w2, &c, &c2, &e) == 0, "hot path: %s",
 		    e.msg);
-		CHECK(m1.n > (size_t)N * 20 && m1.n == m2.n &&
+		CHECK(m1.n > (size_t)N * 40 && m1.n == m2.n &&
 		    memcmp(m1.p, m2.p, m1.n) == 0, "hot path, args %d: %zu "
 		    "and %zu bytes", with, m1.n, m2.n);
 		sp_trace_writer_free(w1);
@@ -373,7 +389,8 @@ test_hot_path(void)
 	m1.fail_after = m1.n / 2;	/* after a flush or more */
 	m1.n = 0;
 	w1 = sp_perfetto_new(nm, ln, 3, membuf_write, &m1, &e);
-	CHECK(emit_lane(w1, w1, &c, &e) < 0 && strstr(e.msg, "full") != NULL,
+	CHECK(emit_lanes(w1, w1, &c, &c2, &e) < 0 &&
+	    strstr(e.msg, "full") != NULL,
 	    "a full output on the hot path: %s", e.msg);
 	sp_trace_writer_free(w1);
 	free(m1.p);

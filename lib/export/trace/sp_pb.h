@@ -70,36 +70,69 @@ sp_pb_varint_len56(uint64_t v)
 }
 
 /*
- * The groups x holds a byte each of, with the continuation bits of all
- * but the last of n, stored at p at once (eight bytes whatever n).
+ * The 7-bit groups of v < 2^56, a byte each, in three steps (28, 14 and
+ * 7 bits apart), so that no branch depends on the length.
  */
-static inline uint8_t *
-sp_pb_varint_store(uint8_t *p, uint64_t x, unsigned n)
+static inline uint64_t
+sp_pb_spread56(uint64_t v)
 {
-	x |= (uint64_t)0x0080808080808080 >> (64 - 8 * n);
-	memcpy(p, &x, 8);
-	return p + n;
+	uint64_t x;
+
+	x = (v & 0xfffffff) | (v & 0xfffffff0000000) << 4;
+	x = (x & 0x00003fff00003fff) | (x & 0x0fffc0000fffc000) << 2;
+	return (x & 0x007f007f007f007f) | (x & 0x3f803f803f803f80) << 1;
 }
 
 /*
- * sp_pb_varint() for the hot path: below 2^56, the 7-bit groups are
- * spread over eight bytes in three steps (28, 14 and 7 bits apart) and
- * stored at once, so no branch depends on the length.  It writes eight
- * bytes whatever the length: the room must allow them.
+ * Varints of values that keep their length for long runs, as a track's
+ * timestamps do: the span of values of the last length seen is kept
+ * (lo, and width: empty at first), with that length and its
+ * continuation bits, so that a value inside it is stored without
+ * counting its bits.  Any value may come: outside the span it is
+ * counted, and the span moves.
  */
-static inline uint8_t *
-sp_pb_varint_fast(uint8_t *p, uint64_t v)
+struct sp_pb_run {
+	uint64_t lo, width, cont;
+	unsigned n;
+};
+
+/* The span of v's length, for v < 2^56. */
+static inline void
+sp_pb_run_set(struct sp_pb_run *r, uint64_t v)
+{
+	unsigned n = sp_pb_varint_len56(v);
+	uint64_t hi = (uint64_t)1 << (7 * n);
+
+	r->lo = n == 1 ? 0 : (uint64_t)1 << (7 * (n - 1));
+	r->width = hi - r->lo;
+	r->cont = (uint64_t)0x0080808080808080 >> (64 - 8 * n);
+	r->n = n;
+}
+
+typedef uint64_t sp_pb_spread_fn(uint64_t v);
+
+/*
+ * v at p as sp_pb_varint() writes it, with spread (sp_pb_spread56, or
+ * pdep's below) for the groups: eight bytes written whatever the length.
+ */
+static inline __attribute__((always_inline)) uint8_t *
+sp_pb_varint_run(uint8_t *p, uint64_t v, struct sp_pb_run *r,
+    sp_pb_spread_fn *spread)
 {
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	uint64_t x;
 
-	if (v >> 56 != 0)
-		return sp_pb_varint(p, v);
-	x = (v & 0xfffffff) | (v & 0xfffffff0000000) << 4;
-	x = (x & 0x00003fff00003fff) | (x & 0x0fffc0000fffc000) << 2;
-	x = (x & 0x007f007f007f007f) | (x & 0x3f803f803f803f80) << 1;
-	return sp_pb_varint_store(p, x, sp_pb_varint_len56(v));
+	if (v - r->lo >= r->width) {
+		if (v >> 56 != 0)
+			return sp_pb_varint(p, v);
+		sp_pb_run_set(r, v);
+	}
+	x = spread(v) | r->cont;
+	memcpy(p, &x, 8);
+	return p + r->n;
 #else
+	(void)r;
+	(void)spread;
 	return sp_pb_varint(p, v);
 #endif
 }
@@ -108,16 +141,13 @@ sp_pb_varint_fast(uint8_t *p, uint64_t v)
 #include <immintrin.h>
 #define SP_PB_PDEP 1
 /*
- * The same with BMI2's pdep spreading the groups in one instruction: for
- * code compiled for BMI2, run where sp_pb_pdep_fast() says so.
+ * The groups spread by BMI2's pdep in one instruction: for code compiled
+ * for BMI2, run where sp_pb_pdep_fast() says so.
  */
-static inline __attribute__((target("bmi2"))) uint8_t *
-sp_pb_varint_pdep(uint8_t *p, uint64_t v)
+static inline __attribute__((target("bmi2"))) uint64_t
+sp_pb_spread_pdep(uint64_t v)
 {
-	if (v >> 56 != 0)
-		return sp_pb_varint(p, v);
-	return sp_pb_varint_store(p, _pdep_u64(v, 0x7f7f7f7f7f7f7f7f),
-	    sp_pb_varint_len56(v));
+	return _pdep_u64(v, 0x7f7f7f7f7f7f7f7f);
 }
 
 /*

@@ -56,6 +56,7 @@ struct tpl {
 	uint32_t seq;		/* 0: none */
 	uint8_t len;
 	uint64_t key;
+	uint64_t fits;		/* the hot loop that found it fit, or 0 */
 	uint8_t b[TPL_MAX];
 };
 
@@ -76,6 +77,8 @@ struct pf {
 	uint32_t seq;
 	uint64_t uuid;
 	int first;		/* its next packet is the sequence's first */
+	struct sp_pb_run run;	/* the length of its timestamps' varints */
+	uint64_t loops;		/* hot loops entered: each one's stamp */
 	int rooted;		/* the root descriptor is written */
 	int failed;
 	/*
@@ -545,16 +548,15 @@ begin_full(struct pf *w, uint64_t ts, uint32_t region,
 	return 0;
 }
 
-typedef uint8_t *varint_fn(uint8_t *p, uint64_t v);
-
 /* A SLICE_END at q from the lane's bytes: the end of what it wrote. */
 static inline __attribute__((always_inline)) uint8_t *
-end_at(const struct pf *w, uint8_t *q, uint64_t ts, varint_fn *varint)
+end_at(const struct pf *w, uint8_t *q, uint64_t ts, struct sp_pb_run *r,
+    sp_pb_spread_fn *spread)
 {
 	uint8_t *p = q;
 
 	q[2] = 0x40;	/* TracePacket.timestamp */
-	q = varint(q + 3, ts);
+	q = sp_pb_varint_run(q + 3, ts, r, spread);
 	memcpy(q, w->end_tail, sizeof w->end_tail);
 	q += w->end_tail_len;
 	p[0] = 0x0a;	/* Trace.packet, and its length */
@@ -564,12 +566,13 @@ end_at(const struct pf *w, uint8_t *q, uint64_t ts, varint_fn *varint)
 
 /* A SLICE_BEGIN at q from template t: the end of what it wrote. */
 static inline __attribute__((always_inline)) uint8_t *
-begin_at(const struct tpl *t, uint8_t *q, uint64_t ts, varint_fn *varint)
+begin_at(const struct tpl *t, uint8_t *q, uint64_t ts, struct sp_pb_run *r,
+    sp_pb_spread_fn *spread)
 {
 	uint8_t *p = q;
 
 	q[2] = 0x40;	/* TracePacket.timestamp */
-	q = varint(q + 3, ts);
+	q = sp_pb_varint_run(q + 3, ts, r, spread);
 	memcpy(q, t->b, TPL_MAX);	/* fixed size: the room allows it */
 	q += t->len;
 	p[0] = 0x0a;
@@ -587,7 +590,7 @@ pf_open(struct sp_trace_writer *base, uint64_t ts, uint64_t end,
 	if (region < w->nregions && template_fits(w, &w->tpls[region], a) &&
 	    w->cap - w->len >= TPL_ROOM && !w->failed) {
 		w->len = (size_t)(begin_at(&w->tpls[region], w->buf + w->len,
-		    ts, sp_pb_varint_fast) - w->buf);
+		    ts, &w->run, sp_pb_spread56) - w->buf);
 		return 0;
 	}
 	return begin_full(w, ts, region, a, e);
@@ -600,7 +603,7 @@ end_slow(struct pf *w, uint64_t ts, struct sp_err *e)
 
 	if ((p = room(w, PACKET_ROOM, e)) == NULL)
 		return -1;
-	w->len = (size_t)(end_at(w, p, ts, sp_pb_varint_fast) - w->buf);
+	w->len = (size_t)(end_at(w, p, ts, &w->run, sp_pb_spread56) - w->buf);
 	return 0;
 }
 
@@ -611,8 +614,8 @@ pf_close(struct sp_trace_writer *base, uint64_t ts, struct sp_err *e)
 
 	if (w->cap - w->len < PACKET_ROOM || w->failed)
 		return end_slow(w, ts, e);
-	w->len = (size_t)(end_at(w, w->buf + w->len, ts, sp_pb_varint_fast) -
-	    w->buf);
+	w->len = (size_t)(end_at(w, w->buf + w->len, ts, &w->run,
+	    sp_pb_spread56) - w->buf);
 	return 0;
 }
 
@@ -628,25 +631,48 @@ drain(struct pf *w, uint8_t *q, uint8_t **lim, struct sp_err *e)
 }
 
 /*
+ * Whether region's template fits the calls of c, for the hot loop stamped
+ * loop: looked at once per loop, since neither the arguments nor the
+ * sequence change inside it.
+ */
+static inline __attribute__((always_inline)) int
+fits_in_loop(const struct pf *w, struct tpl *tp, uint32_t region,
+    const struct sp_trace_argtab *t, uint64_t loop)
+{
+	const struct sp_trace_args *a = NULL;
+
+	if (tp->fits == loop)
+		return 1;
+	if (t != NULL)
+		a = region < t->n ? &t->args[region] : t->other;
+	if (!template_fits(w, tp, a))
+		return 0;
+	tp->fits = loop;
+	return 1;
+}
+
+/*
  * The hot path (sp_trace.h's calls op): a batch's calls nested and
  * written in one loop, the lane's state in locals.  Ends, and slices
  * from their region's template, are written at q while the buffer has
  * room for any packet, and flushed when it has not; a slice without a
  * template, like a call sp_temit must look at, ends the loop.  One body,
- * made twice: with the portable varint and with pdep's (sp_pb.h).
+ * made twice: with the portable spread of a varint's groups and with
+ * pdep's (sp_pb.h).
  */
 static inline __attribute__((always_inline)) int
 calls(struct pf *w, struct sp_trace_nest *s, const struct sp_trace_calls *c,
-    size_t *at, varint_fn *varint, struct sp_err *e)
+    size_t *at, sp_pb_spread_fn *spread, struct sp_err *e)
 {
 	const uint32_t *depths = c->depth, *regions = c->region;
 	const int64_t *starts = c->start, *stops = c->end;
 	const struct sp_trace_argtab *t = c->args;
-	const struct sp_trace_args *a = NULL;
 	uint64_t *ends = s->ends, last = s->last, origin = (uint64_t)c->origin;
+	uint64_t loop = ++w->loops;
 	size_t i = *at, n = c->n, d = s->depth, cap = s->cap;
 	uint8_t *q = w->buf + w->len, *lim = w->buf + w->cap - FAST_ROOM;
-	const struct tpl *tp;
+	struct sp_pb_run r = w->run;
+	struct tpl *tp;
 	int rc = -1;
 
 	if (w->failed)
@@ -654,7 +680,7 @@ calls(struct pf *w, struct sp_trace_nest *s, const struct sp_trace_calls *c,
 	for (; i < n; i++) {
 		uint32_t depth = depths[i], region = regions[i];
 		uint64_t ts = (uint64_t)starts[i] - origin;
-		uint64_t end = ts + ((uint64_t)stops[i] - (uint64_t)starts[i]);
+		uint64_t end = (uint64_t)stops[i] - origin;
 
 		if (depth > d || d == cap)
 			break;
@@ -662,25 +688,24 @@ calls(struct pf *w, struct sp_trace_nest *s, const struct sp_trace_calls *c,
 			if (q > lim && (q = drain(w, q, &lim, e)) == NULL)
 				goto out;
 			last = ends[--d];
-			q = end_at(w, q, last, varint);
+			q = end_at(w, q, last, &r, spread);
 		}
 		if (ts < last || end < ts || (d > 0 && end > ends[d - 1]) ||
 		    region >= w->nregions)
 			break;
-		if (t != NULL)
-			a = region < t->n ? &t->args[region] : t->other;
 		tp = &w->tpls[region];
-		if (!template_fits(w, tp, a))
+		if (!fits_in_loop(w, tp, region, t, loop))
 			break;
 		if (q > lim && (q = drain(w, q, &lim, e)) == NULL)
 			goto out;
-		q = begin_at(tp, q, ts, varint);
+		q = begin_at(tp, q, ts, &r, spread);
 		ends[d++] = end;
 		last = ts;
 	}
 	w->len = (size_t)(q - w->buf);
 	rc = 0;
 out:
+	w->run = r;
 	s->depth = d;
 	s->last = last;
 	*at = i;
@@ -691,7 +716,7 @@ static int
 pf_calls(struct sp_trace_writer *base, struct sp_trace_nest *s,
     const struct sp_trace_calls *c, size_t *i, struct sp_err *e)
 {
-	return calls((struct pf *)base, s, c, i, sp_pb_varint_fast, e);
+	return calls((struct pf *)base, s, c, i, sp_pb_spread56, e);
 }
 
 #ifdef SP_PB_PDEP
@@ -699,7 +724,7 @@ static __attribute__((target("bmi2"))) int
 pf_calls_pdep(struct sp_trace_writer *base, struct sp_trace_nest *s,
     const struct sp_trace_calls *c, size_t *i, struct sp_err *e)
 {
-	return calls((struct pf *)base, s, c, i, sp_pb_varint_pdep, e);
+	return calls((struct pf *)base, s, c, i, sp_pb_spread_pdep, e);
 }
 #endif
 

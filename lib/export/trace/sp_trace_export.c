@@ -12,6 +12,7 @@
 #include "sp_export.h"
 #include "sp_gzout.h"
 #include "sp_perfetto.h"
+#include "sp_simd.h"
 #include "sp_temit.h"
 #include "sp_tspool.h"
 
@@ -452,7 +453,7 @@ keep_call(struct trx *x, const struct sp_batch *b, size_t i,
  * replayed (no walker), which keeps the loop over calls short.
  */
 /* Whether a call of b is one bad() refuses: none, mostly. */
-static int
+static SP_CLONES_AVX2 int
 any_bad(const struct trx *x, const struct sp_batch *b)
 {
 	uint32_t region = 0;
