@@ -364,7 +364,8 @@ test_hot_path(void)
 	other = args[0];
 	other.has = SP_TRACE_CALL_ID;	/* never a template: handed back */
 	memcpy(args2, args, sizeof args);
-	args2[0].file = "b.py";
+	args2[0].file = "src/a/long/way/down/to/the/module/b.py";
+	args2[0].file_len = strlen(args2[0].file);	/* a long template */
 	args2[0].source_key = 21;
 	args2[1].line = 8;
 	args2[1].source_key = 22;

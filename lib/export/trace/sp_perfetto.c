@@ -15,6 +15,8 @@
 #define ANNOTATION_ROOM 40
 /* A SLICE_BEGIN's bytes after its timestamp, on the hot path: at most. */
 #define TPL_MAX 96
+/* What most of them take (a source file's name of up to 20 bytes or so). */
+#define TPL_SHORT 48
 /* The room a SLICE_BEGIN from its template takes: the fixed-size copy. */
 #define TPL_ROOM (2 + 1 + SP_PB_VARINT_MAX + TPL_MAX)
 /* The room the hot path (calls) makes sure of for a packet of either kind. */
@@ -573,7 +575,10 @@ begin_at(const struct tpl *t, uint8_t *q, uint64_t ts, struct sp_pb_run *r,
 
 	q[2] = 0x40;	/* TracePacket.timestamp */
 	q = sp_pb_varint_run(q + 3, ts, r, spread);
-	memcpy(q, t->b, TPL_MAX);	/* fixed size: the room allows it */
+	/* fixed sizes, which the room allows: most templates are short */
+	memcpy(q, t->b, TPL_SHORT);
+	if (t->len > TPL_SHORT)
+		memcpy(q + TPL_SHORT, t->b + TPL_SHORT, TPL_MAX - TPL_SHORT);
 	q += t->len;
 	p[0] = 0x0a;
 	p[1] = (uint8_t)(q - p - 2);	/* < 1 + 10 + TPL_MAX < 128 */
