@@ -246,8 +246,8 @@ perc() { awk -v b="$1" -v n="$2" 'BEGIN { printf "%.1f", b / n }'; }
 	echo "pipeline): **$rss**."
 	echo
 	echo "Memory does not grow with the calls: a batch of the input, the"
-	echo "output buffers (a file is written behind by a second thread from"
-	echo "two of 1 MiB), per lane its open slices, per region its name and"
+	echo "output buffers (the writer's 1 MiB and the output's 256 KiB), per"
+	echo "lane its open slices, per region its name and"
 	echo "slice template; with --align, the rank's calls wait in the spool's"
 	echo "4 MiB and then in a temporary file. CPU counts both threads. On a"
 	echo "busy machine the wall times include waiting for a CPU: the CPU"

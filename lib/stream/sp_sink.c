@@ -11,7 +11,6 @@
 #include <unistd.h>
 
 #include "sp_tmpfiles.h"
-#include "sp_wbehind.h"
 
 /*
  * A 256 KiB buffer, and writes of half that or more go straight through:
@@ -30,18 +29,13 @@
  */
 #define SINK_BYPASS ((size_t)32 << 10)
 /*
- * A file of ours (written under a temporary name) is written behind, by
- * a thread (sp_wbehind.h), in buffers of this size: its write() calls,
- * the page cache's copy, take as long as making the bytes for a big
- * trace or JSON file, and the other core is idle when a program reads a
- * file.  Nothing sees the file before its rename, so that when it is
- * written makes no difference; a failure is said at the next buffer or
- * at the flush.  The thread starts only when the bytes outgrow the
- * sink's own buffer, so a small file (most outputs) costs no thread.
- * Pipes and the standard output are written in turn with the next
- * program.
+ * Files are written in turn, as pipes are.  A thread that wrote them
+ * behind, from two 1 MiB buffers, was tried and dropped: for a big file
+ * the kernel's copy into the page cache took two to three times as long
+ * on the other core (a 585 MB trace: 0.35-0.7 s of system time in turn,
+ * 0.8-1.5 s behind), and gained 10% at most on small ones
+ * (bench/findings.md, issue 15).
  */
-#define BEHIND_BUF ((size_t)1 << 20)
 
 struct sp_sink {
 	int fd;
@@ -49,11 +43,10 @@ struct sp_sink {
 	char *name;		/* as given, for messages */
 	char *tmp;		/* temporary path until committed, or NULL */
 	char *final;		/* target path of a file sink */
-	unsigned char *buf;	/* the sink's, or the write-behind's */
+	unsigned char *buf;
 	size_t len, cap;
-	struct sp_wbehind *wb;	/* a thread writing fd, or NULL */
-	int may_behind;		/* a file of ours, not yet written behind */
 	unsigned long long written;
+	int err;		/* a write failed with this errno: for good */
 };
 
 static struct sp_sink *
@@ -73,29 +66,6 @@ sink_alloc(const char *name, struct sp_err *e)
 	s->fd = -1;
 	s->cap = SINK_BUF;
 	return s;
-}
-
-/*
- * Write s behind from now on (a file of ours: see BEHIND_BUF), the bytes
- * buffered so far first.
- */
-static int
-behind(struct sp_sink *s, struct sp_err *e)
-{
-	struct sp_err why;
-
-	s->may_behind = 0;
-	if ((s->wb = sp_wbehind_new(s->fd, BEHIND_BUF, &why)) == NULL) {
-		if (why.status == SP_ENOMEM)
-			return sp_fail(e, SP_ENOMEM, "%s: out of memory",
-			    s->name);
-		return 0;	/* no thread: it is written in turn */
-	}
-	memcpy(sp_wbehind_buf(s->wb), s->buf, s->len);
-	free(s->buf);
-	s->buf = sp_wbehind_buf(s->wb);
-	s->cap = BEHIND_BUF;
-	return 0;
 }
 
 void
@@ -174,7 +144,6 @@ sp_sink_open_file(const char *path, struct sp_err *e)
 	if ((s->fd = sp_tmpfiles_create(path, &s->tmp, e)) < 0)
 		goto fail;
 	s->owns_fd = 1;
-	s->may_behind = 1;
 	return s;
 fail:
 	sp_sink_free(s);
@@ -186,10 +155,7 @@ sp_sink_free(struct sp_sink *s)
 {
 	if (s == NULL)
 		return;
-	if (s->wb != NULL)
-		sp_wbehind_free(s->wb);	/* its buffer was s->buf */
-	else
-		free(s->buf);
+	free(s->buf);
 	if (s->owns_fd && s->fd >= 0)
 		close(s->fd);
 	sp_tmpfiles_discard(s->tmp);
@@ -209,6 +175,8 @@ write_two(struct sp_sink *s, const unsigned char *p, size_t n,
 	struct iovec v[2];
 	int i;
 
+	if (s->err != 0)
+		return sp_fail_errno(e, s->err, "%s: write error", s->name);
 	v[0].iov_base = s->buf;
 	v[0].iov_len = s->len;
 	v[1].iov_base = (void *)p;
@@ -222,6 +190,7 @@ write_two(struct sp_sink *s, const unsigned char *p, size_t n,
 		if (w < 0) {
 			if (errno == EINTR)
 				continue;
+			s->err = errno;
 			return sp_fail_errno(e, errno, "%s: write error",
 			    s->name);
 		}
@@ -235,51 +204,10 @@ write_two(struct sp_sink *s, const unsigned char *p, size_t n,
 	return 0;
 }
 
-/* The write-behind's buffer, handed to its thread: a failure before, said. */
-static int
-hand_over(struct sp_sink *s, struct sp_err *e)
-{
-	int err = sp_wbehind_put(s->wb, s->len);
-
-	s->len = 0;
-	s->buf = sp_wbehind_buf(s->wb);
-	return err != 0 ? sp_fail_errno(e, err, "%s: write error", s->name) :
-	    0;
-}
-
 int
 sp_sink_flush(struct sp_sink *s, struct sp_err *e)
 {
-	int err;
-
-	if (s->wb != NULL) {
-		if (hand_over(s, e) < 0)
-			return -1;
-		if ((err = sp_wbehind_wait(s->wb)) != 0)
-			return sp_fail_errno(e, err, "%s: write error",
-			    s->name);
-		return 0;
-	}
 	return write_two(s, NULL, 0, e);
-}
-
-/* sp_sink_write() with a write-behind: every byte through its buffers. */
-static int
-write_behind(struct sp_sink *s, const unsigned char *p, size_t n,
-    struct sp_err *e)
-{
-	size_t k;
-
-	while (n > 0) {
-		k = s->cap - s->len < n ? s->cap - s->len : n;
-		memcpy(s->buf + s->len, p, k);
-		s->len += k;
-		p += k;
-		n -= k;
-		if (s->len == s->cap && hand_over(s, e) < 0)
-			return -1;
-	}
-	return 0;
 }
 
 int
@@ -288,18 +216,14 @@ sp_sink_write(struct sp_sink *s, const void *p, size_t n, struct sp_err *e)
 	if (n == 0)
 		return 0;
 	s->written += n;
-	if (s->may_behind && n > SINK_BUF - s->len && behind(s, e) < 0)
-		return -1;
-	if (s->wb != NULL)
-		return write_behind(s, p, n, e);
-	if (n >= SINK_BYPASS && !s->may_behind)
+	if (n >= SINK_BYPASS)
 		return write_two(s, p, n, e);
 	if (n <= SINK_BUF - s->len) {
 		memcpy(s->buf + s->len, p, n);
 		s->len += n;
 		return 0;
 	}
-	/* here n < SINK_BYPASS: bigger pieces went out above or behind */
+	/* here n < SINK_BYPASS: bigger pieces went out above */
 	if (sp_sink_flush(s, e) < 0)
 		return -1;
 	memcpy(s->buf, p, n);

@@ -7,6 +7,8 @@
  * successful flush and close; sp_sink_free() without a commit removes it.
  * So a failed or killed run never leaves a truncated file under the final
  * name.  Missing parent directories are created.  "-" means standard output.
+ * A write error is for good: every later flush, finish and commit fails
+ * with it too, so that what was lost is never renamed into place.
  *
  * Ownership: the sink owns its buffer and, for files, its descriptor; a
  * sink on an inherited descriptor (stdout) does not close it.

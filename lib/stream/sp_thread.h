@@ -1,8 +1,8 @@
 /*
  * sp_thread.h - the start and end of a helper thread of lib/stream (the
- * writing one of sp_wbehind, the reading one of sp_ahead): its mutex and
- * condition made with it and destroyed with it, and every signal blocked
- * in it, so that handlers run on the caller's thread.
+ * reading one of sp_ahead): its mutex and condition made with it and
+ * destroyed with it, and every signal blocked in it, so that handlers
+ * run on the caller's thread.
  *
  * Ownership: the caller's, which holds the thread, mutex and condition
  * (in its own struct) and the flag that tells the thread to end.

@@ -1,8 +1,7 @@
 /*
  * test-sink - buffered output and output files (sp_sink): writes of any
- * size arrive whole and in order, small ones only when flushed, a file
- * of ours written behind by a thread and its failures said; a file
- * appears under its name only on commit, written beside it under a hidden
+ * size arrive whole and in order, small ones only when flushed, the
+ * file size limit said; a file appears under its name only on commit, written beside it under a hidden
  * temporary name that free without commit removes; missing directories
  * are made; "-" is standard output; a device or FIFO is written in place;
  * a directory, or a name ending in "/", is refused; write errors name the
@@ -103,12 +102,11 @@ holds(const char *path, const unsigned char *p, size_t n)
  * Writes of every size, from one byte to more than the buffers, arrive
  * whole and in order, and the count is of the bytes accepted.  On a
  * descriptor, small writes wait for a flush and one larger than the
- * buffer goes out at once; a file of ours is written behind by a thread
- * (sp_wbehind), so nothing is sure to be there before the flush, and all
- * of it after.
+ * buffer goes out at once; the same for a file of ours (opened by name),
+ * which is written in turn too.
  */
 static void
-test_buffering(int behind)
+test_buffering(int ours)
 {
 	size_t total = (size_t)6 << 20, sizes[] = { 1, 7, 4096, 100000,
 	    (size_t)1 << 20, 3, 200000, (size_t)3 << 20, 0, 65536, 300000 };
@@ -125,7 +123,7 @@ test_buffering(int behind)
 		data[i] = (unsigned char)(x >> 56);
 	}
 	at(path, sizeof path, "buf.out");
-	if (behind)
+	if (ours)
 		s = sp_sink_open_file(path, &e);
 	else if ((fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644)) < 0 ||
 	    (s = sp_sink_new_fd(fd, path, &e)) == NULL)
@@ -138,7 +136,7 @@ test_buffering(int behind)
 	    "flush");
 	off = 3;
 	CHECK(sp_sink_write(s, data + off, (size_t)2 << 20, &e) == 0 &&
-	    (behind || fd_size(sp_sink_fd(s)) == (long long)off + (2 << 20)),
+	    fd_size(sp_sink_fd(s)) == (long long)off + (2 << 20),
 	    "a write larger than the buffer is not written at once");
 	off += (size_t)2 << 20;
 	CHECK(sp_sink_flush(s, &e) == 0 &&
@@ -154,7 +152,7 @@ test_buffering(int behind)
 	    sp_sink_written(s), off);
 	CHECK(sp_sink_commit(s, &e) == 0, "commit: %s", e.msg);
 	CHECK(holds(path, data, off), "the file does not hold the writes in "
-	    "order (%s)", behind ? "behind" : "in turn");
+	    "order (%s)", ours ? "a file of ours" : "a descriptor");
 	CHECK(sp_sink_written(s) == off, "written after commit");
 	sp_sink_free(s);
 	if (fd >= 0)
@@ -344,12 +342,12 @@ test_refused(void)
 }
 
 /*
- * A file written behind that the file size limit cuts: the failure is
- * said, naming the file, at a later write or at the commit, and the file
- * does not appear.
+ * A file of ours that the file size limit cuts: the failure is said,
+ * naming the file, at the write that crosses it or at the commit, and
+ * the file does not appear.
  */
 static void
-test_behind_errors(void)
+test_size_limit(void)
 {
 	static unsigned char big[(size_t)1 << 20];
 	char want[512], path[256];
@@ -372,7 +370,7 @@ test_behind_errors(void)
 	snprintf(want, sizeof want, "%s: write error: %s", path,
 	    strerror(EFBIG));
 	CHECK(rc == -1 && e.status == SP_EIO && strcmp(e.msg, want) == 0,
-	    "behind, over the limit: %d %s", rc, e.msg);
+	    "over the limit: %d %s", rc, e.msg);
 	CHECK(sp_sink_commit(s, &e) == -1, "a commit after the failure");
 	sp_sink_free(s);
 	CHECK(size_of(path) == -1 && strcmp(listing(dir), "") == 0,
@@ -407,7 +405,10 @@ test_write_errors(void)
 	    strerror(ENOSPC));
 	CHECK(s != NULL && sp_sink_write(s, big, sizeof big, &e) == -1 &&
 	    strcmp(e.msg, want) == 0, "a large write: %s", e.msg);
-	CHECK(sp_sink_flush(s, &e) == 0, "nothing left to flush: %s", e.msg);
+	CHECK(sp_sink_flush(s, &e) == -1 && strcmp(e.msg, want) == 0,
+	    "a flush after the failure: %s", e.msg);
+	CHECK(sp_sink_write(s, "x", 1, &e) == 0 && sp_sink_commit(s, &e) == -1,
+	    "a commit after the failure");
 	sp_sink_free(s);
 	close(fd);
 
@@ -536,7 +537,7 @@ main(void)
 	}
 	test_buffering(0);
 	test_buffering(1);
-	test_behind_errors();
+	test_size_limit();
 	test_commit();
 	test_free_without_commit();
 	test_parents();
