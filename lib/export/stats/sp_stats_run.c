@@ -5,12 +5,14 @@
  */
 #include "sp_stats_entry_call.h"
 #include "sp_stats_tree_call.h"
+#include "sp_stats_pool_put.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "sp_cbor.h"
+#include "sp_cold.h"
 #include "sp_grow.h"
 
 /* A rank's call log and the budget's share it may hold. */
@@ -631,12 +633,195 @@ sp_stats_run_close(struct sp_stats_run *r, const struct sp_walk_call *c,
 }
 
 /*
+ * The plain walk: sp-stats' default table (call paths) on a selected
+ * rank without lanes, exact, without GPU times.  What
+ * open_call() tests per call is tested once per batch (plain_batch()),
+ * and a call of a region whose last path it repeats (the plan's memo)
+ * is accounted here in one go; any other call takes open_call().
+ */
+static int
+plain_batch(const struct sp_stats_run *r, const struct sp_batch *b)
+{
+	return r->selected && r->tree_rank && r->log == NULL &&
+	    !r->o.approx && r->ppool != NULL && b->x[SP_X_GPU] == NULL &&
+	    !want(r, SP_STATS_WANT_LANES);
+}
+
+/*
+ * The first call of path id on the rank.  A path of the memo has calls
+ * already, all accounted (on an earlier rank, replayed at its end): it
+ * is seen, and only its rank is new.
+ */
+SP_NOINLINE static int
+plain_touch(struct sp_stats_run *r, struct pacc *p, uint32_t id,
+    struct sp_err *e)
+{
+	if (p->last_rank != r->rank) {
+		p->last_rank = r->rank;
+		p->nranks++;
+	}
+	return sp_stats_tree_touch(r, id, e);
+}
+
+/*
+ * A call of path p (id) in frame f: sp_stats_tree_path_open() and
+ * _account() for a path with calls (its minimum and maximum set, seen)
+ * and the plain walk's options; imb: the rank's totals of the imbalance.
+ */
+static inline int
+plain_path(struct sp_stats_run *r, struct pacc *p, uint32_t id,
+    struct frame *f, int64_t start, int64_t end, const int imb,
+    struct sp_err *e)
+{
+	int64_t dur = end - start;
+	double s = sp_stats_sec(start) - r->origin;
+	double t = sp_stats_sec(end) - r->origin;
+
+	if (dur < p->dmin)
+		p->dmin = dur;
+	if (dur > p->dmax)
+		p->dmax = dur;
+	p->calls++;
+	p->sum += dur;
+	if (p->open++ == 0)
+		p->wall += dur;
+	f->k = p->korder++;
+	if (s < p->fstart) {
+		p->fstart = s;
+		p->fd = dur;
+	}
+	if (t > p->lend) {
+		p->lend = t;
+		p->ld = dur;
+	}
+	if (p->copen && s <= p->ce) {
+		if (t > p->ce)
+			p->ce = t;
+	} else {
+		if (p->copen)
+			p->cacc += p->ce - p->cs;
+		p->cs = s;
+		p->ce = t;
+		p->copen = 1;
+	}
+	if (!p->rtouched && plain_touch(r, p, id, e) < 0)
+		return -1;
+	if (imb)
+		p->rtot += sp_stats_sec(dur);
+	return sp_stats_pool_append(r->ppool, id, dur, e);
+}
+
+/* A call the plain walk leaves to open_call(), out of its loop. */
+SP_NOINLINE static int
+plain_other(struct sp_stats_run *r, const struct sp_batch *b, size_t i,
+    uint32_t d, struct sp_err *e)
+{
+	return open_call(r, b, i, d, e);
+}
+
+/* open_call() on the plain walk. */
+static inline int
+plain_open(struct sp_stats_run *r, const struct sp_batch *b, size_t i,
+    uint32_t d, const int imb, struct sp_err *e)
+{
+	uint32_t region = b->region[i];
+	const struct frame *up = d > 0 ? &r->frames[d - 1] : NULL;
+	uint32_t ctx = up != NULL ? up->ctx : NONE32;
+	int64_t start = b->start[i], end = b->end[i];
+	const struct plan *pl;
+	struct frame *f;
+	struct eacc *a;
+	uint32_t id;
+
+	pl = region < r->nreg ? &r->plan[region] : NULL;
+	id = pl != NULL ? pl->memo_path : 0;
+	/* a region's entry accounted call by call, a region keep() drops,
+	 * a new extension, no room: the general way */
+	if (pl == NULL || pl->row == 0 || pl->entry || !pl->kept ||
+	    pl->memo_ctx != ctx || id >= r->npacc || d >= r->frames_cap) {
+		return plain_other(r, b, i, d, e);
+	}
+	f = &r->frames[d];
+	f->region = region;
+	f->lane = NONE32;
+	f->ctx = f->path = id;
+	f->recursive = (up != NULL && up->recursive) || pl->memo_collapsed;
+	if (f->recursive)
+		r->pacc[id].recursive = 1;
+	a = &r->eacc[region];
+	a->n++;
+	if (r->open_region[region]++ == 0)
+		a->wall += end - start;
+	return plain_path(r, &r->pacc[id], id, f, start, end, imb, e);
+}
+
+/* close_call() on the plain walk. */
+static inline int
+plain_close(struct sp_stats_run *r, uint32_t d,
+    int64_t self, struct sp_err *e)
+{
+	const struct frame *f = &r->frames[d];
+	struct pacc *p;
+
+	r->eacc[f->region].excl += self;
+	r->open_region[f->region]--;
+	if (f->path == NONE32)
+		return 0;
+	p = &r->pacc[f->path];
+	if (--p->open > 0)
+		return sp_stats_tree_wait(r, f, self, e);
+	p->excl += sp_stats_sec(self);
+	if (r->npend > 0)
+		sp_stats_tree_release(r, f->path);
+	return 0;
+}
+
+/* The calls of b on the plain walk: walk_batch() with plain_open(), _close(). */
+static inline int
+plain_walk(struct sp_stats_run *r, const struct sp_batch *b, const int imb,
+    struct sp_err *e)
+{
+	uint32_t top = r->lane_depth;
+	size_t i, k = 0;
+
+	for (i = 0; i < b->n; i++) {
+		while (top > b->depth[i])
+			if (plain_close(r, --top, b->self[k++], e) < 0)
+				return -1;
+		if (plain_open(r, b, i, top++, imb, e) < 0)
+			return -1;
+	}
+	r->lane_depth = top;
+	if (!b->lane_end)
+		return 0;
+	for (; top > 0; r->lane_depth = top)
+		if (plain_close(r, --top, b->self[k++], e) < 0)
+			return -1;
+	return sp_stats_run_lane_end(r, e);
+}
+
+/* The plain walk, with and without the imbalance's totals. */
+SP_NOINLINE static int
+plain_walk_imb(struct sp_stats_run *r, const struct sp_batch *b,
+    struct sp_err *e)
+{
+	return plain_walk(r, b, 1, e);
+}
+
+SP_NOINLINE static int
+plain_walk_sums(struct sp_stats_run *r, const struct sp_batch *b,
+    struct sp_err *e)
+{
+	return plain_walk(r, b, 0, e);
+}
+
+/*
  * The calls of a batch the walker has checked (sp_walk.h): its depths
  * say which calls close before each opens, deepest first, each with the
  * next of its self times; the lane's last batch closes the rest.
  */
-int
-sp_stats_run_batch(struct sp_stats_run *r, const struct sp_batch *b,
+SP_NOINLINE static int
+walk_batch(struct sp_stats_run *r, const struct sp_batch *b,
     struct sp_err *e)
 {
 	uint32_t top = r->lane_depth;
@@ -656,6 +841,17 @@ sp_stats_run_batch(struct sp_stats_run *r, const struct sp_batch *b,
 		if (close_call(r, --r->lane_depth, b->self[k++], e) < 0)
 			return -1;
 	return sp_stats_run_lane_end(r, e);
+}
+
+int
+sp_stats_run_batch(struct sp_stats_run *r, const struct sp_batch *b,
+    struct sp_err *e)
+{
+	if (!plain_batch(r, b))
+		return walk_batch(r, b, e);
+	if (r->need & SP_STATS_NEED_IMB)
+		return plain_walk_imb(r, b, e);
+	return plain_walk_sums(r, b, e);
 }
 
 int
