@@ -97,13 +97,14 @@ struct row {
 
 /*
  * What a call of a region does on the current rank, in one place: the
- * batch walk looks it up once per call.
+ * batch walk looks it up once per call.  20 bytes.
  */
 struct plan {
 	uint32_t row;		/* its row on the rank + 1, 0: none */
 	uint8_t kept;		/* keep() keeps it (racc.kept) */
 	uint8_t entry;		/* its entry is accounted call by call */
 	uint8_t gpu;		/* its row has GPU times */
+	uint8_t plain;		/* row, kept, not entry: the plain walk's */
 	uint8_t memo_collapsed;
 	uint32_t memo_ctx;	/* its last extension: below memo_ctx ... */
 	uint32_t memo_path;	/* ... its path, collapsed or not */

@@ -452,6 +452,7 @@ int
 sp_stats_run_rank(struct sp_stats_run *r, const struct sp_rank_info *ri,
     int selected, struct sp_err *e)
 {
+	struct plan *pl;
 	size_t i;
 
 	r->rank_open = 1;
@@ -469,9 +470,11 @@ sp_stats_run_rank(struct sp_stats_run *r, const struct sp_rank_info *ri,
 		    (selected && keep_tags(r, &ri->rows[i], e) < 0))
 			return -1;
 	}
-	for (i = 0; i < r->nrows; i++)
-		r->plan[r->rows[i].region].entry =
-		    (uint8_t)entry_kept(r, r->rows[i].region);
+	for (i = 0; i < r->nrows; i++) {
+		pl = &r->plan[r->rows[i].region];
+		pl->entry = (uint8_t)entry_kept(r, r->rows[i].region);
+		pl->plain = pl->kept && !pl->entry;
+	}
 	if (open_store(r, e) < 0)
 		return -1;
 	if (!selected || !has_lanes(ri) || !want(r, SP_STATS_WANT_TREE))
@@ -683,9 +686,11 @@ plain_path(struct sp_stats_run *r, struct pacc *p, uint32_t id,
 		p->dmax = dur;
 	p->calls++;
 	p->sum += dur;
+	/* only a call in an open one of its path waits (its k matters) */
 	if (p->open++ == 0)
 		p->wall += dur;
-	f->k = p->korder++;
+	else
+		f->k = p->korder++;
 	if (s < p->fstart) {
 		p->fstart = s;
 		p->fd = dur;
@@ -737,8 +742,8 @@ plain_open(struct sp_stats_run *r, const struct sp_batch *b, size_t i,
 	id = pl != NULL ? pl->memo_path : 0;
 	/* a region's entry accounted call by call, a region keep() drops,
 	 * a new extension, no room: the general way */
-	if (pl == NULL || pl->row == 0 || pl->entry || !pl->kept ||
-	    pl->memo_ctx != ctx || id >= r->npacc || d >= r->frames_cap) {
+	if (pl == NULL || !pl->plain || pl->memo_ctx != ctx ||
+	    id >= r->npacc || d >= r->frames_cap) {
 		return plain_other(r, b, i, d, e);
 	}
 	f = &r->frames[d];
@@ -776,8 +781,11 @@ plain_close(struct sp_stats_run *r, uint32_t d,
 	return 0;
 }
 
-/* The calls of b on the plain walk: walk_batch() with plain_open(), _close(). */
-static inline int
+/*
+ * The calls of b on the plain walk: walk_batch() with plain_open() and
+ * _close(); inlined always, so that each copy loses the other's imb.
+ */
+static inline __attribute__((always_inline)) int
 plain_walk(struct sp_stats_run *r, const struct sp_batch *b, const int imb,
     struct sp_err *e)
 {
@@ -901,8 +909,10 @@ sp_stats_run_rank_end(struct sp_stats_run *r, struct sp_err *e)
 		rc = sp_stats_tree_rank_end(r, e);
 	if (rc == 0)
 		rc = sp_stats_entries_end(r, e);
-	for (i = 0; i < r->nrows; i++)
+	for (i = 0; i < r->nrows; i++) {
 		r->plan[r->rows[i].region].row = 0;
+		r->plan[r->rows[i].region].plain = 0;
+	}
 	r->nrows = 0;
 	rank_clear(r);
 	return rc;
