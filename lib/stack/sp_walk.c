@@ -200,25 +200,34 @@ static int
 check_calls(struct sp_walker *w, const struct sp_batch *b, size_t *k,
     struct sp_err *e)
 {
-	/* top and next in locals: a store of a seq could alias them */
-	size_t i, top = w->top, closed = *k;
+	/* the walker's and the batch's fields in locals: a store of a seq
+	 * (uint64_t) could alias any of the size_t ones */
+	size_t i, top = w->top, closed = *k, nclosed = b->nclosed;
+	size_t n = b->n, cap = w->cap;
+	const uint32_t *depth = b->depth;
+	const int64_t *parent = b->parent;
+	struct sp_walk_call *stack = w->stack;
 	uint64_t next = w->next;
 	uint32_t d = 0;
 	int64_t up = -1;
 
-	for (i = 0; i < b->n; i++) {
-		d = b->depth[i];
-		if (d > top || closed + (top - d) > b->nclosed)
+	for (i = 0; i < n; i++) {
+		d = depth[i];
+		if (d > top || closed + (top - d) > nclosed)
 			break;
 		closed += top - d;
 		top = d;
-		up = d > 0 ? (int64_t)w->stack[d - 1].seq : -1;
-		if (b->parent[i] != up)
+		up = d > 0 ? (int64_t)stack[d - 1].seq : -1;
+		if (parent[i] != up)
 			break;
-		w->top = top;
-		if (top == w->cap && stack_room(w, e) == -1)
-			return -1;
-		w->stack[top++].seq = next++;
+		if (top == cap) {
+			w->top = top;
+			if (stack_room(w, e) == -1)
+				return -1;
+			stack = w->stack;
+			cap = w->cap;
+		}
+		stack[top++].seq = next++;
 	}
 	w->top = top;
 	w->next = next;
