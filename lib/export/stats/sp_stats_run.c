@@ -668,8 +668,10 @@ plain_touch(struct sp_stats_run *r, struct pacc *p, uint32_t id,
 
 /*
  * A call of path p (id) in frame f: sp_stats_tree_path_open() and
- * _account() for a path with calls (its minimum and maximum set, seen)
- * and the plain walk's options; imb: the rank's totals of the imbalance.
+ * _account() for a path with calls (seen) and the plain walk's options;
+ * imb: the rank's totals of the imbalance.  The walk is exact: the
+ * path's count and extremes are its pool's (path_stats()), its int sum
+ * is --approx's.
  */
 static inline int
 plain_path(struct sp_stats_run *r, struct pacc *p, uint32_t id,
@@ -680,12 +682,6 @@ plain_path(struct sp_stats_run *r, struct pacc *p, uint32_t id,
 	double s = sp_stats_sec(start) - r->origin;
 	double t = sp_stats_sec(end) - r->origin;
 
-	if (dur < p->dmin)
-		p->dmin = dur;
-	if (dur > p->dmax)
-		p->dmax = dur;
-	p->calls++;
-	p->sum += dur;
 	/* only a call in an open one of its path waits (its k matters) */
 	if (p->open++ == 0)
 		p->wall += dur;
