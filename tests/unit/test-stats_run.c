@@ -60,13 +60,25 @@ no_solve(void *ctx, const char *name, size_t len)
 	return !(len == 5 && memcmp(name, "solve", 5) == 0);
 }
 
-/* Two results' tree rows, field by field. */
+/* Two results' tree rows and region records, field by field. */
 static void
 same_rows(const struct sp_stats_result *a, const struct sp_stats_result *b,
     const char *how)
 {
 	const struct sp_stats_row *x, *y;
+	const struct sp_stats_region *g, *h;
 	size_t i;
+
+	CHECK(a->nregions == b->nregions, "%s: regions", how);
+	for (i = 0; i < a->nregions && i < b->nregions; i++) {
+		g = &a->regions[i];
+		h = &b->regions[i];
+		CHECK(g->num_calls == h->num_calls && g->total == h->total &&
+		    g->exclusive == h->exclusive && g->wall == h->wall &&
+		    g->total_ns == h->total_ns && g->wall_ns == h->wall_ns &&
+		    g->exclusive_ns == h->exclusive_ns, "%s: region %zu", how,
+		    i);
+	}
 
 	CHECK(a->nrows == b->nrows, "%s: %zu rows, not %zu", how, b->nrows,
 	    a->nrows);

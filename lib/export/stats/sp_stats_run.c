@@ -97,14 +97,13 @@ run_clear(struct sp_stats_run *r)
 	free(r->rec);
 	free(r->plan);
 	free(r->lane_of);
-	free(r->open_region);
 	r->racc = NULL;
 	r->eacc = NULL;
 	r->pacc = NULL;
 	r->lacc = NULL;
 	r->rec = NULL;
 	r->plan = NULL;
-	r->lane_of = r->open_region = NULL;
+	r->lane_of = NULL;
 	r->npacc = r->pacc_cap = r->nlacc = r->lacc_cap = 0;
 	r->nrec = r->rec_cap = 0;
 	r->nreg = 0;
@@ -280,8 +279,6 @@ sp_stats_run_regions(struct sp_stats_run *r, const struct sp_region_table *t,
 	    (r->eacc = calloc(n + 1, sizeof *r->eacc)) == NULL ||
 	    (r->plan = calloc(n + 1, sizeof *r->plan)) == NULL ||
 	    (r->lane_of = calloc(n + 1, sizeof *r->lane_of)) == NULL ||
-	    (r->open_region = calloc(n + 1, sizeof *r->open_region)) ==
-	    NULL ||
 	    (r->names = sp_arena_alloc(r->arena, (n + 1) * sizeof(char *))) ==
 	    NULL ||
 	    (r->lens = sp_arena_alloc(r->arena, (n + 1) * sizeof(size_t))) ==
@@ -344,7 +341,6 @@ add_row(struct sp_stats_run *r, const struct sp_row_info *ri,
 	w->sum = ri->summary;
 	w->gpu = (ri->xmask >> SP_X_GPU) & 1;
 	r->plan[ri->region].row = (uint32_t)++r->nrows;
-	r->plan[ri->region].gpu = (uint8_t)w->gpu;
 	r->racc[ri->region].exists = 1;
 	return 0;
 }
@@ -554,12 +550,12 @@ open_call(struct sp_stats_run *r, const struct sp_batch *b, size_t i,
 	if (d >= r->frames_cap && sp_grow(&r->frames, &r->frames_cap,
 	    (size_t)d + 1, sizeof *r->frames, 64) < 0)
 		return nomem(e);
-	if (b->x[SP_X_GPU] != NULL && pl->gpu)
+	if (b->x[SP_X_GPU] != NULL && r->rows[w - 1].gpu)
 		gpu = b->x[SP_X_GPU][i];
 	f = &r->frames[d];
 	f->region = region;
 	f->log = -1;
-	f->outer = r->open_region[region]++ == 0;
+	f->outer = r->eacc[region].open++ == 0;
 	f->entry = pl->entry;
 	if (!f->entry)
 		r->eacc[region].n++;
@@ -617,7 +613,7 @@ close_call(struct sp_stats_run *r, uint32_t d, int64_t self_ns,
 		return 0;
 	f = &r->frames[d];
 	r->eacc[f->region].excl += self_ns;
-	r->open_region[f->region]--;
+	r->eacc[f->region].open--;
 	if (f->lane != NONE32)
 		sp_stats_lane_close(r, f, self_ns);
 	if (r->log != NULL && sp_calllog_set_self(r->log, f->log, self_ns,
@@ -737,21 +733,19 @@ plain_open(struct sp_stats_run *r, const struct sp_batch *b, size_t i,
 	pl = region < r->nreg ? &r->plan[region] : NULL;
 	id = pl != NULL ? pl->memo_path : 0;
 	/* a region's entry accounted call by call, a region keep() drops,
-	 * a new extension, no room: the general way */
+	 * a new extension, collapsed recursion, no room: the general way */
 	if (pl == NULL || !pl->plain || pl->memo_ctx != ctx ||
-	    id >= r->npacc || d >= r->frames_cap) {
+	    pl->memo_collapsed || (up != NULL && up->recursive) ||
+	    id >= r->npacc || d >= r->frames_cap)
 		return plain_other(r, b, i, d, e);
-	}
 	f = &r->frames[d];
 	f->region = region;
 	f->lane = NONE32;
 	f->ctx = f->path = id;
-	f->recursive = (up != NULL && up->recursive) || pl->memo_collapsed;
-	if (f->recursive)
-		r->pacc[id].recursive = 1;
+	f->recursive = 0;
 	a = &r->eacc[region];
 	a->n++;
-	if (r->open_region[region]++ == 0)
+	if (a->open++ == 0)
 		a->wall += end - start;
 	return plain_path(r, &r->pacc[id], id, f, start, end, imb, e);
 }
@@ -765,7 +759,7 @@ plain_close(struct sp_stats_run *r, uint32_t d,
 	struct pacc *p;
 
 	r->eacc[f->region].excl += self;
-	r->open_region[f->region]--;
+	r->eacc[f->region].open--;
 	if (f->path == NONE32)
 		return 0;
 	p = &r->pacc[f->path];
