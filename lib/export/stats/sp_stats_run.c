@@ -716,25 +716,29 @@ plain_other(struct sp_stats_run *r, const struct sp_batch *b, size_t i,
 	return open_call(r, b, i, d, e);
 }
 
-/* open_call() on the plain walk. */
+/*
+ * open_call() on the plain walk, for call i of b: its region, start and
+ * end given (the walk holds b's columns in locals).
+ */
 static inline int
 plain_open(struct sp_stats_run *r, const struct sp_batch *b, size_t i,
-    uint32_t d, const int imb, struct sp_err *e)
+    uint32_t region, int64_t start, int64_t end, uint32_t d, const int imb,
+    struct sp_err *e)
 {
-	uint32_t region = b->region[i];
 	const struct frame *up = d > 0 ? &r->frames[d - 1] : NULL;
 	uint32_t ctx = up != NULL ? up->ctx : NONE32;
-	int64_t start = b->start[i], end = b->end[i];
 	const struct plan *pl;
 	struct frame *f;
 	struct eacc *a;
 	uint32_t id;
 
-	pl = region < r->nreg ? &r->plan[region] : NULL;
-	id = pl != NULL ? pl->memo_path : 0;
+	if (region >= r->nreg)
+		return plain_other(r, b, i, d, e);
+	pl = &r->plan[region];
+	id = pl->memo_path;
 	/* a region's entry accounted call by call, a region keep() drops,
 	 * a new extension, collapsed recursion, no room: the general way */
-	if (pl == NULL || !pl->plain || pl->memo_ctx != ctx ||
+	if (!pl->plain || pl->memo_ctx != ctx ||
 	    pl->memo_collapsed || (up != NULL && up->recursive) ||
 	    id >= r->npacc || d >= r->frames_cap)
 		return plain_other(r, b, i, d, e);
@@ -779,21 +783,24 @@ static inline __attribute__((always_inline)) int
 plain_walk(struct sp_stats_run *r, const struct sp_batch *b, const int imb,
     struct sp_err *e)
 {
+	const uint32_t *depth = b->depth, *region = b->region;
+	const int64_t *self = b->self, *start = b->start, *end = b->end;
 	uint32_t top = r->lane_depth;
-	size_t i, k = 0;
+	size_t i, k = 0, n = b->n;
 
-	for (i = 0; i < b->n; i++) {
-		while (top > b->depth[i])
-			if (plain_close(r, --top, b->self[k++], e) < 0)
+	for (i = 0; i < n; i++) {
+		while (top > depth[i])
+			if (plain_close(r, --top, self[k++], e) < 0)
 				return -1;
-		if (plain_open(r, b, i, top++, imb, e) < 0)
+		if (plain_open(r, b, i, region[i], start[i], end[i], top++,
+		    imb, e) < 0)
 			return -1;
 	}
 	r->lane_depth = top;
 	if (!b->lane_end)
 		return 0;
 	for (; top > 0; r->lane_depth = top)
-		if (plain_close(r, --top, b->self[k++], e) < 0)
+		if (plain_close(r, --top, self[k++], e) < 0)
 			return -1;
 	return sp_stats_run_lane_end(r, e);
 }
