@@ -663,26 +663,24 @@ plain_touch(struct sp_stats_run *r, struct pacc *p, uint32_t id,
 }
 
 /*
- * A call of path p (id) in frame f: sp_stats_tree_path_open() and
- * _account() for a path with calls (seen) and the plain walk's options;
- * imb: the rank's totals of the imbalance.  The walk is exact: the
- * path's count and extremes are its pool's (path_stats()), its int sum
- * is --approx's.
+ * A call of path p (id): sp_stats_tree_path_open() and _account() for a
+ * path with calls (seen), below no collapsed recursion, and the plain
+ * walk's options; imb: the rank's totals of the imbalance.  The walk is
+ * exact: the path's count and extremes are its pool's (path_stats()),
+ * its int sum is --approx's.
  */
 static inline int
 plain_path(struct sp_stats_run *r, struct pacc *p, uint32_t id,
-    struct frame *f, int64_t start, int64_t end, const int imb,
-    struct sp_err *e)
+    int64_t start, int64_t end, const int imb, struct sp_err *e)
 {
 	int64_t dur = end - start;
 	double s = sp_stats_sec(start) - r->origin;
 	double t = sp_stats_sec(end) - r->origin;
 
-	/* only a call in an open one of its path waits (its k matters) */
-	if (p->open++ == 0)
-		p->wall += dur;
-	else
-		f->k = p->korder++;
+	/* below no collapsed recursion, no call of its path is open: the
+	 * call is outermost, and never waits (its k does not matter) */
+	p->open = 1;
+	p->wall += dur;
 	if (s < p->fstart) {
 		p->fstart = s;
 		p->fd = dur;
@@ -751,7 +749,7 @@ plain_open(struct sp_stats_run *r, const struct sp_batch *b, size_t i,
 	a->n++;
 	if (a->open++ == 0)
 		a->wall += end - start;
-	return plain_path(r, &r->pacc[id], id, f, start, end, imb, e);
+	return plain_path(r, &r->pacc[id], id, start, end, imb, e);
 }
 
 /* close_call() on the plain walk. */
