@@ -178,7 +178,8 @@ new_chunk(struct sp_stats_pool *p, struct sp_pool_group *g, struct sp_err *e)
 }
 
 SP_COLD int
-sp_stats_pool_put_slow(struct sp_stats_pool *p, uint32_t gi, int64_t v, struct sp_err *e)
+sp_stats_pool_put_slow(struct sp_stats_pool *p, uint32_t gi, int64_t v,
+    struct sp_err *e)
 {
 	struct sp_pool_group *g;
 

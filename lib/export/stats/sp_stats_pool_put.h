@@ -27,7 +27,8 @@ struct sp_pool_seg {
 struct sp_pool_group {
 	uint64_t count;		/* all its values */
 	uint64_t on_file;	/* of them, in segs */
-	struct sp_pool_chunk *head, *tail;	/* count - on_file in memory */
+	/* the count - on_file values in memory */
+	struct sp_pool_chunk *head, *tail;
 	struct sp_pool_seg *segs;
 	size_t nsegs, segs_cap;
 };

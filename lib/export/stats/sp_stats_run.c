@@ -633,10 +633,10 @@ sp_stats_run_close(struct sp_stats_run *r, const struct sp_walk_call *c,
 
 /*
  * The plain walk: sp-stats' default table (call paths) on a selected
- * rank without lanes, exact, without GPU times.  What
- * open_call() tests per call is tested once per batch (plain_batch()),
- * and a call of a region whose last path it repeats (the plan's memo)
- * is accounted here in one go; any other call takes open_call().
+ * rank without lanes, exact, without GPU times.  What open_call() tests
+ * per call is tested once per batch (plain_batch()), and a call of a
+ * region whose last path it repeats (the plan's memo) is accounted here
+ * in one go; any other call takes open_call().
  */
 static int
 plain_batch(const struct sp_stats_run *r, const struct sp_batch *b)
@@ -754,8 +754,8 @@ plain_open(struct sp_stats_run *r, const struct sp_batch *b, size_t i,
 
 /* close_call() on the plain walk. */
 static inline int
-plain_close(struct sp_stats_run *r, uint32_t d,
-    int64_t self, struct sp_err *e)
+plain_close(struct sp_stats_run *r, uint32_t d, int64_t self,
+    struct sp_err *e)
 {
 	const struct frame *f = &r->frames[d];
 	struct pacc *p;
