@@ -16,6 +16,10 @@ struct sp_walker {
 
 	struct sp_walk_call *stack;
 	size_t top, cap;
+	/* the checks alone: seq[d + 1] is the open call's at depth d, and
+	 * seq[0] -1 (the parent of a root) */
+	uint64_t *seq;
+	size_t seq_cap;
 	int cb_failed;		/* the last failure was a callback's */
 };
 
@@ -37,6 +41,7 @@ sp_walker_free(struct sp_walker *w)
 	if (w == NULL)
 		return;
 	free(w->stack);
+	free(w->seq);
 	free(w);
 }
 
@@ -104,17 +109,35 @@ stack_room(struct sp_walker *w, struct sp_err *e)
 	return 0;
 }
 
+/* Room for the checks' sequence numbers of calls up to depth top. */
+static int
+seq_room(struct sp_walker *w, size_t top, struct sp_err *e)
+{
+	uint64_t *s;
+	size_t cap;
+
+	if (top + 1 < w->seq_cap)
+		return 0;
+	cap = w->seq_cap ? 2 * w->seq_cap : 64;
+	if (cap > SIZE_MAX / sizeof *s ||
+	    (s = realloc(w->seq, cap * sizeof *s)) == NULL)
+		return sp_fail(e, SP_ENOMEM, "out of memory");
+	s[0] = UINT64_MAX;
+	w->seq = s;
+	w->seq_cap = cap;
+	return 0;
+}
+
 /* Close the top call with the k-th self value of b. */
 static inline int
 pop(struct sp_walker *w, const struct sp_batch *b, size_t *k,
     struct sp_err *e)
 {
-	const struct sp_walk_call *c = &w->stack[w->top - 1];
-
 	if (*k >= b->nclosed)
 		return too_many_closes(w, b, e);
-	if (w->ops.close != NULL &&
-	    w->ops.close(w->ctx, c, b->self[*k], e) == -1)
+	/* the checks alone keep no records on the stack */
+	if (w->ops.close != NULL && w->ops.close(w->ctx,
+	    &w->stack[w->top - 1], b->self[*k], e) == -1)
 		return callback_failed(w);
 	(*k)++;
 	w->top--;
@@ -193,32 +216,43 @@ walk_calls(struct sp_walker *w, const struct sp_batch *b, size_t *k,
 
 /*
  * The same checks without open and close callbacks, for an exporter that
- * walks the checked batch itself: the stack keeps only what the checks
- * read, the sequence numbers.
+ * walks the checked batch itself: instead of the stack, an array of what
+ * the checks read, the sequence numbers, with the root's parent first.
  */
 static int
 check_calls(struct sp_walker *w, const struct sp_batch *b, size_t *k,
     struct sp_err *e)
 {
-	/* top and next in locals: a store of a seq could alias them */
-	size_t i, top = w->top, closed = *k;
-	uint64_t next = w->next;
+	/* the walker's and the batch's fields in locals: a store of a seq
+	 * (uint64_t) could alias any of the size_t ones */
+	size_t i, top = w->top, closed = *k, nclosed = b->nclosed;
+	size_t n = b->n, cap;
+	const uint32_t *depth = b->depth;
+	const int64_t *parent = b->parent;
+	uint64_t next = w->next, *seq;
 	uint32_t d = 0;
 	int64_t up = -1;
 
-	for (i = 0; i < b->n; i++) {
-		d = b->depth[i];
-		if (d > top || closed + (top - d) > b->nclosed)
+	if (seq_room(w, top, e) == -1)
+		return -1;
+	seq = w->seq;
+	cap = w->seq_cap;
+	for (i = 0; i < n; i++) {
+		d = depth[i];
+		if (d > top || closed + (top - d) > nclosed)
 			break;
 		closed += top - d;
 		top = d;
-		up = d > 0 ? (int64_t)w->stack[d - 1].seq : -1;
-		if (b->parent[i] != up)
+		up = (int64_t)seq[d];
+		if (parent[i] != up)
 			break;
-		w->top = top;
-		if (top == w->cap && stack_room(w, e) == -1)
-			return -1;
-		w->stack[top++].seq = next++;
+		if (top + 1 == cap) {
+			if (seq_room(w, top + 1, e) == -1)
+				return -1;
+			seq = w->seq;
+			cap = w->seq_cap;
+		}
+		seq[++top] = next++;
 	}
 	w->top = top;
 	w->next = next;

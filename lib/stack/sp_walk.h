@@ -44,9 +44,10 @@ struct sp_walk_call {
 /*
  * Any callback may be NULL; with open and close both NULL the walker
  * only checks (an exporter that then walks the batch's columns itself),
- * and sp_walker_stack()'s records hold their seq alone.  A callback
- * fails by filling e and returning -1; the walk stops there and
- * sp_walker_push() returns -1 with e as the callback left it.  While open or close runs, the call is the top of
+ * and sp_walker_stack() holds no records (sp_walker_depth() still counts
+ * the open calls).  A callback fails by filling e and returning -1; the
+ * walk stops there and sp_walker_push() returns -1 with e as the
+ * callback left it.  While open or close runs, the call is the top of
  * the stack (sp_walker_stack()[c->depth]); during open, the call is the
  * (c->seq - b->first)-th of the batch b being pushed, for exporters that
  * need its optional columns.

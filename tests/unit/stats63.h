@@ -36,15 +36,77 @@ static const struct c rank1[] = {
 	{ 2 * S, 2 * S + 250000, 2, 0, 2, -1 },
 };
 
+/*
+ * How lane() feeds the calls: 0, call by call (sp_stats_run_open(),
+ * _close()); else in batches of that many calls (sp_stats_run_batch()),
+ * with a GPU column of no times when gpu_column is set (the batch walk's
+ * general way, not its plain one).
+ */
+static size_t batch_calls;
+static int gpu_column;
+
+/* The calls [i, i + n) of a lane of v as one batch, with their closes. */
+static void
+lane_batch(struct sp_stats_run *r, const struct c *v, size_t nv, size_t i,
+    size_t n, int64_t *kids, int64_t *ends, size_t *top, struct sp_err *e)
+{
+	int64_t start[8], end[8], call[8], parent[8], self[8], gpu[8];
+	uint32_t region[8], depth[8];
+	struct sp_batch b;
+	size_t k, j;
+
+	memset(&b, 0, sizeof b);
+	b.n = n;
+	b.first = i;
+	for (k = j = 0; k <= n; k++) {
+		/* before call i + k opens, or after the lane's last */
+		while (*top > 0 && (i + k == nv ? 1 : k == n ? 0 :
+		    *top > v[i + k].depth)) {
+			--*top;
+			self[j++] = ends[*top] - kids[*top];
+			if (*top > 0)
+				kids[*top - 1] += ends[*top];
+		}
+		if (k == n)
+			break;
+		start[k] = v[i + k].start;
+		end[k] = v[i + k].end;
+		region[k] = v[i + k].region;
+		call[k] = v[i + k].call;
+		depth[k] = v[i + k].depth;
+		parent[k] = -1;
+		gpu[k] = -1;
+		ends[*top] = end[k] - start[k];
+		kids[(*top)++] = 0;
+	}
+	b.start = start;
+	b.end = end;
+	b.region = region;
+	b.call = call;
+	b.depth = depth;
+	b.parent = parent;
+	b.self = self;
+	b.nclosed = j;
+	b.lane_end = i + n == nv;
+	b.x[SP_X_GPU] = gpu_column ? gpu : NULL;
+	CHECK(sp_stats_run_batch(r, &b, e) == 0, "batch: %s", e->msg);
+}
+
 /* The walker's replay of one lane: closes deepest first, with self. */
 static void
 lane(struct sp_stats_run *r, const struct c *v, size_t n, struct sp_err *e)
 {
 	struct sp_walk_call st[16];
-	int64_t kids[16];
+	int64_t kids[16], ends[16];
 	struct sp_batch b;
 	size_t top = 0, i;
 
+	if (batch_calls > 0) {
+		for (i = 0; i < n; i += batch_calls)
+			lane_batch(r, v, n, i, n - i < batch_calls ? n - i :
+			    batch_calls, kids, ends, &top, e);
+		return;
+	}
 	memset(&b, 0, sizeof b);
 	for (i = 0; i <= n; i++) {
 		while (top > 0 && (i == n || st[top - 1].depth >= v[i].depth)) {

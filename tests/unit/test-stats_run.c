@@ -5,7 +5,8 @@
  * per-rank records; then the same with a tiny memory budget (every
  * store on the temporary file), with a rank that has lanes (the call log
  * and its replay), and with a filter (exclusive times stay the whole
- * tree's).
+ * tree's); then fed in batches, on the batch walk's plain and general
+ * ways, against the rows of the calls fed one by one.
  */
 #include <math.h>
 
@@ -59,6 +60,75 @@ no_solve(void *ctx, const char *name, size_t len)
 	return !(len == 5 && memcmp(name, "solve", 5) == 0);
 }
 
+/* Two results' tree rows and region records, field by field. */
+static void
+same_rows(const struct sp_stats_result *a, const struct sp_stats_result *b,
+    const char *how)
+{
+	const struct sp_stats_row *x, *y;
+	const struct sp_stats_region *g, *h;
+	size_t i;
+
+	CHECK(a->nregions == b->nregions, "%s: regions", how);
+	for (i = 0; i < a->nregions && i < b->nregions; i++) {
+		g = &a->regions[i];
+		h = &b->regions[i];
+		CHECK(g->num_calls == h->num_calls && g->total == h->total &&
+		    g->exclusive == h->exclusive && g->wall == h->wall &&
+		    g->total_ns == h->total_ns && g->wall_ns == h->wall_ns &&
+		    g->exclusive_ns == h->exclusive_ns, "%s: region %zu", how,
+		    i);
+	}
+
+	CHECK(a->nrows == b->nrows, "%s: %zu rows, not %zu", how, b->nrows,
+	    a->nrows);
+	for (i = 0; i < a->nrows && i < b->nrows; i++) {
+		x = &a->rows[i];
+		y = &b->rows[i];
+		CHECK(strcmp(x->call_path, y->call_path) == 0 &&
+		    x->calls == y->calls && x->num_ranks == y->num_ranks &&
+		    x->total.v == y->total.v && x->min.v == y->min.v &&
+		    x->max.v == y->max.v && x->first.v == y->first.v &&
+		    x->last.v == y->last.v && x->start == y->start &&
+		    x->exclusive.v == y->exclusive.v &&
+		    x->coverage.v == y->coverage.v &&
+		    x->wall_ns == y->wall_ns && x->recursive == y->recursive,
+		    "%s: row %zu (%s)", how, i, x->call_path);
+	}
+}
+
+/*
+ * The batch walk, plain (the default table's) and general (a GPU column
+ * in the batches), in batches of 1, 2 and 4 calls: the rows of the walk
+ * call by call, and 6.3's.
+ */
+static void
+batches(void)
+{
+	static const size_t per[] = { 1, 2, 4 };
+	struct sp_stats_result *want, *got;
+	char how[64];
+	size_t i;
+	int g;
+
+	want = run(SP_STATS_WANT_TREE, 32 << 20, 0, NULL);
+	for (i = 0; i < sizeof per / sizeof *per; i++) {
+		for (g = 0; g < 2; g++) {
+			snprintf(how, sizeof how, "batches of %zu%s", per[i],
+			    g ? ", GPU column" : "");
+			batch_calls = per[i];
+			gpu_column = g;
+			got = run(SP_STATS_WANT_TREE, 32 << 20, 0, NULL);
+			tree_rows(got, how);
+			same_rows(want, got, how);
+			sp_stats_result_free(got);
+		}
+	}
+	batch_calls = 0;
+	gpu_column = 0;
+	sp_stats_result_free(want);
+}
+
 int
 main(void)
 {
@@ -92,5 +162,6 @@ main(void)
 	CHECK(res->nrows == 2 && res->rows[0].exclusive.v == 5.0, "filtered: "
 	    "the session's own time is still the whole tree's (Q11)");
 	sp_stats_result_free(res);
+	batches();
 	return failed != 0;
 }

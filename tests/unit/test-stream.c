@@ -330,9 +330,13 @@ static const size_t aligned_n[] = { 0, 1, 2, 5, 23, 24, 31, 300, 5000, 9000 };
 #define NALIGNED (sizeof aligned_n / sizeof aligned_n[0])
 #define ALIGNED_MAX 9000
 
-/* A call stream of a batch of each size, some with a thread column. */
+/*
+ * A call stream of a batch of each size, some with a thread column; bad
+ * (1, 2): the batch of 300 with region ids beyond the table of one
+ * region, 1 at call 7 (1), or 3 at 7 and 1 at 200 (2).
+ */
 static int
-write_aligned(void)
+write_aligned(int bad)
 {
 	static int64_t start[ALIGNED_MAX], end[ALIGNED_MAX], call[ALIGNED_MAX];
 	static int64_t parent[ALIGNED_MAX], self[ALIGNED_MAX];
@@ -374,6 +378,9 @@ write_aligned(void)
 	    sp_writer_run(w, &run, &e) < 0 ||
 	    sp_writer_regions(w, &t, &e) < 0 || sp_writer_rank(w, &rk, &e) < 0;
 	for (k = 0; k < NALIGNED; k++) {
+		region[7] = aligned_n[k] != 300 ? 0 : bad == 2 ? 3 :
+		    (uint32_t)bad;
+		region[200] = aligned_n[k] == 300 && bad == 2;
 		b.first = first;
 		b.n = b.nclosed = aligned_n[k];
 		b.x[SP_X_THREAD] = k % 3 == 1 ? call : NULL;
@@ -396,7 +403,7 @@ static void
 test_aligned_columns(void)
 {
 	static unsigned char buf[1 << 20];
-	int fd = write_aligned();
+	int fd = write_aligned(0);
 	ssize_t n = pread(fd, buf, sizeof buf, 0);
 	struct sp_cdoc *d = sp_cdoc_new();
 	struct sp_reader *r;
@@ -443,6 +450,25 @@ test_aligned_columns(void)
 	close(fd);
 }
 
+/* A batch's region ids beyond the table: the first of them is named. */
+static void
+test_region_range(int bad, const char *msg)
+{
+	int fd = write_aligned(bad);
+	struct sp_reader *r;
+	struct sp_item it;
+	struct sp_err e;
+	size_t batches = 0;
+	int got;
+
+	r = sp_reader_new(fd, "aligned", &e);
+	while ((got = sp_reader_next(r, &it, &e)) == 1)
+		batches += it.kind == SP_ITEM_BATCH;
+	CHECK(got == -1 && batches == 7 && strcmp(e.msg, msg) == 0);
+	sp_reader_free(r);
+	close(fd);
+}
+
 int
 main(void)
 {
@@ -452,6 +478,10 @@ main(void)
 	test_newer_major();
 	test_absurd_sizes();
 	test_aligned_columns();
+	test_region_range(1, "aligned: bad sp stream: region id 1 out of "
+	    "range (1 regions)");
+	test_region_range(2, "aligned: bad sp stream: region id 3 out of "
+	    "range (1 regions)");
 	if (failures)
 		fprintf(stderr, "%d failures\n", failures);
 	return failures != 0;

@@ -471,12 +471,62 @@ test_inconsistent(void)
 	}
 }
 
+/*
+ * The checks alone on a chain deeper than the walker's first stack: one
+ * batch opens calls 0..n-1 each in the last, the next one opens a call
+ * at depth m below call m - 1 (good) or m - 2 (wrong); the stack grew
+ * within the first batch's loop.
+ */
+static void
+deep_chain(int good)
+{
+	const size_t n = 300, m = 250;
+	int64_t *v = calloc(2 * n + 2, sizeof *v);
+	uint32_t *d = calloc(n + 1, sizeof *d);
+	struct sp_walker *w = sp_walker_new(&checks_only, NULL);
+	struct sp_batch b;
+	struct sp_err e;
+	size_t i;
+
+	memset(&b, 0, sizeof b);
+	for (i = 0; i < n; i++) {
+		d[i] = (uint32_t)i;
+		v[i] = (int64_t)i - 1;
+	}
+	b.n = n;
+	b.start = b.end = b.call = b.parent = v;
+	b.region = d;
+	b.depth = d;
+	b.self = v + n;
+	CHECK(sp_walker_push(w, &b, &e) == 0 && sp_walker_depth(w) == n,
+	    "deep chain: %s", e.msg);
+	b.first = n;
+	b.n = 1;
+	d[0] = (uint32_t)m;
+	v[0] = (int64_t)m - (good ? 1 : 2);
+	b.nclosed = n + 1;
+	b.lane_end = 1;
+	if (good)
+		CHECK(sp_walker_push(w, &b, &e) == 0 && sp_walker_depth(w) ==
+		    0, "deep chain, below %zu: %s", m - 1, e.msg);
+	else
+		CHECK(sp_walker_push(w, &b, &e) == -1 && strcmp(e.msg,
+		    "call stream is inconsistent: call 300 of lane 0 names "
+		    "parent 248 but the open call is 249") == 0,
+		    "deep chain, wrong parent: %s", e.msg);
+	sp_walker_free(w);
+	free(v);
+	free(d);
+}
+
 int
 main(void)
 {
 	uint64_t rng = 77;
 
 	test_inconsistent();
+	deep_chain(1);
+	deep_chain(0);
 	test_random_streams(&rng, 2000, 60);
 	test_large(&rng);
 	if (failed > 0) {

@@ -97,13 +97,13 @@ struct row {
 
 /*
  * What a call of a region does on the current rank, in one place: the
- * batch walk looks it up once per call.
+ * batch walk looks it up once per call.  16 bytes.
  */
 struct plan {
 	uint32_t row;		/* its row on the rank + 1, 0: none */
 	uint8_t kept;		/* keep() keeps it (racc.kept) */
 	uint8_t entry;		/* its entry is accounted call by call */
-	uint8_t gpu;		/* its row has GPU times */
+	uint8_t plain;		/* row, kept, no entry: the plain walk */
 	uint8_t memo_collapsed;
 	uint32_t memo_ctx;	/* its last extension: below memo_ctx ... */
 	uint32_t memo_path;	/* ... its path, collapsed or not */
@@ -117,6 +117,7 @@ struct eacc {
 	uint64_t gn;
 	double cs, ce, cacc;	/* the union of its calls, absolute */
 	int copen;
+	uint32_t open;		/* its calls open on the lane */
 	struct sp_stats_hist *h;	/* --approx, for the per-rank record */
 	struct welford w;
 };
@@ -233,7 +234,6 @@ struct sp_stats_run {
 	uint32_t *lane_of;	/* region -> lane record + 1, this lane */
 	uint32_t *lane_regions;	/* regions set in lane_of */
 	size_t nlane_regions, lane_regions_cap;
-	uint32_t *open_region;	/* calls open per region, this lane */
 	struct frame *frames;	/* the open calls, by depth */
 	size_t frames_cap;
 	uint32_t lane_depth;	/* calls open, in sp_stats_run_batch() */

@@ -1,4 +1,4 @@
-#include "sp_stats_pool.h"
+#include "sp_stats_pool_put.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -10,34 +10,7 @@
 #define CHUNK_MIN 16
 #define CHUNK_MAX 8192
 
-struct chunk {
-	struct chunk *next;
-	uint32_t n, cap;
-	int64_t v[];
-};
-
-/* A stretch of a group's values in a run on the temporary file. */
-struct seg {
-	uint64_t off;		/* bytes, on the file */
-	uint64_t n;
-};
-
-struct group {
-	uint64_t count;		/* all its values */
-	uint64_t on_file;	/* of them, in segs */
-	struct chunk *head, *tail;	/* count - on_file values in memory */
-	struct seg *segs;
-	size_t nsegs, segs_cap;
-};
-
-struct sp_stats_pool {
-	struct sp_jtmp *t;
-	struct sp_jbudget *b;
-	struct group *g;
-	size_t ng, g_cap;
-	uint64_t taken;		/* budget held by chunks */
-	size_t runs;
-};
+/* The structs are in sp_stats_pool_put.h, for its inline put. */
 
 struct sp_stats_pool *
 sp_stats_pool_new(struct sp_jtmp *t, struct sp_jbudget *b, struct sp_err *e)
@@ -54,9 +27,9 @@ sp_stats_pool_new(struct sp_jtmp *t, struct sp_jbudget *b, struct sp_err *e)
 }
 
 static void
-free_chunks(struct sp_stats_pool *p, struct group *g)
+free_chunks(struct sp_stats_pool *p, struct sp_pool_group *g)
 {
-	struct chunk *c, *n;
+	struct sp_pool_chunk *c, *n;
 
 	for (c = g->head; c != NULL; c = n) {
 		n = c->next;
@@ -107,7 +80,7 @@ nomem(struct sp_err *e)
 }
 
 /* Group g made to exist. */
-static struct group *
+static struct sp_pool_group *
 group_at(struct sp_stats_pool *p, uint32_t g, struct sp_err *e)
 {
 	size_t old = p->g_cap;
@@ -132,8 +105,8 @@ group_at(struct sp_stats_pool *p, uint32_t g, struct sp_err *e)
 static int
 spill(struct sp_stats_pool *p, struct sp_err *e)
 {
-	struct group *g;
-	struct chunk *c;
+	struct sp_pool_group *g;
+	struct sp_pool_chunk *c;
 	uint64_t off, start;
 	size_t i;
 
@@ -171,19 +144,19 @@ spill(struct sp_stats_pool *p, struct sp_err *e)
  * within the bounds.  A full budget spills first.
  */
 static int
-new_chunk(struct sp_stats_pool *p, struct group *g, struct sp_err *e)
+new_chunk(struct sp_stats_pool *p, struct sp_pool_group *g, struct sp_err *e)
 {
 	uint64_t mem = g->count - g->on_file;
 	uint32_t cap = mem < CHUNK_MIN ? CHUNK_MIN : mem > CHUNK_MAX ?
 	    CHUNK_MAX : (uint32_t)mem;
-	uint64_t bytes = sizeof(struct chunk) + (uint64_t)cap * 8;
-	struct chunk *c;
+	uint64_t bytes = sizeof(struct sp_pool_chunk) + (uint64_t)cap * 8;
+	struct sp_pool_chunk *c;
 
 	if (!sp_jbudget_take(p->b, bytes)) {
 		if (spill(p, e) < 0)
 			return -1;
 		cap = CHUNK_MIN;
-		bytes = sizeof(struct chunk) + (uint64_t)cap * 8;
+		bytes = sizeof(struct sp_pool_chunk) + (uint64_t)cap * 8;
 		/* the budget may be all someone else's: go over it a little */
 		if (!sp_jbudget_take(p->b, bytes))
 			p->b->used += bytes;
@@ -204,11 +177,11 @@ new_chunk(struct sp_stats_pool *p, struct group *g, struct sp_err *e)
 	return 0;
 }
 
-/* A value that needs a new group or a new chunk first. */
-SP_COLD static int
-put_slow(struct sp_stats_pool *p, uint32_t gi, int64_t v, struct sp_err *e)
+SP_COLD int
+sp_stats_pool_put_slow(struct sp_stats_pool *p, uint32_t gi, int64_t v,
+    struct sp_err *e)
 {
-	struct group *g;
+	struct sp_pool_group *g;
 
 	if ((g = group_at(p, gi, e)) == NULL)
 		return -1;
@@ -224,24 +197,14 @@ int
 sp_stats_pool_put(struct sp_stats_pool *p, uint32_t gi, int64_t v,
     struct sp_err *e)
 {
-	struct group *g;
-	struct chunk *c;
-
-	/* a call per duration: the common case first, in few instructions */
-	if (gi < p->ng && (c = (g = &p->g[gi])->tail) != NULL &&
-	    c->n < c->cap) {
-		c->v[c->n++] = v;
-		g->count++;
-		return 0;
-	}
-	return put_slow(p, gi, v, e);
+	return sp_stats_pool_append(p, gi, v, e);
 }
 
 int
 sp_stats_pool_add(struct sp_stats_pool *p, uint32_t gi, const int64_t *v,
     size_t n, struct sp_err *e)
 {
-	struct group *g;
+	struct sp_pool_group *g;
 	size_t k;
 
 	if ((g = group_at(p, gi, e)) == NULL)
@@ -264,9 +227,9 @@ sp_stats_pool_add(struct sp_stats_pool *p, uint32_t gi, const int64_t *v,
 
 /* Values [off, off + n) of the group's part in memory. */
 static void
-read_mem(const struct group *g, uint64_t off, size_t n, int64_t *out)
+read_mem(const struct sp_pool_group *g, uint64_t off, size_t n, int64_t *out)
 {
-	const struct chunk *c = g->head;
+	const struct sp_pool_chunk *c = g->head;
 	size_t k;
 
 	while (c != NULL && off >= c->n) {
@@ -287,7 +250,7 @@ int
 sp_stats_pool_read(struct sp_stats_pool *p, uint32_t gi, uint64_t off,
     size_t n, int64_t *out, struct sp_err *e)
 {
-	struct group *g = (size_t)gi < p->ng ? &p->g[gi] : NULL;
+	struct sp_pool_group *g = (size_t)gi < p->ng ? &p->g[gi] : NULL;
 	uint64_t base = 0, rel;
 	size_t s, k;
 

@@ -33,7 +33,12 @@ path_imbalance(const struct pacc *p)
 	return mean > 0 ? (max / mean - 1.0) * 100.0 : 0.;
 }
 
-/* The duration statistics of a path: exact, or estimated. */
+/*
+ * The duration statistics of a path: exact, or estimated.  Exact, its
+ * count and extremes are its pool's too: the plain walk
+ * (sp_stats_run.c) puts a call's duration there and leaves the
+ * accounts' count, minimum and maximum (--approx's) alone.
+ */
 static int
 path_stats(struct sp_stats_run *r, uint32_t id, struct sp_stats_row *w,
     struct sp_err *e)
@@ -46,6 +51,9 @@ path_stats(struct sp_stats_run *r, uint32_t id, struct sp_stats_row *w,
 	what |= r->need & SP_STATS_NEED_DEV ? SP_SEQ_DEV : 0;
 	what |= r->need & SP_STATS_NEED_PCT ? SP_SEQ_PCT : 0;
 	if (r->o.approx) {
+		w->calls = p->calls;
+		w->min = sp_opt_of(sp_stats_sec(p->dmin));
+		w->max = sp_opt_of(sp_stats_sec(p->dmax));
 		w->total = sp_opt_of(sp_stats_sec(p->sum));
 		w->avg = sp_opt_of(w->total.v / (double)p->calls);
 		w->std = sp_opt_of((double)sqrtl(p->w.m2 /
@@ -56,6 +64,9 @@ path_stats(struct sp_stats_run *r, uint32_t id, struct sp_stats_row *w,
 		if (sp_stats_pool_seq(r, r->ppool, id, SP_CONV_SEC, what, &s,
 		    e) < 0)
 			return -1;
+		w->calls = s.n;
+		w->min = sp_opt_of(sp_stats_sec(s.min));
+		w->max = sp_opt_of(sp_stats_sec(s.max));
 		w->total = sp_opt_of(s.psum);
 		w->avg = sp_opt_of(s.mean);
 		w->std = sp_opt_of(sqrt(s.dev2 / (double)s.n));
@@ -90,11 +101,8 @@ path_row(struct sp_stats_run *r, uint32_t id, struct sp_stats_row *w,
 	w->region = UINT32_MAX;
 	w->depth = sp_stats_paths_depth(r->paths, id);
 	w->num_ranks = p->nranks;
-	w->calls = p->calls;
 	if (path_stats(r, id, w, e) < 0)
 		return -1;
-	w->min = sp_opt_of(sp_stats_sec(p->dmin));
-	w->max = sp_opt_of(sp_stats_sec(p->dmax));
 	w->first = sp_opt_of(sp_stats_sec(p->fd));
 	w->last = sp_opt_of(sp_stats_sec(p->ld));
 	w->exclusive = sp_opt_of(p->excl);

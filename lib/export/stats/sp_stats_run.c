@@ -5,12 +5,14 @@
  */
 #include "sp_stats_entry_call.h"
 #include "sp_stats_tree_call.h"
+#include "sp_stats_pool_put.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "sp_cbor.h"
+#include "sp_cold.h"
 #include "sp_grow.h"
 
 /* A rank's call log and the budget's share it may hold. */
@@ -95,14 +97,13 @@ run_clear(struct sp_stats_run *r)
 	free(r->rec);
 	free(r->plan);
 	free(r->lane_of);
-	free(r->open_region);
 	r->racc = NULL;
 	r->eacc = NULL;
 	r->pacc = NULL;
 	r->lacc = NULL;
 	r->rec = NULL;
 	r->plan = NULL;
-	r->lane_of = r->open_region = NULL;
+	r->lane_of = NULL;
 	r->npacc = r->pacc_cap = r->nlacc = r->lacc_cap = 0;
 	r->nrec = r->rec_cap = 0;
 	r->nreg = 0;
@@ -278,8 +279,6 @@ sp_stats_run_regions(struct sp_stats_run *r, const struct sp_region_table *t,
 	    (r->eacc = calloc(n + 1, sizeof *r->eacc)) == NULL ||
 	    (r->plan = calloc(n + 1, sizeof *r->plan)) == NULL ||
 	    (r->lane_of = calloc(n + 1, sizeof *r->lane_of)) == NULL ||
-	    (r->open_region = calloc(n + 1, sizeof *r->open_region)) ==
-	    NULL ||
 	    (r->names = sp_arena_alloc(r->arena, (n + 1) * sizeof(char *))) ==
 	    NULL ||
 	    (r->lens = sp_arena_alloc(r->arena, (n + 1) * sizeof(size_t))) ==
@@ -342,7 +341,6 @@ add_row(struct sp_stats_run *r, const struct sp_row_info *ri,
 	w->sum = ri->summary;
 	w->gpu = (ri->xmask >> SP_X_GPU) & 1;
 	r->plan[ri->region].row = (uint32_t)++r->nrows;
-	r->plan[ri->region].gpu = (uint8_t)w->gpu;
 	r->racc[ri->region].exists = 1;
 	return 0;
 }
@@ -450,6 +448,7 @@ int
 sp_stats_run_rank(struct sp_stats_run *r, const struct sp_rank_info *ri,
     int selected, struct sp_err *e)
 {
+	struct plan *pl;
 	size_t i;
 
 	r->rank_open = 1;
@@ -467,9 +466,11 @@ sp_stats_run_rank(struct sp_stats_run *r, const struct sp_rank_info *ri,
 		    (selected && keep_tags(r, &ri->rows[i], e) < 0))
 			return -1;
 	}
-	for (i = 0; i < r->nrows; i++)
-		r->plan[r->rows[i].region].entry =
-		    (uint8_t)entry_kept(r, r->rows[i].region);
+	for (i = 0; i < r->nrows; i++) {
+		pl = &r->plan[r->rows[i].region];
+		pl->entry = (uint8_t)entry_kept(r, r->rows[i].region);
+		pl->plain = pl->kept && !pl->entry;
+	}
 	if (open_store(r, e) < 0)
 		return -1;
 	if (!selected || !has_lanes(ri) || !want(r, SP_STATS_WANT_TREE))
@@ -549,12 +550,12 @@ open_call(struct sp_stats_run *r, const struct sp_batch *b, size_t i,
 	if (d >= r->frames_cap && sp_grow(&r->frames, &r->frames_cap,
 	    (size_t)d + 1, sizeof *r->frames, 64) < 0)
 		return nomem(e);
-	if (b->x[SP_X_GPU] != NULL && pl->gpu)
+	if (b->x[SP_X_GPU] != NULL && r->rows[w - 1].gpu)
 		gpu = b->x[SP_X_GPU][i];
 	f = &r->frames[d];
 	f->region = region;
 	f->log = -1;
-	f->outer = r->open_region[region]++ == 0;
+	f->outer = r->eacc[region].open++ == 0;
 	f->entry = pl->entry;
 	if (!f->entry)
 		r->eacc[region].n++;
@@ -612,7 +613,7 @@ close_call(struct sp_stats_run *r, uint32_t d, int64_t self_ns,
 		return 0;
 	f = &r->frames[d];
 	r->eacc[f->region].excl += self_ns;
-	r->open_region[f->region]--;
+	r->eacc[f->region].open--;
 	if (f->lane != NONE32)
 		sp_stats_lane_close(r, f, self_ns);
 	if (r->log != NULL && sp_calllog_set_self(r->log, f->log, self_ns,
@@ -631,12 +632,199 @@ sp_stats_run_close(struct sp_stats_run *r, const struct sp_walk_call *c,
 }
 
 /*
+ * The plain walk: sp-stats' default table (call paths) on a selected
+ * rank without lanes, exact, without GPU times.  What open_call() tests
+ * per call is tested once per batch (plain_batch()), and a call of a
+ * region whose last path it repeats (the plan's memo) is accounted here
+ * in one go; any other call takes open_call().
+ */
+static int
+plain_batch(const struct sp_stats_run *r, const struct sp_batch *b)
+{
+	return r->selected && r->tree_rank && r->log == NULL &&
+	    !r->o.approx && r->ppool != NULL && b->x[SP_X_GPU] == NULL &&
+	    !want(r, SP_STATS_WANT_LANES);
+}
+
+/*
+ * The first call of path id on the rank.  A path of the memo has calls
+ * already, all accounted (on an earlier rank, replayed at its end): it
+ * is seen, and only its rank is new.
+ */
+SP_NOINLINE static int
+plain_touch(struct sp_stats_run *r, struct pacc *p, uint32_t id,
+    struct sp_err *e)
+{
+	if (p->last_rank != r->rank) {
+		p->last_rank = r->rank;
+		p->nranks++;
+	}
+	return sp_stats_tree_touch(r, id, e);
+}
+
+/*
+ * A call of path p (id): sp_stats_tree_path_open() and _account() for a
+ * path with calls (seen), below no collapsed recursion, and the plain
+ * walk's options; imb: the rank's totals of the imbalance.  The walk is
+ * exact: the path's count and extremes are its pool's (path_stats()),
+ * its int sum is --approx's.
+ */
+static inline int
+plain_path(struct sp_stats_run *r, struct pacc *p, uint32_t id,
+    int64_t start, int64_t end, const int imb, struct sp_err *e)
+{
+	int64_t dur = end - start;
+	double s = sp_stats_sec(start) - r->origin;
+	double t = sp_stats_sec(end) - r->origin;
+
+	/* below no collapsed recursion, no call of its path is open: the
+	 * call is outermost, and never waits (its k does not matter) */
+	p->open = 1;
+	p->wall += dur;
+	if (s < p->fstart) {
+		p->fstart = s;
+		p->fd = dur;
+	}
+	if (t > p->lend) {
+		p->lend = t;
+		p->ld = dur;
+	}
+	if (p->copen && s <= p->ce) {
+		if (t > p->ce)
+			p->ce = t;
+	} else {
+		if (p->copen)
+			p->cacc += p->ce - p->cs;
+		p->cs = s;
+		p->ce = t;
+		p->copen = 1;
+	}
+	if (!p->rtouched && plain_touch(r, p, id, e) < 0)
+		return -1;
+	if (imb)
+		p->rtot += sp_stats_sec(dur);
+	return sp_stats_pool_append(r->ppool, id, dur, e);
+}
+
+/* A call the plain walk leaves to open_call(), out of its loop. */
+SP_NOINLINE static int
+plain_other(struct sp_stats_run *r, const struct sp_batch *b, size_t i,
+    uint32_t d, struct sp_err *e)
+{
+	return open_call(r, b, i, d, e);
+}
+
+/*
+ * open_call() on the plain walk, for call i of b: its region, start and
+ * end given (the walk holds b's columns in locals).
+ */
+static inline int
+plain_open(struct sp_stats_run *r, const struct sp_batch *b, size_t i,
+    uint32_t region, int64_t start, int64_t end, uint32_t d, const int imb,
+    struct sp_err *e)
+{
+	const struct frame *up = d > 0 ? &r->frames[d - 1] : NULL;
+	uint32_t ctx = up != NULL ? up->ctx : NONE32;
+	const struct plan *pl;
+	struct frame *f;
+	struct eacc *a;
+	uint32_t id;
+
+	if (region >= r->nreg)
+		return plain_other(r, b, i, d, e);
+	pl = &r->plan[region];
+	id = pl->memo_path;
+	/* a region's entry accounted call by call, a region keep() drops,
+	 * a new extension, collapsed recursion, no room: the general way */
+	if (!pl->plain || pl->memo_ctx != ctx ||
+	    pl->memo_collapsed || (up != NULL && up->recursive) ||
+	    id >= r->npacc || d >= r->frames_cap)
+		return plain_other(r, b, i, d, e);
+	f = &r->frames[d];
+	f->region = region;
+	f->lane = NONE32;
+	f->ctx = f->path = id;
+	f->recursive = 0;
+	a = &r->eacc[region];
+	a->n++;
+	if (a->open++ == 0)
+		a->wall += end - start;
+	return plain_path(r, &r->pacc[id], id, start, end, imb, e);
+}
+
+/* close_call() on the plain walk. */
+static inline int
+plain_close(struct sp_stats_run *r, uint32_t d, int64_t self,
+    struct sp_err *e)
+{
+	const struct frame *f = &r->frames[d];
+	struct pacc *p;
+
+	r->eacc[f->region].excl += self;
+	r->eacc[f->region].open--;
+	if (f->path == NONE32)
+		return 0;
+	p = &r->pacc[f->path];
+	if (--p->open > 0)
+		return sp_stats_tree_wait(r, f, self, e);
+	p->excl += sp_stats_sec(self);
+	if (r->npend > 0)
+		sp_stats_tree_release(r, f->path);
+	return 0;
+}
+
+/*
+ * The calls of b on the plain walk: walk_batch() with plain_open() and
+ * _close(); inlined always, so that each copy loses the other's imb.
+ */
+static inline __attribute__((always_inline)) int
+plain_walk(struct sp_stats_run *r, const struct sp_batch *b, const int imb,
+    struct sp_err *e)
+{
+	const uint32_t *depth = b->depth, *region = b->region;
+	const int64_t *self = b->self, *start = b->start, *end = b->end;
+	uint32_t top = r->lane_depth;
+	size_t i, k = 0, n = b->n;
+
+	for (i = 0; i < n; i++) {
+		while (top > depth[i])
+			if (plain_close(r, --top, self[k++], e) < 0)
+				return -1;
+		if (plain_open(r, b, i, region[i], start[i], end[i], top++,
+		    imb, e) < 0)
+			return -1;
+	}
+	r->lane_depth = top;
+	if (!b->lane_end)
+		return 0;
+	for (; top > 0; r->lane_depth = top)
+		if (plain_close(r, --top, self[k++], e) < 0)
+			return -1;
+	return sp_stats_run_lane_end(r, e);
+}
+
+/* The plain walk, with and without the imbalance's totals. */
+SP_NOINLINE static int
+plain_walk_imb(struct sp_stats_run *r, const struct sp_batch *b,
+    struct sp_err *e)
+{
+	return plain_walk(r, b, 1, e);
+}
+
+SP_NOINLINE static int
+plain_walk_sums(struct sp_stats_run *r, const struct sp_batch *b,
+    struct sp_err *e)
+{
+	return plain_walk(r, b, 0, e);
+}
+
+/*
  * The calls of a batch the walker has checked (sp_walk.h): its depths
  * say which calls close before each opens, deepest first, each with the
  * next of its self times; the lane's last batch closes the rest.
  */
-int
-sp_stats_run_batch(struct sp_stats_run *r, const struct sp_batch *b,
+SP_NOINLINE static int
+walk_batch(struct sp_stats_run *r, const struct sp_batch *b,
     struct sp_err *e)
 {
 	uint32_t top = r->lane_depth;
@@ -656,6 +844,17 @@ sp_stats_run_batch(struct sp_stats_run *r, const struct sp_batch *b,
 		if (close_call(r, --r->lane_depth, b->self[k++], e) < 0)
 			return -1;
 	return sp_stats_run_lane_end(r, e);
+}
+
+int
+sp_stats_run_batch(struct sp_stats_run *r, const struct sp_batch *b,
+    struct sp_err *e)
+{
+	if (!plain_batch(r, b))
+		return walk_batch(r, b, e);
+	if (r->need & SP_STATS_NEED_IMB)
+		return plain_walk_imb(r, b, e);
+	return plain_walk_sums(r, b, e);
 }
 
 int
@@ -705,8 +904,10 @@ sp_stats_run_rank_end(struct sp_stats_run *r, struct sp_err *e)
 		rc = sp_stats_tree_rank_end(r, e);
 	if (rc == 0)
 		rc = sp_stats_entries_end(r, e);
-	for (i = 0; i < r->nrows; i++)
+	for (i = 0; i < r->nrows; i++) {
 		r->plan[r->rows[i].region].row = 0;
+		r->plan[r->rows[i].region].plain = 0;
+	}
 	r->nrows = 0;
 	rank_clear(r);
 	return rc;
