@@ -689,16 +689,7 @@ plain_path(struct sp_stats_run *r, struct pacc *p, uint32_t id,
 		p->lend = t;
 		p->ld = dur;
 	}
-	if (p->copen && s <= p->ce) {
-		if (t > p->ce)
-			p->ce = t;
-	} else {
-		if (p->copen)
-			p->cacc += p->ce - p->cs;
-		p->cs = s;
-		p->ce = t;
-		p->copen = 1;
-	}
+	sp_stats_tree_cover(p, s, t);
 	if (!p->rtouched && plain_touch(r, p, id, e) < 0)
 		return -1;
 	if (imb)

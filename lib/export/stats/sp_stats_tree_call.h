@@ -50,6 +50,26 @@ sp_stats_tree_path_open(struct sp_stats_run *r, struct pacc *p, int64_t dur,
 	return r->o.approx ? sp_stats_tree_approx(r, p, dur, e) : 0;
 }
 
+/*
+ * The path's covered time with a call from s to t: calls come in start
+ * order, so an interval that starts within the open one extends it, and
+ * any other closes it (its length counted) and opens the next.
+ */
+static inline void
+sp_stats_tree_cover(struct pacc *p, double s, double t)
+{
+	if (p->copen && s <= p->ce) {
+		if (t > p->ce)
+			p->ce = t;
+	} else {
+		if (p->copen)
+			p->cacc += p->ce - p->cs;
+		p->cs = s;
+		p->ce = t;
+		p->copen = 1;
+	}
+}
+
 /* The order-sensitive part of a call of a path (the reference's order). */
 static inline int
 sp_stats_tree_account(struct sp_stats_run *r, uint32_t path, int64_t start,
@@ -72,16 +92,7 @@ sp_stats_tree_account(struct sp_stats_run *r, uint32_t path, int64_t start,
 		p->seen = 1;
 		p->index = r->nseen++;
 	}
-	if (p->copen && s <= p->ce) {
-		if (t > p->ce)
-			p->ce = t;
-	} else {
-		if (p->copen)
-			p->cacc += p->ce - p->cs;
-		p->cs = s;
-		p->ce = t;
-		p->copen = 1;
-	}
+	sp_stats_tree_cover(p, s, t);
 	if (!p->rtouched && sp_stats_tree_touch(r, path, e) < 0)
 		return -1;
 	if (r->need & SP_STATS_NEED_IMB)
