@@ -34,7 +34,7 @@ struct key {
 struct ent {
 	struct sp_prof_entry pub;
 	struct sp_prof_caller *cv;
-	uint32_t *ckid;		/* key id of each caller */
+	uint32_t *ckid;		/* key id of each caller, after cv[cap] */
 	size_t cap;
 	uint32_t kid;
 	int hashed;		/* its callers are in the caller table */
@@ -118,10 +118,8 @@ sp_prof_free(struct sp_prof *d)
 
 	if (d == NULL)
 		return;
-	for (i = 0; i < d->nents; i++) {
-		free(d->ents[i].cv);
-		free(d->ents[i].ckid);
-	}
+	for (i = 0; i < d->nents; i++)
+		free(d->ents[i].cv);	/* and its ckid */
 	free(d->ents);
 	free(d->ctab);
 	free(d->ktab);
@@ -334,23 +332,25 @@ caller_rehash(struct sp_prof *d)
 	return 0;
 }
 
-/* Room for one more caller in t. */
+/*
+ * Room for one more caller in t.  The callers and their key ids share
+ * one block, the ids after cap callers: one allocation per entry.
+ */
 static int
 ent_reserve(struct ent *t)
 {
 	size_t cap = t->cap ? t->cap * 2 : 1;
+	size_t one = sizeof *t->cv + sizeof *t->ckid;
 	struct sp_prof_caller *cv;
-	uint32_t *ckid;
 
 	if (t->pub.ncallers < t->cap)
 		return 0;
-	if (t->pub.ncallers >= UINT32_MAX || cap > SIZE_MAX / sizeof *cv)
+	if (t->pub.ncallers >= UINT32_MAX || cap > SIZE_MAX / one)
 		return -1;
-	if ((ckid = realloc(t->ckid, cap * sizeof *ckid)) == NULL)
+	if ((cv = realloc(t->cv, cap * one)) == NULL)
 		return -1;
-	t->ckid = ckid;
-	if ((cv = realloc(t->cv, cap * sizeof *cv)) == NULL)
-		return -1;
+	t->ckid = (uint32_t *)(void *)(cv + cap);
+	memmove(t->ckid, cv + t->cap, t->pub.ncallers * sizeof *t->ckid);
 	t->cv = cv;
 	t->pub.callers = cv;
 	t->cap = cap;
