@@ -130,7 +130,12 @@ sort_run(const struct sp_prof *d, struct sk *k, const struct run *r,
 		for (i = r->i; i < r->i + r->n; i++)
 			k[i].w = word_at(sp_prof_entry(d, k[i].ent)->key.func,
 			    r->off);
-	qsort(k + r->i, r->n, sizeof *k, by_sk);
+	/* names that share this word (a region's prefix) need no sort */
+	for (i = r->i + 1; i < r->i + r->n && k[i].file == k[r->i].file &&
+	    k[i].line == k[r->i].line && k[i].w == k[r->i].w; i++)
+		;
+	if (i < r->i + r->n)
+		qsort(k + r->i, r->n, sizeof *k, by_sk);
 	for (i = r->i; i < r->i + r->n; i = j) {
 		for (j = i + 1; j < r->i + r->n && k[j].file == k[i].file &&
 		    k[j].line == k[i].line && k[j].w == k[i].w; j++)
