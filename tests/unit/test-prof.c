@@ -131,12 +131,71 @@ test_many(void)
 	sp_prof_free(d);
 }
 
+/*
+ * Caller lists around the size where they go into the caller table: an
+ * entry emptied and refilled in a different order, past that size and
+ * back, finds each caller where it now is (no stale slot wins), and long
+ * names that differ only near their end stay apart.
+ */
+static void
+test_caller_lists(void)
+{
+	struct sp_prof *d = sp_prof_new();
+	struct sp_err e = { 0 };
+	struct sp_prof_stat s;
+	const struct sp_prof_entry *t;
+	char name[64];
+	long k[40];
+	int i, round, ok = 1;
+
+	for (i = 0; i < 40; i++) {
+		snprintf(name, sizeof name, "a long call path > x > y > %d", i);
+		k[i] = key(d, "~", 0, name);
+		s = st(i, i, 0, 0);
+		if (sp_prof_set(d, k[i], &s, 0, &e) != i)
+			ok = 0;
+	}
+	for (round = 0; round < 4; round++) {
+		int n = round % 2 ? 5 : 20;
+
+		s = st(0, 0, 0, 0);
+		if (sp_prof_set(d, k[1], &s, 0, &e) != 1)
+			ok = 0;
+		for (i = 0; i < n; i++) {
+			s = st(1, (round + 1) * 100 + i, 0, 0);
+			if (sp_prof_set_caller(d, 1, k[(i * 7 + round) % 40],
+			    &s, 0, &e) == -1)
+				ok = 0;
+		}
+		for (i = 0; i < n; i += 3) {
+			s = st(2, i, 0, 0);
+			if (sp_prof_set_caller(d, 1, k[(i * 7 + round) % 40],
+			    &s, 0, &e) == -1)
+				ok = 0;
+		}
+		t = sp_prof_entry(d, 1);
+		CHECK(t->ncallers == (size_t)n, "round %d: %zu callers",
+		    round, t->ncallers);
+		for (i = 0; i < n && (size_t)i < t->ncallers; i++)
+			CHECK(t->callers[i].key.func ==
+			    sp_prof_entry(d, (size_t)k[(i * 7 + round) % 40])
+			    ->key.func && t->callers[i].st.nc == (i % 3 ?
+			    (round + 1) * 100 + i : i), "round %d, caller %d",
+			    round, i);
+	}
+	CHECK(ok, "caller lists");
+	snprintf(name, sizeof name, "a long call path > x > y > %d", 39);
+	CHECK(sp_prof_find(d, "~", 0, name) == 39, "find a long name");
+	sp_prof_free(d);
+}
+
 int
 main(void)
 {
 	test_order_and_replace();
 	test_interning();
 	test_many();
+	test_caller_lists();
 	if (!failed)
 		printf("test-prof: ok\n");
 	return failed;

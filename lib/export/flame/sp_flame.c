@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "sp_fmt.h"
+#include "sp_flame_rank.h"
 #include "sp_grow.h"
 #include "sp_utf8.h"
 
@@ -150,7 +151,7 @@ struct edge {
 
 /* A child considered by the layout. */
 struct child {
-	const struct node *nd;	/* for sorting by key */
+	uint32_t rank;		/* of its node, for sorting by key */
 	uint32_t node, edge;
 	uint32_t mult;
 	int64_t cc, nc;
@@ -189,6 +190,8 @@ struct fl {
 	struct edge *edge;
 	size_t nedge;
 	uint32_t *outs, *ins;
+	uint32_t *order;	/* nodes in key order */
+	uint32_t *rank;		/* the position of each node in order */
 	double maxw;
 
 	struct child *ch;
@@ -216,19 +219,6 @@ static int
 nomem(struct sp_err *e)
 {
 	return sp_fail(e, SP_ENOMEM, "out of memory drawing the flame graph");
-}
-
-/* Python's ordering of key tuples (file, line, name). */
-static int
-key_cmp(const struct node *a, const struct node *b)
-{
-	int c;
-
-	if ((c = strcmp(a->file, b->file)) != 0)
-		return c;
-	if (a->line != b->line)
-		return a->line < b->line ? -1 : 1;
-	return strcmp(a->func, b->func);
 }
 
 static uint64_t
@@ -487,6 +477,22 @@ count_edges(struct fl *f, struct sp_err *e)
 	return 0;
 }
 
+/* The nodes in key order, which every level of the layout is drawn in. */
+static int
+rank_nodes(struct fl *f, struct sp_err *e)
+{
+	size_t i;
+
+	if ((f->order = calloc(f->n + 1, sizeof *f->order)) == NULL ||
+	    (f->rank = calloc(f->n + 1, sizeof *f->rank)) == NULL)
+		return nomem(e);
+	if (sp_flame_rank(f->d, f->order, e) < 0)
+		return -1;
+	for (i = 0; i < f->n; i++)
+		f->rank[f->order[i]] = (uint32_t)i;
+	return 0;
+}
+
 /*
  * flameprof's calc_callers: nodes, edges (caller items, then the root's),
  * total, and the extra root; then the lists and counts the layout walks.
@@ -507,7 +513,7 @@ build(struct fl *f, struct sp_flame_stats *st, struct sp_err *e)
 	add_root_edges(f, extra_root(f, st));
 	if (index_edges(f, e) < 0 || count_edges(f, e) < 0)
 		return -1;
-	return 0;
+	return rank_nodes(f, e);
 }
 
 /* --- layout --- */
@@ -516,10 +522,9 @@ static int
 by_child_key(const void *a, const void *b)
 {
 	const struct child *x = a, *y = b;
-	int c = key_cmp(x->nd, y->nd);
 
-	if (c != 0)
-		return c;
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
 	return x->edge < y->edge ? -1 : x->edge > y->edge;
 }
 
@@ -529,7 +534,7 @@ sort_children(struct fl *f, struct child *c, size_t n)
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		c[i].nd = &f->node[c[i].node];
+		c[i].rank = f->rank[c[i].node];
 	qsort(c, n, sizeof *c, by_child_key);
 }
 
@@ -748,12 +753,14 @@ bottom_children(struct fl *f, uint32_t to, double pw, struct sp_err *e)
 	c = &f->ch[f->nch];
 	for (i = 0; i < n; i++) {
 		if (to == NONE) {
-			c[i].node = (uint32_t)i;
+			const struct node *nd = &f->node[f->order[i]];
+
+			c[i].node = f->order[i];
 			c[i].edge = NONE;
-			c[i].cc = f->node[i].st.cc;
-			c[i].nc = f->node[i].st.nc;
-			c[i].tt = f->node[i].st.tt;
-			c[i].tc = f->node[i].st.ct;
+			c[i].cc = nd->st.cc;
+			c[i].nc = nd->st.nc;
+			c[i].tt = nd->st.tt;
+			c[i].tc = nd->st.ct;
 		} else {
 			uint32_t g = f->ins[f->node[to].in0 + i];
 
@@ -771,7 +778,8 @@ bottom_children(struct fl *f, uint32_t to, double pw, struct sp_err *e)
 	if (to != NONE && n > 0)
 		/* flameprof divides by zero here; draw nothing instead */
 		fr->factor = sum != 0.0 ? pw / sum : 0.0;
-	sort_children(f, c, n);
+	if (to != NONE)	/* every node: already in key order */
+		sort_children(f, c, n);
 	f->nch += n;
 	fr->n = n;
 	return 0;
@@ -1340,6 +1348,8 @@ out:
 	free(f.edge);
 	free(f.outs);
 	free(f.ins);
+	free(f.order);
+	free(f.rank);
 	free(f.ch);
 	free(f.fr);
 	free(f.blk);

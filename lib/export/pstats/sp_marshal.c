@@ -117,8 +117,19 @@ py_utf8_ok(const char *s, size_t n)
 	const unsigned char *p = (const unsigned char *)s;
 	uint32_t cp;
 	size_t i = 0, k;
+	uint64_t w;
 
+	/* ASCII eight bytes at a time: names are mostly that */
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&w, p + i, 8);
+		if (w & 0x8080808080808080ULL)
+			break;
+	}
 	while (i < n) {
+		if (p[i] < 0x80) {
+			i++;
+			continue;
+		}
 		if ((k = sp_utf8_decode(p + i, n - i, &cp)) == 0) {
 			if (n - i < 3 || p[i] != 0xed || p[i + 1] < 0xa0 ||
 			    p[i + 1] > 0xbf || (p[i + 2] & 0xc0) != 0x80)

@@ -12,7 +12,13 @@
  * most half full): interned strings, keys, and (entry, caller key) pairs.
  * Nothing is ever deleted.  A caller slot whose entry lost its callers is
  * simply stale; it is recognised by checking the position it points at.
+ *
+ * Most entries have a caller or two (a call path has its parent path
+ * only), so an entry's callers go into the caller table only once it has
+ * HASHED_CALLERS of them: below that a scan of its caller list is
+ * cheaper than a table slot, and costs no memory.
  */
+#define HASHED_CALLERS 8
 
 struct str {
 	uint64_t hash;
@@ -28,9 +34,10 @@ struct key {
 struct ent {
 	struct sp_prof_entry pub;
 	struct sp_prof_caller *cv;
-	uint32_t *ckid;		/* key id of each caller */
+	uint32_t *ckid;		/* key id of each caller, after cv[cap] */
 	size_t cap;
 	uint32_t kid;
+	int hashed;		/* its callers are in the caller table */
 };
 
 struct cslot {
@@ -57,15 +64,25 @@ struct sp_prof {
 	size_t nctab, ctab_cap;
 };
 
+/*
+ * Eight bytes a step: call-path names run to hundreds of bytes, and each
+ * is hashed when interned.
+ */
 static uint64_t
 hash_bytes(const char *s, size_t n)
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
-	size_t i;
+	uint64_t h = 0xcbf29ce484222325ULL, w;
+	size_t i = 0;
 
-	for (i = 0; i < n; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 0x100000001b3ULL;
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&w, s + i, 8);
+		h = (h ^ w) * 0x9e3779b97f4a7c15ULL;
+		h ^= h >> 29;
+	}
+	if (i < n) {
+		w = 0;
+		memcpy(&w, s + i, n - i);
+		h = (h ^ w) * 0x9e3779b97f4a7c15ULL;
 	}
 	return sp_hash_mix(h ^ n);
 }
@@ -101,10 +118,8 @@ sp_prof_free(struct sp_prof *d)
 
 	if (d == NULL)
 		return;
-	for (i = 0; i < d->nents; i++) {
-		free(d->ents[i].cv);
-		free(d->ents[i].ckid);
-	}
+	for (i = 0; i < d->nents; i++)
+		free(d->ents[i].cv);	/* and its ckid */
 	free(d->ents);
 	free(d->ctab);
 	free(d->ktab);
@@ -265,8 +280,10 @@ sp_prof_set(struct sp_prof *d, long kid, const struct sp_prof_stat *st,
 	if (d->keys[kid].entry >= 0) {
 		t = &d->ents[d->keys[kid].entry];
 		t->pub.st = *st;
-		if (!keep_callers)
+		if (!keep_callers) {
 			t->pub.ncallers = 0;
+			t->hashed = 0;	/* its slots are stale now */
+		}
 		return d->keys[kid].entry;
 	}
 	if (d->nents >= UINT32_MAX - 1 ||
@@ -315,27 +332,74 @@ caller_rehash(struct sp_prof *d)
 	return 0;
 }
 
-/* Room for one more caller in t. */
+/*
+ * Room for one more caller in t.  The callers and their key ids share
+ * one block, the ids after cap callers: one allocation per entry.
+ */
 static int
 ent_reserve(struct ent *t)
 {
-	size_t cap = t->cap ? t->cap * 2 : 4;
+	size_t cap = t->cap ? t->cap * 2 : 1;
+	size_t one = sizeof *t->cv + sizeof *t->ckid;
 	struct sp_prof_caller *cv;
-	uint32_t *ckid;
 
 	if (t->pub.ncallers < t->cap)
 		return 0;
-	if (t->pub.ncallers >= UINT32_MAX || cap > SIZE_MAX / sizeof *cv)
+	if (t->pub.ncallers >= UINT32_MAX || cap > SIZE_MAX / one)
 		return -1;
-	if ((ckid = realloc(t->ckid, cap * sizeof *ckid)) == NULL)
+	if ((cv = realloc(t->cv, cap * one)) == NULL)
 		return -1;
-	t->ckid = ckid;
-	if ((cv = realloc(t->cv, cap * sizeof *cv)) == NULL)
-		return -1;
+	t->ckid = (uint32_t *)(void *)(cv + cap);
+	memmove(t->ckid, cv + t->cap, t->pub.ncallers * sizeof *t->ckid);
 	t->cv = cv;
 	t->pub.callers = cv;
 	t->cap = cap;
 	return 0;
+}
+
+/* The position of caller kid among the callers of entry i, or -1. */
+static long
+caller_pos(const struct sp_prof *d, size_t i, uint32_t kid)
+{
+	const struct ent *t = &d->ents[i];
+	const struct cslot *slot;
+	size_t j;
+
+	if (!t->hashed) {
+		for (j = 0; j < t->pub.ncallers; j++)
+			if (t->ckid[j] == kid)
+				return (long)j;
+		return -1;
+	}
+	slot = caller_slot(d, (uint32_t)i + 1, kid);
+	if (slot->ent1 != 0 && slot->pos < t->pub.ncallers &&
+	    t->ckid[slot->pos] == kid)
+		return (long)slot->pos;
+	return -1;
+}
+
+/* Room in the caller table for n more slots. */
+static int
+caller_room(struct sp_prof *d, size_t n)
+{
+	while ((d->nctab + n) * 2 > d->ctab_cap)
+		if (caller_rehash(d) == -1)
+			return -1;
+	return 0;
+}
+
+/* Caller j of entry i into the caller table, which has room. */
+static void
+caller_put(struct sp_prof *d, size_t i, size_t j)
+{
+	uint32_t kid = d->ents[i].ckid[j];
+	struct cslot *slot = caller_slot(d, (uint32_t)i + 1, kid);
+
+	if (slot->ent1 == 0)
+		d->nctab++;
+	slot->ent1 = (uint32_t)i + 1;
+	slot->kid = kid;
+	slot->pos = (uint32_t)j;
 }
 
 int
@@ -344,26 +408,27 @@ sp_prof_set_caller(struct sp_prof *d, size_t i, long kid,
 {
 	struct ent *t = &d->ents[i];
 	struct sp_prof_caller *c;
-	struct cslot *slot;
+	long pos = caller_pos(d, i, (uint32_t)kid);
+	size_t j, n = t->pub.ncallers;
 
-	if ((d->nctab + 1) * 2 > d->ctab_cap && caller_rehash(d) == -1)
-		goto nomem;
-	slot = caller_slot(d, (uint32_t)i + 1, (uint32_t)kid);
-	if (slot->ent1 != 0 && slot->pos < t->pub.ncallers &&
-	    t->ckid[slot->pos] == (uint32_t)kid) {
-		c = &t->cv[slot->pos];
-	} else {
-		if (ent_reserve(t) == -1)
+	if (pos < 0) {
+		if (ent_reserve(t) == -1 || ((t->hashed ||
+		    n + 1 >= HASHED_CALLERS) &&
+		    caller_room(d, t->hashed ? 1 : n + 1) == -1))
 			goto nomem;
-		if (slot->ent1 == 0)
-			d->nctab++;
-		slot->ent1 = (uint32_t)i + 1;
-		slot->kid = (uint32_t)kid;
-		slot->pos = (uint32_t)t->pub.ncallers;
-		t->ckid[t->pub.ncallers] = (uint32_t)kid;
-		c = &t->cv[t->pub.ncallers++];
-		c->key = d->keys[kid].k;
+		pos = (long)n;
+		t->ckid[n] = (uint32_t)kid;
+		t->cv[n].key = d->keys[kid].k;
+		t->pub.ncallers = n + 1;
+		if (t->hashed)
+			caller_put(d, i, n);
+		else if (n + 1 >= HASHED_CALLERS) {
+			for (j = 0; j <= n; j++)
+				caller_put(d, i, j);
+			t->hashed = 1;
+		}
 	}
+	c = &t->cv[pos];
 	c->st = *st;
 	c->count_only = count_only;
 	return 0;
