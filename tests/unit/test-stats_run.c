@@ -5,8 +5,9 @@
  * per-rank records; then the same with a tiny memory budget (every
  * store on the temporary file), with a rank that has lanes (the call log
  * and its replay), and with a filter (exclusive times stay the whole
- * tree's); then fed in batches, on the batch walk's plain and general
- * ways, against the rows of the calls fed one by one.
+ * tree's); then fed in batches, on the batch walk's plain, entry and
+ * general ways, against the rows and records of the calls fed one by
+ * one.
  */
 #include <math.h>
 
@@ -129,6 +130,64 @@ batches(void)
 	sp_stats_result_free(want);
 }
 
+/* Two results' per-rank records, field by field. */
+static void
+same_ranks(const struct sp_stats_result *a, const struct sp_stats_result *b,
+    const char *how)
+{
+	const struct sp_stats_rankrec *x, *y;
+	size_t i;
+
+	CHECK(a->nranks == b->nranks, "%s: %zu rank records, not %zu", how,
+	    b->nranks, a->nranks);
+	for (i = 0; i < a->nranks && i < b->nranks; i++) {
+		x = &a->ranks[i];
+		y = &b->ranks[i];
+		CHECK(x->region == y->region && x->rank == y->rank &&
+		    x->num_calls == y->num_calls && x->total == y->total &&
+		    x->exclusive == y->exclusive && x->min == y->min &&
+		    x->max == y->max && x->first == y->first &&
+		    x->last == y->last && x->std == y->std &&
+		    x->p50.v == y->p50.v && x->wall_ns == y->wall_ns &&
+		    x->exclusive_ns == y->exclusive_ns, "%s: rank record %zu",
+		    how, i);
+	}
+}
+
+/*
+ * The entry walk (the regions and the per-rank records without the
+ * tree) and the general one (a GPU column), in batches of 1, 2 and 4
+ * calls: the records of the walk call by call, and 6.3's io.
+ */
+static void
+entry_batches(void)
+{
+	static const size_t per[] = { 1, 2, 4 };
+	const unsigned w = SP_STATS_WANT_REGIONS | SP_STATS_WANT_RANKS;
+	struct sp_stats_result *want, *got;
+	char how[64];
+	size_t i;
+	int g;
+
+	want = run(w, 32 << 20, 0, NULL);
+	for (i = 0; i < sizeof per / sizeof *per; i++) {
+		for (g = 0; g < 2; g++) {
+			snprintf(how, sizeof how, "entries, batches of %zu%s",
+			    per[i], g ? ", GPU column" : "");
+			batch_calls = per[i];
+			gpu_column = g;
+			got = run(w, 32 << 20, 0, NULL);
+			io_record(got, how);
+			same_rows(want, got, how);
+			same_ranks(want, got, how);
+			sp_stats_result_free(got);
+		}
+	}
+	batch_calls = 0;
+	gpu_column = 0;
+	sp_stats_result_free(want);
+}
+
 int
 main(void)
 {
@@ -163,5 +222,6 @@ main(void)
 	    "the session's own time is still the whole tree's (Q11)");
 	sp_stats_result_free(res);
 	batches();
+	entry_batches();
 	return failed != 0;
 }

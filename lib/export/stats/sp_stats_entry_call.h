@@ -17,12 +17,16 @@
 int sp_stats_entry_approx(struct sp_stats_run *r, const struct row *w,
     struct eacc *a, int64_t d, struct sp_err *e);
 
-/* A call of row w opens: its region's entry on the rank. */
+/*
+ * Call call of row w: its entry's count, sum, extremes, first and last
+ * (a, its region's), what every exact walk accounts; -1 when the row has
+ * no such call.
+ */
 static inline int
-sp_stats_entry_open(struct sp_stats_run *r, const struct row *w,
-    int64_t start, int64_t end, int64_t call, int64_t gpu, struct sp_err *e)
+sp_stats_entry_add(struct sp_stats_run *r, const struct row *w,
+    struct eacc *a, int64_t start, int64_t end, int64_t call,
+    struct sp_err *e)
 {
-	struct eacc *a = &r->eacc[w->region];
 	int64_t d = end - start;
 
 	if (call < 0 || (uint64_t)call >= w->calls)
@@ -43,6 +47,19 @@ sp_stats_entry_open(struct sp_stats_run *r, const struct row *w,
 		a->d0 = d;
 	if ((uint64_t)call == w->calls - 1)
 		a->dlast = d;
+	return 0;
+}
+
+/* A call of row w opens: its region's entry on the rank. */
+static inline int
+sp_stats_entry_open(struct sp_stats_run *r, const struct row *w,
+    int64_t start, int64_t end, int64_t call, int64_t gpu, struct sp_err *e)
+{
+	struct eacc *a = &r->eacc[w->region];
+	int64_t d = end - start;
+
+	if (sp_stats_entry_add(r, w, a, start, end, call, e) < 0)
+		return -1;
 	if (gpu >= 0) {
 		a->gsum += gpu;
 		a->gn++;

@@ -765,48 +765,142 @@ plain_close(struct sp_stats_run *r, uint32_t d, int64_t self,
 }
 
 /*
+ * The entry walk: the regions' entries alone (json's regions, --by rank)
+ * on a selected rank, without the tree and lanes, exact, without GPU
+ * times; what open_call() tests per call is tested once a batch.
+ */
+static int
+entry_batch(const struct sp_stats_run *r, const struct sp_batch *b)
+{
+	/* without the tree, no call log and no flat coverage */
+	return r->selected && !r->o.approx && b->x[SP_X_GPU] == NULL &&
+	    !want(r, SP_STATS_WANT_LANES | SP_STATS_WANT_TREE);
+}
+
+/*
+ * open_call() on the entry walk.  Outside the tree and the lanes, only
+ * the frame's region, lane and path are read again (close_call()).
+ */
+static inline int
+entry_open(struct sp_stats_run *r, const struct sp_batch *b, size_t i,
+    uint32_t region, int64_t start, int64_t end, uint32_t d, int64_t *mem,
+    struct sp_err *e)
+{
+	const struct plan *pl;
+	const struct row *w;
+	struct frame *f;
+	struct eacc *a;
+	int64_t call = b->call[i];
+
+	/* no row (open_call() says so), no room: the general way */
+	if (region >= r->nreg || r->plan[region].row == 0 ||
+	    d >= r->frames_cap)
+		return plain_other(r, b, i, d, e);
+	pl = &r->plan[region];
+	f = &r->frames[d];
+	f->region = region;
+	f->lane = NONE32;
+	f->ctx = f->path = NONE32;
+	a = &r->eacc[region];
+	if (a->open++ == 0)
+		a->wall += end - start;
+	if (!pl->entry) {
+		a->n++;
+		return 0;
+	}
+	/* sp_stats_entry_open() without GPU times and --approx */
+	w = &r->rows[pl->row - 1];
+	if (sp_stats_entry_add(r, w, a, start, end, call, e) < 0)
+		return -1;
+	/* the store in memory: sp_jstore_put()'s first way, without a call
+	 * (the call is the row's, its slot within the rank's) */
+	if (mem != NULL) {
+		mem[w->off + (uint64_t)call] = end - start;
+		return 0;
+	}
+	if (r->store != NULL && sp_jstore_put(r->store, (size_t)(w -
+	    r->rows), w->off + (uint64_t)call, end - start, e) < 0)
+		return -1;
+	return 0;
+}
+
+/* close_call() on the entry walk. */
+static inline void
+entry_close(struct sp_stats_run *r, uint32_t d, int64_t self)
+{
+	struct eacc *a = &r->eacc[r->frames[d].region];
+
+	a->excl += self;
+	a->open--;
+}
+
+/* A call of the plain walk (ent: the entry walk's) closes at depth d. */
+static inline __attribute__((always_inline)) int
+walk_close(struct sp_stats_run *r, uint32_t d, int64_t self, const int ent,
+    struct sp_err *e)
+{
+	if (!ent)
+		return plain_close(r, d, self, e);
+	entry_close(r, d, self);
+	return 0;
+}
+
+/*
  * The calls of b on the plain walk: walk_batch() with plain_open() and
- * _close(); inlined always, so that each copy loses the other's imb.
+ * _close(), or with entry_open() and _close() (ent); inlined always, so
+ * that each copy loses the others' imb and ent.
  */
 static inline __attribute__((always_inline)) int
 plain_walk(struct sp_stats_run *r, const struct sp_batch *b, const int imb,
-    struct sp_err *e)
+    const int ent, struct sp_err *e)
 {
 	const uint32_t *depth = b->depth, *region = b->region;
 	const int64_t *self = b->self, *start = b->start, *end = b->end;
 	uint32_t top = r->lane_depth;
 	size_t i, k = 0, n = b->n;
+	/* the entry walk's store, when in memory (sealed as the rank ends) */
+	int64_t *mem = ent && r->store != NULL ? sp_jstore_ptr(r->store) :
+	    NULL;
 
 	for (i = 0; i < n; i++) {
 		while (top > depth[i])
-			if (plain_close(r, --top, self[k++], e) < 0)
+			if (walk_close(r, --top, self[k++], ent, e) < 0)
 				return -1;
-		if (plain_open(r, b, i, region[i], start[i], end[i], top++,
-		    imb, e) < 0)
+		if ((ent ? entry_open(r, b, i, region[i], start[i], end[i],
+		    top, mem, e) : plain_open(r, b, i, region[i], start[i],
+		    end[i], top, imb, e)) < 0)
 			return -1;
+		top++;
 	}
 	r->lane_depth = top;
 	if (!b->lane_end)
 		return 0;
 	for (; top > 0; r->lane_depth = top)
-		if (plain_close(r, --top, self[k++], e) < 0)
+		if (walk_close(r, --top, self[k++], ent, e) < 0)
 			return -1;
 	return sp_stats_run_lane_end(r, e);
 }
 
-/* The plain walk, with and without the imbalance's totals. */
+/* The plain walk, with and without the imbalance's totals; the entries'. */
 SP_NOINLINE static int
 plain_walk_imb(struct sp_stats_run *r, const struct sp_batch *b,
     struct sp_err *e)
 {
-	return plain_walk(r, b, 1, e);
+	return plain_walk(r, b, 1, 0, e);
 }
 
 SP_NOINLINE static int
 plain_walk_sums(struct sp_stats_run *r, const struct sp_batch *b,
     struct sp_err *e)
 {
-	return plain_walk(r, b, 0, e);
+	return plain_walk(r, b, 0, 0, e);
+}
+
+SP_NOINLINE static int
+plain_walk_entries(struct sp_stats_run *r, const struct sp_batch *b,
+    struct sp_err *e)
+{
+	return plain_walk(r, b, 0, 1, e);
 }
 
 /*
@@ -841,6 +935,8 @@ int
 sp_stats_run_batch(struct sp_stats_run *r, const struct sp_batch *b,
     struct sp_err *e)
 {
+	if (entry_batch(r, b))
+		return plain_walk_entries(r, b, e);
 	if (!plain_batch(r, b))
 		return walk_batch(r, b, e);
 	if (r->need & SP_STATS_NEED_IMB)
