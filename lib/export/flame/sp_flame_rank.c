@@ -49,13 +49,7 @@ by_sk(const void *a, const void *b)
 static int
 by_file(const void *a, const void *b)
 {
-	const char *x = *(const char *const *)a, *y = *(const char *const *)b;
-	int c = strcmp(x, y);
-
-	/* Equal strings need not share a pointer: keep them apart. */
-	if (c != 0 || x == y)
-		return c;
-	return (uintptr_t)x < (uintptr_t)y ? -1 : 1;
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
 static int
@@ -67,7 +61,7 @@ by_pointer(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* The rank of file among the sorted distinct files f[0 .. nf - 1]. */
+/* The index of file among the sorted distinct files f[0 .. nf - 1]. */
 static uint32_t
 file_rank(const char *const *f, size_t nf, const char *file)
 {
@@ -76,7 +70,7 @@ file_rank(const char *const *f, size_t nf, const char *file)
 	while (hi - lo > 1) {
 		size_t mid = lo + (hi - lo) / 2;
 
-		if (by_file(&file, &f[mid]) < 0)
+		if (strcmp(file, f[mid]) < 0)
 			hi = mid;
 		else
 			lo = mid;
@@ -85,14 +79,13 @@ file_rank(const char *const *f, size_t nf, const char *file)
 }
 
 /*
- * The files' ranks: equal strings at different addresses (not interned
- * alike) get one rank, as strcmp sees them.
+ * The files' ranks.  The dict interns its strings (sp_prof.h), so the
+ * distinct pointers are the distinct files.
  */
 static int
 rank_files(const struct sp_prof *d, struct sk *k, size_t n)
 {
 	const char **f;
-	uint32_t *rk;
 	size_t i, nf = 0;
 
 	if ((f = malloc((n + 1) * sizeof *f)) == NULL)
@@ -104,17 +97,8 @@ rank_files(const struct sp_prof *d, struct sk *k, size_t n)
 		if (nf == 0 || f[i] != f[nf - 1])
 			f[nf++] = f[i];
 	qsort(f, nf, sizeof *f, by_file);
-	if ((rk = malloc((nf + 1) * sizeof *rk)) == NULL) {
-		free(f);
-		return -1;
-	}
-	for (i = 0; i < nf; i++)
-		rk[i] = i > 0 && strcmp(f[i], f[i - 1]) == 0 ? rk[i - 1] :
-		    (uint32_t)i;
 	for (i = 0; i < n; i++)
-		k[i].file = rk[file_rank(f, nf,
-		    sp_prof_entry(d, i)->key.file)];
-	free(rk);
+		k[i].file = file_rank(f, nf, sp_prof_entry(d, i)->key.file);
 	free(f);
 	return 0;
 }
