@@ -4,10 +4,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "sp_cold.h"
+#include "sp_huge.h"
 
 #define TMP_BUF ((size_t)1 << 20)	/* write buffer of the temporary file */
 #define SPOOL_BLOCK ((size_t)1 << 18)	/* a spool's unit on file */
@@ -440,30 +440,6 @@ struct sp_jstore {
 	int sealed;
 };
 
-/*
- * Memory for a store: large ones aligned to 2 MiB and offered huge pages,
- * as faulting in 4 KiB pages one by one costs more than filling them
- * (on virtual machines most of all).
- */
-#define HUGE_PAGE ((size_t)2 << 20)
-
-static void *
-big_alloc(size_t n)
-{
-	void *p = NULL;
-
-	if (n < 2 * HUGE_PAGE)
-		return malloc(n);
-	if (posix_memalign(&p, HUGE_PAGE, (n + HUGE_PAGE - 1) / HUGE_PAGE *
-	    HUGE_PAGE) != 0)
-		return NULL;
-#ifdef MADV_HUGEPAGE
-	(void)madvise(p, (n + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE,
-	    MADV_HUGEPAGE);
-#endif
-	return p;
-}
-
 struct sp_jstore *
 sp_jstore_new(struct sp_jtmp *t, struct sp_jbudget *b, uint64_t n,
     uint64_t window_bytes, size_t nstreams, struct sp_err *e)
@@ -477,7 +453,7 @@ sp_jstore_new(struct sp_jtmp *t, struct sp_jbudget *b, uint64_t n,
 	s->n = n;
 	if (n == 0 || (n <= SIZE_MAX / 8 && sp_jbudget_take(b, n * 8))) {
 		/* every slot is set before it is read: no zeroing */
-		if ((s->mem = big_alloc(n ? (size_t)n * 8 : 8)) == NULL) {
+		if ((s->mem = sp_huge_alloc(n ? (size_t)n * 8 : 8)) == NULL) {
 			sp_jbudget_give(b, n * 8);
 			goto oom;
 		}

@@ -78,9 +78,54 @@ fill_and_check(uint64_t budget)
 	sp_jtmp_free(t);
 }
 
+/*
+ * Two groups of 600,000 values (9.6 MB): the chunks fill the small blocks
+ * and then 4 MiB ones; with a budget of 3 MB they spill and the blocks are
+ * filled again from the first, without losing or mixing a value.
+ */
+static void
+big_groups(uint64_t budget)
+{
+	enum { N = 600000 };
+	struct sp_jbudget b = { budget, 0 };
+	struct sp_jtmp *t;
+	struct sp_stats_pool *p;
+	struct sp_err e;
+	int64_t *buf = malloc(N * sizeof *buf);
+	uint64_t k;
+	uint32_t g;
+
+	t = sp_jtmp_new(NULL, &e);
+	p = t != NULL ? sp_stats_pool_new(t, &b, &e) : NULL;
+	CHECK(p != NULL && buf != NULL, "pool: %s", e.msg);
+	if (p == NULL || buf == NULL)
+		goto out;
+	for (k = 0; k < N; k++)
+		for (g = 0; g < 2; g++)
+			CHECK(sp_stats_pool_put(p, g, value(g, k), &e) == 0,
+			    "put: %s", e.msg);
+	CHECK((budget < N * 16) == (sp_stats_pool_runs(p) > 0),
+	    "budget %llu: spilled %zu runs", (unsigned long long)budget,
+	    sp_stats_pool_runs(p));
+	for (g = 0; g < 2; g++) {
+		CHECK(sp_stats_pool_read(p, g, 0, N, buf, &e) == 0,
+		    "read: %s", e.msg);
+		for (k = 0; k < N && buf[k] == value(g, k); k++)
+			;
+		CHECK(k == N, "big group %u: value %llu differs", g,
+		    (unsigned long long)k);
+	}
+out:
+	sp_stats_pool_free(p);
+	sp_jtmp_free(t);
+	free(buf);
+}
+
 int
 main(void)
 {
+	big_groups(1 << 30);
+	big_groups(3 << 20);
 	fill_and_check(1 << 30);
 	fill_and_check(64 << 10);
 	fill_and_check(1);

@@ -5,10 +5,21 @@
 
 #include "sp_cold.h"
 #include "sp_grow.h"
+#include "sp_huge.h"
 
 /* Chunk sizes in values: small for the many small groups, up to a cap. */
 #define CHUNK_MIN 16
 #define CHUNK_MAX 8192
+
+/*
+ * Chunks are cut from blocks that double from BLOCK_MIN to BLOCK_MAX, big
+ * enough for huge pages (sp_huge.h): the chunks of a large run are 8 bytes
+ * a call, and faulting them in page by page cost more than writing them.
+ * A spill frees every chunk at once, so the blocks are kept and filled
+ * again from the first: the memory is faulted in once.
+ */
+#define BLOCK_MIN ((size_t)128 << 10)
+#define BLOCK_MAX (2 * SP_HUGE_PAGE)
 
 /* The structs are in sp_stats_pool_put.h, for its inline put. */
 
@@ -26,15 +37,38 @@ sp_stats_pool_new(struct sp_jtmp *t, struct sp_jbudget *b, struct sp_err *e)
 	return p;
 }
 
+static size_t
+block_size(size_t i)
+{
+	return i >= 5 ? BLOCK_MAX : BLOCK_MIN << i;
+}
+
+/* bytes (at most BLOCK_MIN) for a chunk, or NULL. */
+static void *
+chunk_alloc(struct sp_stats_pool *p, size_t bytes)
+{
+	char *b;
+
+	bytes = (bytes + 15) & ~(size_t)15;
+	for (; p->cur < p->nblocks; p->cur++, p->used = 0)
+		if (p->used + bytes <= block_size(p->cur)) {
+			p->used += bytes;
+			return p->blocks[p->cur] + p->used - bytes;
+		}
+	if (sp_grow(&p->blocks, &p->blocks_cap, p->nblocks + 1,
+	    sizeof *p->blocks, 8) < 0 ||
+	    (b = sp_huge_alloc(block_size(p->nblocks))) == NULL)
+		return NULL;
+	p->blocks[p->nblocks++] = b;
+	p->cur = p->nblocks - 1;
+	p->used = bytes;
+	return b;
+}
+
+/* A group's chunks let go; their memory is the blocks'. */
 static void
 free_chunks(struct sp_stats_pool *p, struct sp_pool_group *g)
 {
-	struct sp_pool_chunk *c, *n;
-
-	for (c = g->head; c != NULL; c = n) {
-		n = c->next;
-		free(c);
-	}
 	g->head = g->tail = NULL;
 	(void)p;
 }
@@ -46,11 +80,12 @@ sp_stats_pool_free(struct sp_stats_pool *p)
 
 	if (p == NULL)
 		return;
-	for (i = 0; i < p->ng; i++) {
-		free_chunks(p, &p->g[i]);
+	for (i = 0; i < p->ng; i++)
 		free(p->g[i].segs);
-	}
+	for (i = 0; i < p->nblocks; i++)
+		free(p->blocks[i]);
 	sp_jbudget_give(p->b, p->taken);
+	free(p->blocks);
 	free(p->g);
 	free(p);
 }
@@ -135,6 +170,7 @@ spill(struct sp_stats_pool *p, struct sp_err *e)
 	}
 	sp_jbudget_give(p->b, p->taken);
 	p->taken = 0;
+	p->cur = p->used = 0;
 	p->runs++;
 	return 0;
 }
@@ -161,7 +197,7 @@ new_chunk(struct sp_stats_pool *p, struct sp_pool_group *g, struct sp_err *e)
 		if (!sp_jbudget_take(p->b, bytes))
 			p->b->used += bytes;
 	}
-	if ((c = malloc((size_t)bytes)) == NULL) {
+	if ((c = chunk_alloc(p, (size_t)bytes)) == NULL) {
 		sp_jbudget_give(p->b, bytes);
 		return nomem(e);
 	}

@@ -40,6 +40,10 @@ struct sp_stats_pool {
 	size_t ng, g_cap;
 	uint64_t taken;		/* budget held by chunks */
 	size_t runs;
+	/* the chunks' memory: blocks kept across spills, filled in turn */
+	char **blocks;
+	size_t nblocks, blocks_cap;
+	size_t cur, used;	/* the block being filled, bytes of it */
 };
 
 /* sp_stats_pool_put() of a value that needs a new group or chunk first. */

@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sp_huge.h"
+
 /* Values read at a time in the passes over a long sequence. */
 #define PASS_BUF 8192
 /* The radix of the percentile passes: 16 bits of the value a pass. */
@@ -291,7 +293,7 @@ sp_stats_seq_compute(const struct sp_stats_vsrc *src, enum sp_stats_conv c,
 	if (src->n == 0)
 		return 0;
 	if (src->n <= load_max / 8 && src->n <= SIZE_MAX / 8 &&
-	    (a = malloc((size_t)src->n * 8)) != NULL) {
+	    (a = sp_huge_alloc((size_t)src->n * 8)) != NULL) {
 		rc = src->read(src->ctx, 0, (size_t)src->n, a, e);
 		if (rc == 0)
 			in_memory(a, (size_t)src->n, c, what, s);
