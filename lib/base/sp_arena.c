@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sp_huge.h"
+
 /* Blocks double in size up to this, so a big item costs few mallocs. */
 #define FIRST_BLOCK ((size_t)16 << 10)
 #define MAX_BLOCK ((size_t)16 << 20)
@@ -70,14 +72,16 @@ sp_arena_alloc(struct sp_arena *a, size_t size)
 	if (b == NULL || b->size - b->used < need) {
 		size_t bs = a->next_size;
 
-		while (bs < need)
-			bs *= 2;
+		/* a power of two in all, header included: no huge page
+		 * of a large block is faulted in for a few bytes */
+		while (bs - sizeof *b < need)
+			if ((bs *= 2) == 0)
+				return NULL;
 		if (a->next_size < MAX_BLOCK)
 			a->next_size *= 2;
-		b = malloc(sizeof *b + bs);
-		if (b == NULL)
+		if ((b = sp_huge_alloc(bs)) == NULL)
 			return NULL;
-		b->size = bs;
+		b->size = bs - sizeof *b;
 		b->used = 0;
 		b->next = a->head;
 		a->head = b;

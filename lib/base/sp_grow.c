@@ -3,6 +3,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "sp_huge.h"
+
 int
 sp_grow_to(void *pp, size_t *cap, size_t need, size_t size, size_t first)
 {
@@ -16,7 +18,9 @@ sp_grow_to(void *pp, size_t *cap, size_t need, size_t size, size_t first)
 			return -1;
 		n *= 2;
 	}
-	if ((p = realloc(*(void **)pp, n * size)) == NULL)
+	/* large arrays in huge pages: a doubling touches every new page */
+	if ((p = sp_huge_realloc(*(void **)pp, *cap * size, n * size)) ==
+	    NULL)
 		return -1;
 	*(void **)pp = p;
 	*cap = n;

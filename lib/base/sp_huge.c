@@ -1,6 +1,8 @@
 #include "sp_huge.h"
 
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 
 void *
@@ -9,8 +11,10 @@ sp_huge_alloc(size_t n)
 	void *p = NULL;
 	size_t whole;
 
-	if (n < 2 * SP_HUGE_PAGE)
+	if (n < SP_HUGE_MIN)
 		return malloc(n);
+	if (n > SIZE_MAX - SP_HUGE_PAGE)
+		return NULL;
 	whole = (n + SP_HUGE_PAGE - 1) / SP_HUGE_PAGE * SP_HUGE_PAGE;
 	if (posix_memalign(&p, SP_HUGE_PAGE, whole) != 0)
 		return NULL;
@@ -19,4 +23,33 @@ sp_huge_alloc(size_t n)
 	(void)madvise(p, whole, MADV_HUGEPAGE);
 #endif
 	return p;
+}
+
+void *
+sp_huge_calloc(size_t n, size_t size)
+{
+	void *p;
+
+	if (size != 0 && n > SIZE_MAX / size)
+		return NULL;
+	if (n * size < SP_HUGE_MIN)
+		return calloc(n, size);
+	if ((p = sp_huge_alloc(n * size)) != NULL)
+		memset(p, 0, n * size);
+	return p;
+}
+
+void *
+sp_huge_realloc(void *p, size_t old, size_t n)
+{
+	void *q;
+
+	if (n < SP_HUGE_MIN)
+		return realloc(p, n);
+	if ((q = sp_huge_alloc(n)) == NULL)
+		return NULL;
+	if (p != NULL)
+		memcpy(q, p, old < n ? old : n);
+	free(p);
+	return q;
 }

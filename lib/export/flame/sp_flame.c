@@ -8,6 +8,7 @@
 #include "sp_fmt.h"
 #include "sp_flame_rank.h"
 #include "sp_grow.h"
+#include "sp_huge.h"
 #include "sp_utf8.h"
 
 #define NONE UINT32_MAX
@@ -246,7 +247,7 @@ key_table(const struct fl *f, size_t *mask)
 
 	while (cap < 2 * f->n + 2)
 		cap *= 2;
-	if ((t = malloc(cap * sizeof *t)) == NULL)
+	if ((t = sp_huge_alloc(cap * sizeof *t)) == NULL)
 		return NULL;
 	memset(t, 0xff, cap * sizeof *t);
 	for (i = 0; i < f->n; i++) {
@@ -288,7 +289,7 @@ add_nodes(struct fl *f, size_t *nedges, struct sp_err *e)
 {
 	size_t i, n = f->n, ne = 0, nroots = 0;
 
-	if ((f->node = calloc(n + 1, sizeof *f->node)) == NULL)
+	if ((f->node = sp_huge_calloc(n + 1, sizeof *f->node)) == NULL)
 		return nomem(e);
 	for (i = 0; i < n; i++) {
 		const struct sp_prof_entry *en = sp_prof_entry(f->d, i);
@@ -416,7 +417,7 @@ index_edges(struct fl *f, struct sp_err *e)
 	size_t i, j, m, n = f->n;
 	uint32_t *fill;
 
-	if ((fill = calloc(n + 1, sizeof *fill)) == NULL)
+	if ((fill = sp_huge_calloc(n + 1, sizeof *fill)) == NULL)
 		return nomem(e);
 	for (i = 0, j = 0, m = 0; i <= n; i++) {
 		f->node[i].out0 = (uint32_t)j;
@@ -452,7 +453,7 @@ count_edges(struct fl *f, struct sp_err *e)
 	size_t i, j, n = f->n, qh = 0, qt = 0;
 	uint32_t *queue;
 
-	if ((queue = calloc(n + 1, sizeof *queue)) == NULL)
+	if ((queue = sp_huge_calloc(n + 1, sizeof *queue)) == NULL)
 		return nomem(e);
 	f->node[n].reach = 1;
 	queue[qt++] = (uint32_t)n;
@@ -483,8 +484,8 @@ rank_nodes(struct fl *f, struct sp_err *e)
 {
 	size_t i;
 
-	if ((f->order = calloc(f->n + 1, sizeof *f->order)) == NULL ||
-	    (f->rank = calloc(f->n + 1, sizeof *f->rank)) == NULL)
+	if ((f->order = sp_huge_calloc(f->n + 1, sizeof *f->order)) == NULL ||
+	    (f->rank = sp_huge_calloc(f->n + 1, sizeof *f->rank)) == NULL)
 		return nomem(e);
 	if (sp_flame_rank(f->d, f->order, e) < 0)
 		return -1;
@@ -504,9 +505,9 @@ build(struct fl *f, struct sp_flame_stats *st, struct sp_err *e)
 
 	if (add_nodes(f, &ne, e) < 0)
 		return -1;
-	if ((f->edge = calloc(ne, sizeof *f->edge)) == NULL ||
-	    (f->outs = calloc(ne, sizeof *f->outs)) == NULL ||
-	    (f->ins = calloc(ne, sizeof *f->ins)) == NULL)
+	if ((f->edge = sp_huge_calloc(ne, sizeof *f->edge)) == NULL ||
+	    (f->outs = sp_huge_calloc(ne, sizeof *f->outs)) == NULL ||
+	    (f->ins = sp_huge_calloc(ne, sizeof *f->ins)) == NULL)
 		return nomem(e);
 	if (add_caller_edges(f, e) < 0)
 		return -1;
@@ -892,7 +893,7 @@ widths(struct fl *f, double **w, struct sp_err *e)
 {
 	size_t i, n = 0;
 
-	if ((*w = malloc((f->nblk + 1) * sizeof **w)) == NULL) {
+	if ((*w = sp_huge_alloc((f->nblk + 1) * sizeof **w)) == NULL) {
 		nomem(e);
 		return SIZE_MAX;
 	}

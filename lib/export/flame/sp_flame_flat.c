@@ -13,6 +13,7 @@
 
 #include "sp_grow.h"
 #include "sp_hash.h"
+#include "sp_huge.h"
 
 #define NONE SP_FLAME_FLAT_NONE
 
@@ -73,7 +74,7 @@ static int
 rehash_names(struct sp_flame_flat *f)
 {
 	size_t cap = f->hcap ? 2 * f->hcap : 256, i;
-	uint32_t *t = calloc(cap, sizeof *t);
+	uint32_t *t = sp_huge_calloc(cap, sizeof *t);
 
 	if (t == NULL)
 		return -1;
@@ -292,8 +293,8 @@ totals(struct sp_flame_flat *f)
 static int
 outermost(struct sp_flame_flat *f)
 {
-	uint32_t *open = calloc(f->nnames + 1, sizeof *open);
-	uint32_t *path = malloc((f->nn + 1) * sizeof *path);
+	uint32_t *open = sp_huge_calloc(f->nnames + 1, sizeof *open);
+	uint32_t *path = sp_huge_alloc((f->nn + 1) * sizeof *path);
 	size_t i, depth = 0;
 	int s;
 
@@ -437,7 +438,7 @@ sp_flame_flat_select(const struct sp_flame_flat *f, const int64_t *key,
 	}
 	if (max == 0 || n <= max)
 		return n;
-	if ((r = malloc(n * sizeof *r)) == NULL)
+	if ((r = sp_huge_alloc(n * sizeof *r)) == NULL)
 		return SIZE_MAX;
 	for (i = 0, n = 0; i < f->nn; i++)
 		if (keep[i]) {

@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sp_huge.h"
+
 /* An entry being sorted: its file's rank, line, and eight name bytes. */
 struct sk {
 	uint64_t w;		/* name bytes [off, off + 8), big-endian */
@@ -88,7 +90,7 @@ rank_files(const struct sp_prof *d, struct sk *k, size_t n)
 	const char **f;
 	size_t i, nf = 0;
 
-	if ((f = malloc((n + 1) * sizeof *f)) == NULL)
+	if ((f = sp_huge_alloc((n + 1) * sizeof *f)) == NULL)
 		return -1;
 	for (i = 0; i < n; i++)
 		f[i] = sp_prof_entry(d, i)->key.file;
@@ -142,8 +144,8 @@ sp_flame_rank(const struct sp_prof *d, uint32_t *order, struct sp_err *e)
 	struct run *stack = NULL, r;
 
 	/* runs on the stack are disjoint, of two entries or more */
-	if ((k = malloc((n + 1) * sizeof *k)) == NULL ||
-	    (stack = malloc((n / 2 + 1) * sizeof *stack)) == NULL ||
+	if ((k = sp_huge_alloc((n + 1) * sizeof *k)) == NULL ||
+	    (stack = sp_huge_alloc((n / 2 + 1) * sizeof *stack)) == NULL ||
 	    rank_files(d, k, n) == -1) {
 		free(k);
 		free(stack);

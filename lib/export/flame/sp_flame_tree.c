@@ -5,6 +5,7 @@
 
 #include "sp_grow.h"
 #include "sp_hash.h"
+#include "sp_huge.h"
 
 #define NONE SP_FLAME_TREE_NONE
 
@@ -91,8 +92,8 @@ rehash(struct sp_flame_tree *t, struct sp_err *e)
 	size_t cap = t->tab_cap ? t->tab_cap * 2 : 1024, i;
 	uint64_t *tab, *keys;
 
-	if ((tab = calloc(cap, sizeof *tab)) == NULL ||
-	    (keys = calloc(cap, sizeof *keys)) == NULL) {
+	if ((tab = sp_huge_calloc(cap, sizeof *tab)) == NULL ||
+	    (keys = sp_huge_calloc(cap, sizeof *keys)) == NULL) {
 		free(tab);
 		return sp_fail(e, SP_ENOMEM, "out of memory building %s",
 		    t->what);

@@ -6,6 +6,7 @@
 #include "sp_arena.h"
 #include "sp_grow.h"
 #include "sp_hash.h"
+#include "sp_huge.h"
 
 /*
  * Three open-addressing tables (linear probing, power-of-two sizes, at
@@ -150,7 +151,7 @@ str_rehash(struct sp_prof *d)
 	struct str **old = d->strs;
 	size_t i, oldcap = d->strs_cap, cap = oldcap ? oldcap * 2 : 64;
 
-	d->strs = calloc(cap, sizeof *d->strs);
+	d->strs = sp_huge_calloc(cap, sizeof *d->strs);
 	if (d->strs == NULL) {
 		d->strs = old;
 		return -1;
@@ -231,7 +232,7 @@ key_rehash(struct sp_prof *d)
 	uint32_t *old = d->ktab;
 	size_t i, cap = d->ktab_cap ? d->ktab_cap * 2 : 64;
 
-	d->ktab = calloc(cap, sizeof *d->ktab);
+	d->ktab = sp_huge_calloc(cap, sizeof *d->ktab);
 	if (d->ktab == NULL) {
 		d->ktab = old;
 		return -1;
@@ -319,7 +320,7 @@ caller_rehash(struct sp_prof *d)
 	struct cslot *old = d->ctab;
 	size_t i, oldcap = d->ctab_cap, cap = oldcap ? oldcap * 2 : 64;
 
-	d->ctab = calloc(cap, sizeof *d->ctab);
+	d->ctab = sp_huge_calloc(cap, sizeof *d->ctab);
 	if (d->ctab == NULL) {
 		d->ctab = old;
 		return -1;

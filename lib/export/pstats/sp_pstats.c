@@ -6,6 +6,7 @@
 #include "sp_calllog.h"
 #include "sp_grow.h"
 #include "sp_hash.h"
+#include "sp_huge.h"
 
 #define NS_PER_S 1e9
 #define NONE UINT32_MAX
@@ -228,7 +229,7 @@ path_id(struct sp_pstats *p, uint32_t parent, uint32_t region,
 
 	if ((p->npath + 1) * 2 > p->ptab_cap) {
 		size_t cap = p->ptab_cap ? p->ptab_cap * 2 : 256;
-		uint32_t *t = calloc(cap, sizeof *t);
+		uint32_t *t = sp_huge_calloc(cap, sizeof *t);
 
 		if (t == NULL)
 			goto nomem;
@@ -301,7 +302,7 @@ bucket_get(struct sp_pstats *p, uint32_t region, uint32_t caller1,
 
 	if ((p->nbucket + 1) * 2 > p->btab_cap) {
 		size_t cap = p->btab_cap ? p->btab_cap * 2 : 256;
-		uint32_t *t = calloc(cap, sizeof *t);
+		uint32_t *t = sp_huge_calloc(cap, sizeof *t);
 
 		if (t == NULL)
 			goto nomem;
