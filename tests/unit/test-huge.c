@@ -118,7 +118,8 @@ test_users(void)
 		fill(big, SP_HUGE_MIN + 100, 5);
 		memset(small, 9, 100);
 		CHECK(first_wrong(big, SP_HUGE_MIN + 100, 5) ==
-		    SP_HUGE_MIN + 100 && small[99] == 9, "arena blocks overlap");
+		    SP_HUGE_MIN + 100 && small[99] == 9,
+		    "arena blocks overlap");
 	}
 	sp_arena_free(a);
 }

@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sp_huge.h"
+
 const char sp_stats_sort_keys[] = "start, name, total, calls, avg, min, "
     "max, first, last, std, p50, p95, p99, imbalance, coverage, depth, "
     "num_ranks, exclusive, self, wall, gpu_total, gpu_avg";
@@ -110,7 +112,7 @@ int
 sp_stats_order_by(const struct sp_stats_sortable *s, size_t n, uint32_t *out,
     struct sp_err *e)
 {
-	struct item *it = malloc((n + 1) * sizeof *it);
+	struct item *it = sp_huge_alloc((n + 1) * sizeof *it);
 	size_t i;
 
 	if (it == NULL)
@@ -240,12 +242,12 @@ static int
 tree_order(const struct sp_stats_row *rows, size_t n, uint32_t *out,
     struct sp_err *e)
 {
-	uint32_t *kids = malloc((n + 1) * sizeof *kids);
-	uint32_t *first = calloc(n + 2, sizeof *first);
-	uint32_t *count = calloc(n + 2, sizeof *count);
-	uint32_t *stack = malloc((n + 1) * sizeof *stack);
-	uint32_t *pos = malloc((n + 1) * sizeof *pos);
-	struct started *tmp = malloc((n + 1) * sizeof *tmp);
+	uint32_t *kids = sp_huge_alloc((n + 1) * sizeof *kids);
+	uint32_t *first = sp_huge_calloc(n + 2, sizeof *first);
+	uint32_t *count = sp_huge_calloc(n + 2, sizeof *count);
+	uint32_t *stack = sp_huge_alloc((n + 1) * sizeof *stack);
+	uint32_t *pos = sp_huge_alloc((n + 1) * sizeof *pos);
+	struct started *tmp = sp_huge_alloc((n + 1) * sizeof *tmp);
 	int rc = 0;
 
 	if (kids == NULL || first == NULL || count == NULL || stack == NULL ||

@@ -6,6 +6,7 @@
 #include "sp_arena.h"
 #include "sp_grow.h"
 #include "sp_hash.h"
+#include "sp_huge.h"
 
 #define SEP " > "
 #define SEP_LEN 3
@@ -116,7 +117,7 @@ table_new(uint32_t **tab, size_t *cap, size_t n)
 		c *= 2;
 	free(*tab);
 	*cap = 0;
-	if ((*tab = calloc(c, sizeof **tab)) == NULL)
+	if ((*tab = sp_huge_calloc(c, sizeof **tab)) == NULL)
 		return -1;
 	*cap = c;
 	return 0;
@@ -201,8 +202,8 @@ sp_stats_paths_regions(struct sp_stats_paths *t, size_t n,
 	size_t r;
 
 	forget(t);
-	if ((t->roff = calloc(n + 1, sizeof *t->roff)) == NULL ||
-	    (t->memo = calloc(n + 1, sizeof *t->memo)) == NULL ||
+	if ((t->roff = sp_huge_calloc(n + 1, sizeof *t->roff)) == NULL ||
+	    (t->memo = sp_huge_calloc(n + 1, sizeof *t->memo)) == NULL ||
 	    table_new(&t->ntab, &t->ntab_cap, 64) < 0)
 		return nomem(e);
 	for (r = 0; r < n; r++) {

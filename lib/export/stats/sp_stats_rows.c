@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sp_huge.h"
+
 static int
 nomem(struct sp_err *e)
 {
@@ -218,9 +220,9 @@ sp_stats_tree_finish(struct sp_stats_run *r, struct sp_err *e)
 		np = 0;
 		res->paths_folded = (uint32_t)r->npacc;
 	}
-	if ((res->rows = calloc(n + res->nregions + 1, sizeof *res->rows)) ==
-	    NULL || (row_of_path = malloc((np + 1) * sizeof *row_of_path)) ==
-	    NULL) {
+	res->rows = sp_huge_calloc(n + res->nregions + 1, sizeof *res->rows);
+	row_of_path = sp_huge_alloc((np + 1) * sizeof *row_of_path);
+	if (res->rows == NULL || row_of_path == NULL) {
 		free(row_of_path);
 		return nomem(e);
 	}
