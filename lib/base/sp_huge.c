@@ -5,14 +5,13 @@
 #include <string.h>
 #include <sys/mman.h>
 
-void *
-sp_huge_alloc(size_t n)
+/* n bytes in whole huge pages, aligned to one and offered them */
+static void *
+pages(size_t n)
 {
 	void *p = NULL;
 	size_t whole;
 
-	if (n < SP_HUGE_MIN)
-		return malloc(n);
 	if (n > SIZE_MAX - SP_HUGE_PAGE)
 		return NULL;
 	whole = (n + SP_HUGE_PAGE - 1) / SP_HUGE_PAGE * SP_HUGE_PAGE;
@@ -23,6 +22,18 @@ sp_huge_alloc(size_t n)
 	(void)madvise(p, whole, MADV_HUGEPAGE);
 #endif
 	return p;
+}
+
+void *
+sp_huge_alloc(size_t n)
+{
+	return n < SP_HUGE_MIN ? malloc(n) : pages(n);
+}
+
+void *
+sp_huge_buffer(size_t n)
+{
+	return n < SP_HUGE_PAGE / 2 ? malloc(n) : pages(n);
 }
 
 void *

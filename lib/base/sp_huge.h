@@ -24,6 +24,14 @@
 /* n bytes (uninitialised), or NULL when there is no memory. */
 void *sp_huge_alloc(size_t n);
 
+/*
+ * A buffer of n bytes that is written through whole and soon (a reader's
+ * or a writer's): from half a huge page up, its size rounded up to whole
+ * huge pages and offered them, since one fault costs less than 256; a
+ * smaller one is plain malloc().  Released with free().
+ */
+void *sp_huge_buffer(size_t n);
+
 /* calloc(), with the large blocks of sp_huge_alloc(). */
 void *sp_huge_calloc(size_t n, size_t size);
 

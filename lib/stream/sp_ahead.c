@@ -4,10 +4,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sp_huge.h"
 #include "sp_thread.h"
 
-/* The first size of each buffer: an item of a default batch and more. */
-#define AHEAD_BUF ((size_t)1 << 20)
+/*
+ * The first size of each buffer: an item of a default batch and more, in
+ * one huge page (sp_huge_buffer()), which faults in at once.
+ */
+#define AHEAD_BUF SP_HUGE_PAGE
 
 /* A buffer and a parse, the thread's or the caller's by turns. */
 struct slot {
@@ -129,7 +133,7 @@ sp_ahead_new(int fd, const char *name, struct sp_err *e)
 	struct sp_ahead *a = calloc(1, sizeof *a);
 
 	if (a == NULL || sp_raw_init(&a->raw, fd, name, AHEAD_BUF) < 0 ||
-	    (a->spare.buf = malloc(AHEAD_BUF)) == NULL ||
+	    (a->spare.buf = sp_huge_buffer(AHEAD_BUF)) == NULL ||
 	    (a->spare.doc = sp_cdoc_new()) == NULL) {
 		if (a != NULL)
 			drop(a);

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "sp_huge.h"
 #include "sp_stream.h"
 
 /* A read asks for what the item lacks and this much of what follows. */
@@ -20,7 +21,7 @@ sp_raw_init(struct sp_raw *w, int fd, const char *name, size_t cap)
 	w->fd = fd;
 	w->name = name;
 	w->cap = cap;
-	w->buf = malloc(cap);
+	w->buf = sp_huge_buffer(cap);
 	w->doc = sp_cdoc_new();
 	if (w->buf == NULL || w->doc == NULL) {
 		sp_raw_fini(w);

@@ -1,8 +1,10 @@
 /*
  * test-huge: blocks below and above SP_HUGE_MIN, the calloc's zeros, the
  * realloc keeping every byte across the threshold both ways, sizes that
- * overflow refused, and the growing array and the arena, which use them,
- * past the threshold.
+ * overflow refused, buffers on a huge page from half of one up and grown
+ * by realloc() as the stream reader and the trace writer grow theirs,
+ * and the growing array and the arena, which use them, past the
+ * threshold.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -90,6 +92,39 @@ test_realloc(void)
 	free(p);
 }
 
+/* Buffers: where they lie, every byte theirs, realloc() keeping them. */
+static void
+test_buffer(void)
+{
+	size_t sizes[] = { 100, SP_HUGE_PAGE / 2 - 1, SP_HUGE_PAGE / 2,
+		SP_HUGE_PAGE, SP_HUGE_PAGE + 1 };
+	size_t i;
+
+	for (i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+		unsigned char *p = sp_huge_buffer(sizes[i]), *q;
+
+		CHECK(p != NULL, "buffer %zu: no memory", sizes[i]);
+		if (p == NULL)
+			continue;
+		CHECK(sizes[i] < SP_HUGE_PAGE / 2 ||
+		    (uintptr_t)p % SP_HUGE_PAGE == 0,
+		    "buffer %zu: not on a huge page", sizes[i]);
+		fill(p, sizes[i], 11);
+		q = realloc(p, 2 * sizes[i]);
+		CHECK(q != NULL, "buffer %zu: realloc", sizes[i]);
+		if (q == NULL) {
+			free(p);
+			continue;
+		}
+		CHECK(first_wrong(q, sizes[i], 11) == sizes[i],
+		    "buffer %zu: byte %zu lost in realloc", sizes[i],
+		    first_wrong(q, sizes[i], 11));
+		fill(q, 2 * sizes[i], 13);
+		free(q);
+	}
+	CHECK(sp_huge_buffer(SIZE_MAX - 10) == NULL, "SIZE_MAX refused");
+}
+
 static void
 test_users(void)
 {
@@ -129,6 +164,7 @@ main(void)
 {
 	test_alloc();
 	test_realloc();
+	test_buffer();
 	test_users();
 	return failed != 0;
 }

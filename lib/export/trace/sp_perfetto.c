@@ -5,10 +5,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sp_huge.h"
 #include "sp_pb.h"
 
-/* Above the sink's own buffer (256 KiB), so that a flush goes straight out. */
-#define BUF_MIN ((size_t)1 << 20)
+/*
+ * Above the sink's own buffer (256 KiB), so that a flush goes straight
+ * out; one huge page (sp_huge_buffer()), which faults in at once.
+ */
+#define BUF_MIN SP_HUGE_PAGE
 /* A packet's fixed part: keys, varints, the nested messages' slack. */
 #define PACKET_ROOM 128
 /* One debug annotation, beyond its string's bytes. */
@@ -775,7 +779,7 @@ sp_perfetto_new(const char *const *names, const size_t *lens, size_t n,
 #endif
 	struct pf *w = calloc(1, sizeof *w);
 
-	if (w == NULL || (w->buf = malloc(BUF_MIN)) == NULL ||
+	if (w == NULL || (w->buf = sp_huge_buffer(BUF_MIN)) == NULL ||
 	    (w->interned = calloc(n > 0 ? n : 1, sizeof *w->interned)) ==
 	    NULL || (w->tpls = calloc(n > 0 ? n : 1, sizeof *w->tpls)) ==
 	    NULL) {
