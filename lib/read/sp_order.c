@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sp_huge.h"
+
 int
 sp_order_oom(struct sp_order *or)
 {
@@ -58,31 +60,41 @@ sp_order_flush(struct sp_order *or)
 	return 0;
 }
 
-/* The read chunk and the output batch, with the x columns of the run. */
+/*
+ * The read chunk and the output batch, with the x columns of the run, cut
+ * from one block (or->cols): over 1 MiB, which sp_huge_buffer() faults in
+ * a huge page at a time instead of 4 KiB.
+ */
 static int
 alloc_cols(struct sp_order *or)
 {
-	size_t k, n = or->batch, m = SP_ORDER_CHUNK;
+	size_t k, n = or->batch, m = SP_ORDER_CHUNK, words = 2 * m + 3 * n +
+	    (n + 1) / 2;
+	int64_t *p;
 
-	or->a = malloc(m * 8);
-	or->b = malloc(m * 8);
-	or->out.start = malloc(n * 8);
-	or->out.end = malloc(n * 8);
-	or->out.call = malloc(n * 8);
-	or->out.region = malloc(n * 4);
-	if (or->a == NULL || or->b == NULL || or->out.start == NULL ||
-	    or->out.end == NULL || or->out.call == NULL ||
-	    or->out.region == NULL)
+	for (k = 0; k < SP_X_COUNT; k++)
+		if ((or->src->xmask >> k) & 1)
+			words += m + ((or->xmask >> k) & 1 ? n : 0);
+	if ((or->cols = p = sp_huge_buffer(words * 8)) == NULL)
 		return sp_order_oom(or);
+	or->a = p;
+	or->b = p += m;
+	or->out.start = p += m;
+	or->out.end = p += n;
+	or->out.call = p += n;
+	p += n;
 	for (k = 0; k < SP_X_COUNT; k++) {
 		if (!((or->src->xmask >> k) & 1))
 			continue;
-		if ((or->x[k] = malloc(m * 8)) == NULL)
-			return sp_order_oom(or);
-		if ((or->xmask >> k) & 1 &&
-		    (or->out.x[k] = malloc(n * 8)) == NULL)
-			return sp_order_oom(or);
+		or->x[k] = p;
+		p += m;
+		if ((or->xmask >> k) & 1) {
+			or->out.x[k] = p;
+			p += n;
+		}
 	}
+	/* last: the only column of 4-byte values */
+	or->out.region = (uint32_t *)p;
 	return 0;
 }
 
@@ -119,18 +131,7 @@ order_init(struct sp_order *or, struct sp_source *src, uint32_t run,
 static void
 order_free(struct sp_order *or)
 {
-	size_t k;
-
-	free(or->a);
-	free(or->b);
-	free(or->out.start);
-	free(or->out.end);
-	free(or->out.call);
-	free(or->out.region);
-	for (k = 0; k < SP_X_COUNT; k++) {
-		free(or->x[k]);
-		free(or->out.x[k]);
-	}
+	free(or->cols);
 	free(or->segs);
 	free(or->seg_end);
 	free(or->row_min);

@@ -58,6 +58,7 @@ struct sp_order {
 	int lanes;		/* thread/task columns give lanes */
 	/* one chunk of a row as read (pre-pass, file order, merge lanes) */
 	int64_t *a, *b, *x[SP_X_COUNT];
+	int64_t *cols;		/* the block those and out's columns are in */
 	/* what the pre-pass finds */
 	struct sp_seg *segs;	/* those of the rows written, by row */
 	size_t nsegs, capsegs;

@@ -9,6 +9,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "sp_huge.h"
+
 /*
  * The read-buffer budget of a merge, in calls over all its cursors, and
  * the least a cursor gets.  Every refill is two H5Dread calls of some
@@ -350,12 +352,29 @@ struct merge {
 	struct cursor *cs;
 	struct tourney tr;
 	size_t xs[SP_X_COUNT], nx;	/* the x columns of the run */
+	/*
+	 * Every cursor's columns, in one block: 12 MiB on a 32-region lane,
+	 * which in 4 KiB pages took some 3,000 faults to fill (a quarter of
+	 * sp-read's time at 1M calls on the development VM), one per huge
+	 * page in a block of sp_huge_alloc()
+	 */
+	int64_t *mem;
 };
 
-/* Open the cursor of segment sg with room for cap calls, and fill it. */
+/* Whether a cursor keeps call indices (else they follow from call0). */
+static int
+keeps_calls(const struct sp_order *or, const struct sp_seg *sg)
+{
+	return or->lanes || sg->ties;
+}
+
+/*
+ * Open the cursor of segment sg with room for cap calls, its columns cut
+ * from *mem, and fill it.
+ */
 static int
 cursor_open(struct sp_order *or, const struct merge *m, struct cursor *c,
-    const struct sp_seg *sg, size_t cap)
+    const struct sp_seg *sg, size_t cap, int64_t **mem)
 {
 	size_t x;
 
@@ -366,31 +385,25 @@ cursor_open(struct sp_order *or, const struct merge *m, struct cursor *c,
 	c->cap = cap;
 	c->region = or->src->rows[sg->row].region;
 	c->ties = sg->ties;
-	c->start = malloc(cap * 8);
-	c->end = malloc(cap * 8);
-	c->call = or->lanes || c->ties ? malloc(cap * 8) : NULL;
-	if (c->start == NULL || c->end == NULL ||
-	    ((or->lanes || c->ties) && c->call == NULL))
-		return sp_order_oom(or);
-	for (x = 0; x < m->nx; x++)
-		if ((c->x[m->xs[x]] = malloc(cap * 8)) == NULL)
-			return sp_order_oom(or);
+	c->start = *mem;
+	c->end = *mem + cap;
+	*mem += 2 * cap;
+	if (keeps_calls(or, sg)) {
+		c->call = *mem;
+		*mem += cap;
+	}
+	for (x = 0; x < m->nx; x++) {
+		c->x[m->xs[x]] = *mem;
+		*mem += cap;
+	}
 	return refill(or, c);
 }
 
 static void
 merge_close(struct merge *m)
 {
-	size_t i, k;
-
-	for (i = 0; m->cs != NULL && i < m->k; i++) {
-		free(m->cs[i].start);
-		free(m->cs[i].end);
-		free(m->cs[i].call);
-		for (k = 0; k < SP_X_COUNT; k++)
-			free(m->cs[i].x[k]);
-	}
 	free(m->cs);
+	free(m->mem);
 	free(m->tr.t);
 	free(m->tr.key);
 	free(m->tr.order);
@@ -401,7 +414,8 @@ static int
 merge_open(struct sp_order *or, struct merge *m, const struct sp_seg *sg,
     size_t k)
 {
-	size_t cap = MERGE_BUDGET / k, i, x;
+	size_t cap = MERGE_BUDGET / k, i, x, cols = 0;
+	int64_t *mem;
 
 	memset(m, 0, sizeof *m);
 	if (cap < MERGE_MIN)
@@ -421,10 +435,15 @@ merge_open(struct sp_order *or, struct merge *m, const struct sp_seg *sg,
 	for (x = 0; x < SP_X_COUNT; x++)
 		if ((or->xmask >> x) & 1)
 			m->xs[m->nx++] = x;
+	for (i = 0; i < k; i++)
+		cols += 2 + (size_t)keeps_calls(or, &sg[i]) + m->nx;
+	/* about max(k * MERGE_MIN, MERGE_BUDGET) calls: far from overflow */
+	if ((m->mem = mem = sp_huge_alloc(cols * cap * 8)) == NULL)
+		return sp_order_oom(or);
 	for (i = 0; i < k; i++) {
 		struct cursor *c = &m->cs[i];
 
-		if (cursor_open(or, m, c, &sg[i], cap) < 0)
+		if (cursor_open(or, m, c, &sg[i], cap, &mem) < 0)
 			return -1;
 		m->live += c->len > 0;
 		m->tr.order[i] = or->order[c->region];
