@@ -88,11 +88,37 @@ get_space(hid_t obj, int is_attr)
 	return is_attr ? H5Aget_space(obj) : H5Dget_space(obj);
 }
 
+/*
+ * Read all of obj as type mt.  A dataset's conversion (strings need one)
+ * gets a buffer of what its n elements need: by default HDF5 calloc()s 1
+ * MiB for it, which on the development VM cost 250 page faults, some 2.5
+ * ms of an sp-read that reads 32 region names.
+ */
 static herr_t
-read_all(hid_t obj, int is_attr, hid_t mt, void *buf)
+read_all(hid_t obj, int is_attr, hid_t ft, hid_t mt, size_t n, void *buf)
 {
-	return is_attr ? H5Aread(obj, mt, buf) :
-	    H5Dread(obj, mt, H5S_ALL, H5S_ALL, H5P_DEFAULT, buf);
+	size_t each = H5Tget_size(ft) > H5Tget_size(mt) ? H5Tget_size(ft) :
+	    H5Tget_size(mt);
+	hid_t dxpl = H5P_DEFAULT;
+	herr_t st;
+
+	if (is_attr)
+		return H5Aread(obj, mt, buf);
+	/* HDF5 refuses a buffer smaller than one element of either type */
+	if (each < 16)
+		each = 16;
+	if (n <= (size_t)(1 << 20) / each &&
+	    (dxpl = H5Pcreate(H5P_DATASET_XFER)) >= 0 &&
+	    H5Pset_buffer(dxpl, n * each, NULL, NULL) < 0) {
+		H5Pclose(dxpl);
+		dxpl = H5P_DEFAULT;
+	}
+	if (dxpl < 0)
+		dxpl = H5P_DEFAULT;
+	st = H5Dread(obj, mt, H5S_ALL, H5S_ALL, dxpl, buf);
+	if (dxpl != H5P_DEFAULT)
+		H5Pclose(dxpl);
+	return st;
 }
 
 long long
@@ -189,7 +215,8 @@ read_variable(struct strread *r, struct sp_err *e)
 	H5Tset_cset(r->mt, H5Tget_cset(r->type));
 	if ((r->vs = calloc(r->n + 1, sizeof *r->vs)) == NULL)
 		return strread_oom(r, e);
-	if (r->n > 0 && read_all(r->obj, r->is_attr, r->mt, r->vs) < 0)
+	if (r->n > 0 && read_all(r->obj, r->is_attr, r->type, r->mt, r->n,
+	    r->vs) < 0)
 		return sp_fail(e, SP_EDATA, "%s: cannot read %s", r->file,
 		    r->what);
 	for (i = 0; i < r->n; i++) {
@@ -210,7 +237,8 @@ read_fixed(struct strread *r, struct sp_err *e)
 	r->mt = H5Tcopy(r->type);
 	if (size == 0 || (r->fixed = malloc(r->n * size + 1)) == NULL)
 		return strread_oom(r, e);
-	if (r->n > 0 && read_all(r->obj, r->is_attr, r->mt, r->fixed) < 0)
+	if (r->n > 0 && read_all(r->obj, r->is_attr, r->type, r->mt, r->n,
+	    r->fixed) < 0)
 		return sp_fail(e, SP_EDATA, "%s: cannot read %s", r->file,
 		    r->what);
 	for (i = 0; i < r->n; i++) {
@@ -325,7 +353,8 @@ sp_h5_read_all_i64(hid_t obj, int is_attr, size_t n, int64_t *out,
 		    file, what, is_attr ? "attribute" : "column");
 	if (n == 0)
 		return 0;
-	if (read_all(obj, is_attr, H5T_NATIVE_INT64, out) < 0)
+	if (read_all(obj, is_attr, H5T_NATIVE_INT64, H5T_NATIVE_INT64, n,
+	    out) < 0)
 		return sp_fail(e, SP_EDATA, "%s: cannot read %s", file, what);
 	return 0;
 }
@@ -438,7 +467,7 @@ values_cbor(hid_t obj, int is_attr, struct sp_cbuf *b, const char *file,
 
 		if (mt < 0)
 			mt = own = H5Tget_native_type(type, H5T_DIR_ASCEND);
-		if (read_all(obj, is_attr, mt, buf) < 0) {
+		if (read_all(obj, is_attr, mt, mt, n, buf) < 0) {
 			if (own >= 0)
 				H5Tclose(own);
 			goto bad;
