@@ -29,19 +29,26 @@
 _Static_assert(MERGE_MIN >= 4 * SP_ORDER_TIE_RUN,
     "a cursor holds a run of equal starts and more");
 
-/* The merge cursor of one segment. */
+/*
+ * The merge cursor of one segment.  What the merge's loop reads of a
+ * winner comes first, in one cache line: with 1,000 cursors (150 KiB of
+ * them) the winner's cursor is seldom in the first-level cache, and its
+ * fields spread over three lines cost three misses a call.
+ */
 struct cursor {
-	const struct sp_seg *seg;
-	uint64_t next;		/* next call of the row to read */
-	uint64_t left;		/* calls of the lane still to deliver */
-	int64_t prev;		/* running start, for delta sources */
-	size_t pos, len, cap;
-	size_t held;		/* calls after len that wait for the next read */
-	int64_t *start, *end, *x[SP_X_COUNT];
+	_Alignas(64) size_t pos, len;
+	int64_t *start, *end;
 	int64_t *call;		/* with lanes or ties: call indices; else NULL */
 	uint64_t call0;		/* else: index of start[0] */
 	uint32_t region;
 	int ties;		/* the segment's runs of equal starts need sorting */
+	int64_t *x[SP_X_COUNT];
+	const struct sp_seg *seg;
+	uint64_t next;		/* next call of the row to read */
+	uint64_t left;		/* calls of the lane still to deliver */
+	int64_t prev;		/* running start, for delta sources */
+	size_t cap;
+	size_t held;		/* calls after len that wait for the next read */
 };
 
 /* The call index of position pos of a cursor. */
@@ -424,7 +431,11 @@ merge_open(struct sp_order *or, struct merge *m, const struct sp_seg *sg,
 	if (cap > SP_ORDER_CHUNK)
 		cap = SP_ORDER_CHUNK;
 	m->k = m->tr.k = k;
-	m->cs = calloc(k, sizeof *m->cs);
+	/* each cursor on a cache line of its own (its size is a multiple) */
+	if (k <= SIZE_MAX / sizeof *m->cs &&
+	    (m->cs = aligned_alloc(_Alignof(struct cursor),
+	    k * sizeof *m->cs)) != NULL)
+		memset(m->cs, 0, k * sizeof *m->cs);
 	m->tr.t = malloc(k * sizeof *m->tr.t);
 	m->tr.key = malloc(k * sizeof *m->tr.key);
 	m->tr.order = malloc(k * sizeof *m->tr.order);
