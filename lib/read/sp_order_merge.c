@@ -466,16 +466,6 @@ merge_open(struct sp_order *or, struct merge *m, const struct sp_seg *sg,
 }
 
 /*
- * The winner's call into the batch and its next call into the tree, n
- * times or until one cursor is left: the hot loop of sp-read.  What it
- * reads is in locals (the tree, the column list), which the stores into
- * the batch's columns cannot be taken to change; and it is a function of
- * its own (one for each replay), not inlined into the setup around it,
- * whose live values made the compiler spill the tree to the stack: with
- * both, sp-read took 228 M instructions on the 1M-call benchmark profile
- * instead of 236 M (callgrind).
- */
-/*
  * Ask for the cache line after the winner's next calls in each column
  * (PREFETCH_CALLS calls on).  The cursors' columns are too many streams
  * (32 cursors x 3 columns on the compass file) for the hardware
@@ -506,6 +496,17 @@ ahead(const struct cursor *c, size_t nx, const size_t *xs)
 		prefetch_at(c->x[xs[x]], c->pos);
 }
 
+
+/*
+ * The winner's call into the batch and its next call into the tree, n
+ * times or until one cursor is left: the hot loop of sp-read.  What it
+ * reads is in locals (the tree, the column list), which the stores into
+ * the batch's columns cannot be taken to change; and it is a function of
+ * its own (one for each replay), not inlined into the setup around it,
+ * whose live values made the compiler spill the tree to the stack: with
+ * both, sp-read took 228 M instructions on the 1M-call benchmark profile
+ * instead of 236 M (callgrind).
+ */
 static inline __attribute__((always_inline)) int
 play(struct sp_order *or, struct merge *m, size_t n, int branchy)
 {

@@ -89,32 +89,47 @@ get_space(hid_t obj, int is_attr)
 }
 
 /*
- * Read all of obj as type mt.  A dataset's conversion (strings need one)
- * gets a buffer of what its n elements need: by default HDF5 calloc()s 1
- * MiB for it, which on the development VM cost 250 page faults, some 2.5
- * ms of an sp-read that reads 32 region names.
+ * A transfer list whose conversion buffer holds n elements of types ft
+ * and mt, or H5P_DEFAULT when that is over HDF5's default of 1 MiB (or
+ * cannot be made).  HDF5 calloc()s its default buffer for any conversion
+ * (strings need one): 250 page faults, some 2.5 ms on the development
+ * VM, for the 32 region names sp-read reads.
+ */
+#define XFER_BUF_MAX ((size_t)1 << 20)
+
+static hid_t
+xfer_for(hid_t ft, hid_t mt, size_t n)
+{
+	size_t each = H5Tget_size(ft) > H5Tget_size(mt) ? H5Tget_size(ft) :
+	    H5Tget_size(mt);
+	hid_t dxpl;
+
+	/* a margin: HDF5 refuses a buffer short of one element */
+	if (each < 16)
+		each = 16;
+	if (n > XFER_BUF_MAX / each ||
+	    (dxpl = H5Pcreate(H5P_DATASET_XFER)) < 0)
+		return H5P_DEFAULT;
+	if (H5Pset_buffer(dxpl, n * each, NULL, NULL) < 0) {
+		H5Pclose(dxpl);
+		return H5P_DEFAULT;
+	}
+	return dxpl;
+}
+
+/*
+ * Read all n elements of obj as type mt; ft is their type in the file, or
+ * one no smaller (the native int64 for any integer).
  */
 static herr_t
 read_all(hid_t obj, int is_attr, hid_t ft, hid_t mt, size_t n, void *buf)
 {
-	size_t each = H5Tget_size(ft) > H5Tget_size(mt) ? H5Tget_size(ft) :
-	    H5Tget_size(mt);
-	hid_t dxpl = H5P_DEFAULT;
+	hid_t dxpl;
 	herr_t st;
 
 	if (is_attr)
 		return H5Aread(obj, mt, buf);
-	/* HDF5 refuses a buffer smaller than one element of either type */
-	if (each < 16)
-		each = 16;
-	if (n <= (size_t)(1 << 20) / each &&
-	    (dxpl = H5Pcreate(H5P_DATASET_XFER)) >= 0 &&
-	    H5Pset_buffer(dxpl, n * each, NULL, NULL) < 0) {
-		H5Pclose(dxpl);
-		dxpl = H5P_DEFAULT;
-	}
-	if (dxpl < 0)
-		dxpl = H5P_DEFAULT;
+	dxpl = xfer_for(ft, mt, n);
 	st = H5Dread(obj, mt, H5S_ALL, H5S_ALL, dxpl, buf);
 	if (dxpl != H5P_DEFAULT)
 		H5Pclose(dxpl);
@@ -467,7 +482,7 @@ values_cbor(hid_t obj, int is_attr, struct sp_cbuf *b, const char *file,
 
 		if (mt < 0)
 			mt = own = H5Tget_native_type(type, H5T_DIR_ASCEND);
-		if (read_all(obj, is_attr, mt, mt, n, buf) < 0) {
+		if (read_all(obj, is_attr, type, mt, n, buf) < 0) {
 			if (own >= 0)
 				H5Tclose(own);
 			goto bad;
