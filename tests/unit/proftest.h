@@ -206,9 +206,40 @@ checker(void)
 }
 
 /*
+ * A Python check that cannot run: said once as SKIP, or, where
+ * SP_REQUIRE_ALL is set (CI), counted as a failure, so that a test
+ * never passes for want of the checker.
+ */
+static int python_skipped;
+
+static inline void
+python_missing(const char *why)
+{
+	const char *all = getenv("SP_REQUIRE_ALL");
+
+	if (all != NULL && all[0] != '\0') {
+		CHECK(0, "python checks cannot run (%s), and SP_REQUIRE_ALL "
+		    "is set", why);
+		return;
+	}
+	printf("SKIP python checks: %s\n", why);
+	python_skipped = 1;
+}
+
+/*
+ * A test's exit status: 1 when a check failed, else 77 (meson's "skipped")
+ * when its Python checks could not run, else 0.
+ */
+static inline int
+proftest_status(void)
+{
+	return failed != 0 ? 1 : python_skipped ? 77 : 0;
+}
+
+/*
  * The interpreter behind python3 (resolved once: a version manager's shim
  * costs more than the check itself), if it has marshal and pstats and the
- * checker is there; else NULL, said once.
+ * checker is there; else NULL, said once (python_missing).
  */
 static inline const char *
 python(void)
@@ -221,8 +252,8 @@ python(void)
 		return state == 1 ? exe : NULL;
 	state = 2;
 	if (checker() == NULL) {
-		printf("SKIP python checks: tests/check-prof.py not found "
-		    "(set SP_CHECK_PROF)\n");
+		python_missing("tests/check-prof.py not found (set "
+		    "SP_CHECK_PROF)");
 		return NULL;
 	}
 	p = popen("python3 -c 'import sys, marshal, pstats; "
@@ -234,8 +265,7 @@ python(void)
 	if (p != NULL)
 		pclose(p);
 	if (state != 1)
-		printf("SKIP python checks: no python3 with marshal and "
-		    "pstats\n");
+		python_missing("no python3 with marshal and pstats");
 	return state == 1 ? exe : NULL;
 }
 

@@ -238,8 +238,10 @@ test_roundtrip(void)
 	    "write %s", prof);
 	CHECK(json_write_prof(json, d) == 0, "write %s", json);
 	snprintf(args, sizeof args, "'%s' '%s' --bytes", prof, json);
-	rc = run_checker(args);
-	CHECK(rc == -1 || rc == 0, "python disagrees on %s (%d)", prof, rc);
+	if (python() != NULL) {
+		rc = run_checker(args);
+		CHECK(rc == 0, "python disagrees on %s (%d)", prof, rc);
+	}
 	/* And the file reader sees the same. */
 	sp_prof_free(back);
 	back = sp_marshal_load_prof(prof, &e);
@@ -562,5 +564,5 @@ main(void)
 	scratch_done();
 	if (!failed)
 		printf("test-marshal: ok\n");
-	return failed;
+	return proftest_status();
 }

@@ -866,5 +866,5 @@ main(void)
 	scratch_done();
 	if (!failed)
 		printf("test-pstats: ok\n");
-	return failed;
+	return proftest_status();
 }

@@ -309,5 +309,5 @@ main(void)
 	scratch_done();
 	if (!failed)
 		printf("test-pstats_report: ok\n");
-	return failed;
+	return proftest_status();
 }
