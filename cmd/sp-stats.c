@@ -18,12 +18,13 @@ usage(void)
 {
 	fputs("usage: sp-stats [-o FILE] [--format FORMAT] [--by VIEW] "
 	    "[--call-paths]\n"
-	    "                [--sort KEY] [--top N] [--columns LIST] "
-	    "[--percent MODE]\n"
-	    "                [--no-notes] [--title TEXT] [-r RANKS]... "
-	    "[-i REGEX]...\n"
-	    "                [-x REGEX]... [--approx] [-S SIZE] [-T DIR] "
-	    "[FILE]\n"
+	    "                [--sort KEY] [--top N] [--max-depth D] "
+	    "[--columns LIST]\n"
+	    "                [--percent MODE] [--no-notes] [--title TEXT] "
+	    "[-r RANKS]...\n"
+	    "                [-i REGEX]... [-x REGEX]... [--approx] [-S SIZE] "
+	    "[-T DIR]\n"
+	    "                [FILE]\n"
 	    "Write the statistics of the regions of an sp call stream (from "
 	    "sp-stack) over\nits ranks: scope-profiler's summary table and "
 	    "summary() records, and per\nrank, per lane or per call path.  "
@@ -42,7 +43,12 @@ usage(void)
 	    "                           min, max, first, last, std, p50, p95, "
 	    "p99, imbalance,\n"
 	    "                           self, wall, or a key of the records\n"
-	    "      --top N              the first N rows only\n"
+	    "      --top N              only the N regions first by the sort "
+	    "(the tree: their\n"
+	    "                           N first rows each, and their "
+	    "ancestors)\n"
+	    "      --max-depth D        the tree's rows of depth D at most "
+	    "(roots: 0)\n"
 	    "      --columns LIST       the table's columns (text by region), "
 	    "else the keys\n"
 	    "      --percent MODE       % session by coverage (the default) or "
@@ -82,8 +88,9 @@ choice(const char *opt, const char *arg, const char *const *names, int n)
 	cli_usage_error("%s: '%s' is not one of the choices", opt, arg);
 }
 
+/* A whole number of 0 or more, for opt; what: what it counts. */
 static long
-count_arg(const char *arg)
+count_arg(const char *opt, const char *what, const char *arg)
 {
 	char *end;
 	long v;
@@ -92,8 +99,8 @@ count_arg(const char *arg)
 	v = strtol(arg, &end, 10);
 	if (errno != 0 || end == arg || *end != '\0' || arg[0] == '-' ||
 	    arg[0] == '+' || v < 0)
-		cli_usage_error("--top: '%s' is not a count of rows (0 or "
-		    "more)", arg);
+		cli_usage_error("%s: '%s' is not a %s (0 or more)", opt, arg,
+		    what);
 	return v;
 }
 
@@ -145,7 +152,10 @@ option(struct cmd *c, int ch, char **argv)
 		c->o.sort = optarg;
 		break;
 	case 't':
-		c->o.top = count_arg(optarg);
+		c->o.top = count_arg("--top", "count of regions", optarg);
+		break;
+	case 'D':
+		c->o.max_depth = count_arg("--max-depth", "depth", optarg);
 		break;
 	case 'c':
 		c->o.columns = optarg;
@@ -204,6 +214,7 @@ options(struct cmd *c, int argc, char **argv)
 		{ "exclude", required_argument, NULL, 'x' },
 		{ "format", required_argument, NULL, 'F' },
 		{ "include", required_argument, NULL, 'i' },
+		{ "max-depth", required_argument, NULL, 'D' },
 		{ "no-notes", no_argument, NULL, 'N' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "percent", required_argument, NULL, 'p' },
@@ -242,6 +253,7 @@ main(int argc, char **argv)
 	cli_init("sp-stats");
 	memset(&c, 0, sizeof c);
 	c.o.top = -1;
+	c.o.max_depth = -1;
 	c.o.notice = notice;
 	c.o.mem = cli_size("--buffer-size", BUFFER_DEFAULT);
 	if ((c.filter = sp_filter_new()) == NULL ||

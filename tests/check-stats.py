@@ -23,7 +23,7 @@ stated 0.78% for percentiles with --approx (and 1e-9 relative for its
 sums and moments, which are exact sums rather than numpy's).  It also
 draws the text table from the rows it computed and compares it with
 sp-stats' text, character for character, with random columns, sorts,
---top and percentage modes.
+--top, --max-depth and percentage modes.
 
     /usr/bin/python3 tests/check-stats.py [--seeds N] [--first S] [-v]
 
@@ -247,10 +247,13 @@ def check_tables(prof, sel, opts, calls, what):
         top = rnd.choice([None, None, 1, 3])
         if top is not None:
             args += ["--top", str(top)]
+        depth = rnd.choice([None, None, 0, 1, 2])
+        if depth is not None:
+            args += ["--max-depth", str(depth)]
         mode = rnd.choice(["coverage", "exclusive"])
         args += ["--percent", mode]
         want = model.table_text(prof, sel, columns, sort, top, mode,
-                                cwd=os.getcwd())
+                                cwd=os.getcwd(), max_depth=depth)
         rc, out, err = run(stats_argv(opts, *args, calls))
         if rc != 0:
             raise Mismatch(f"{what} {shlex.join(args)}: exit {rc}: {err}")

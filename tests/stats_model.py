@@ -822,16 +822,50 @@ def shell_quote(s):
     return "'" + s.replace("'", "'\"'\"'") + "'"
 
 
-def table_text(p, sel, columns, sort, top, mode, cwd):
-    rows = ordered(display_rows(p, sel), sort)
+def is_below(r, o):
+    """Whether row o's path runs through row r's (r an ancestor of o)."""
+    return not r["fallback"] and not o["fallback"] and \
+        len(o["path"]) > len(r["path"]) and o["path"][:len(r["path"])] == r["path"]
+
+
+def keep_top(rows, order, sort, top, max_depth):
+    """The rows of order (the display rows rows, sorted) that --top and
+    --max-depth keep: the top regions that lead by the key (rows ranked
+    flat: by start earliest first, ties by name, then row index; else in
+    the sort's order), up to top rows each, with their ancestors."""
+    order = [r for r in order if max_depth is None or r["depth"] <= max_depth]
+    if top is None:
+        return order
+    index = {id(r): i for i, r in enumerate(rows)}
+    rank = sorted(order, key=lambda r: (r["start"], r["name"], index[id(r)])) \
+        if sort in (None, "start") else order
+    names = []
+    for r in rank:
+        if r["name"] not in names and len(names) < top:
+            names.append(r["name"])
+    taken = {n: 0 for n in names}
+    chosen = []
+    for r in rank:
+        if r["name"] in taken and taken[r["name"]] < top:
+            taken[r["name"]] += 1
+            chosen.append(r)
+    keep = set(id(r) for r in chosen)
+    for r in order:
+        if any(is_below(r, o) for o in chosen):
+            keep.add(id(r))
+    return [r for r in order if id(r) in keep]
+
+
+def table_text(p, sel, columns, sort, top, mode, cwd, max_depth=None):
+    every = display_rows(p, sel)
+    rows = ordered(every, sort)
     path = relpath(p.path, cwd)
     title = (f"{p.label} - " if p.label else "") + \
         f"{path} ({p.num_ranks} rank{'' if p.num_ranks == 1 else 's'})"
     if not rows:
         return (title + "\n" if title else "") + "  (no regions recorded)\n"
     session = next((r["total"] for r in rows if r["name"] == SESSION), None)
-    if top is not None:
-        rows = rows[:top]
+    rows = keep_top(every, rows, sort, top, max_depth)
     if columns is None:
         columns = ["region"] + (["percent"] if session is not None else []) + \
             ["total"]

@@ -1190,6 +1190,7 @@ stats_opts(struct sp_stats_export_opts *o)
 {
 	memset(o, 0, sizeof *o);
 	o->top = -1;
+	o->max_depth = -1;
 	o->mem = 32u << 20;
 }
 

@@ -124,6 +124,7 @@ defaults(struct sp_stats_export_opts *o, const char *out)
 	memset(o, 0, sizeof *o);
 	o->output = out;
 	o->top = -1;
+	o->max_depth = -1;
 	o->mem = 1 << 20;
 	o->cwd = "/";
 }

@@ -115,6 +115,7 @@ example(void)
 	o.pmode = SP_STATS_PCT_EXCLUSIVE;
 	o.suppress_notes = 1;
 	o.top = -1;
+	o.max_depth = -1;
 	CHECK(sp_stats_table_write(res, &o, membuf_write, &m, &e) == 0,
 	    "table: %s", e.msg);
 	text_is(&m,

@@ -7,6 +7,7 @@
 #include "sp_stats_fields.h"
 #include "sp_stats_order.h"
 #include "sp_stats_text.h"
+#include "sp_stats_top.h"
 #include "sp_stats_views.h"
 
 #define MAX_COLS 128
@@ -188,9 +189,12 @@ sp_stats_records_order(const struct sp_stats_result *res,
 			s.val = NULL;	/* a key of another view: by name */
 		rc = sp_stats_order_by(&s, *n, out, e);
 	}
-	if (rc == 0 && o->top >= 0 && (size_t)o->top < *n)
-		*n = (size_t)o->top;
-	return rc;
+	if (rc < 0)
+		return -1;
+	if (o->call_paths)
+		return sp_stats_top_rows(res->rows, o->sort, o->top,
+		    o->max_depth, out, n, e);
+	return sp_stats_top_records(&s, v->count(res), o->top, out, n, e);
 }
 
 /* --- JSON --- */

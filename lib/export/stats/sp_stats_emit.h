@@ -9,7 +9,8 @@
  * Order: the view's own (the reference's region order, then ranks and
  * lanes ascending; the tree's order for call paths), or --sort: "name"
  * ascending, "rank" ascending, any other key largest first with None
- * last and ties by name, the reference's rule.  --top keeps the first N.
+ * last and ties by name, the reference's rule.  --top and --max-depth
+ * keep what sp_stats_top.h says.
  *
  * Ownership: everything is borrowed for the call.
  */

@@ -162,6 +162,7 @@ write_result(struct sx *x, const struct sp_stats_result *res,
 	t.title = o->title;
 	t.cwd = o->cwd;
 	t.top = o->top;
+	t.max_depth = o->max_depth;
 	t.flat_paths = o->call_paths;
 	return sp_stats_table_write(res, &t, sp_export_write, out, e);
 }
@@ -254,6 +255,10 @@ sp_stats_export_check(const struct sp_stats_export_opts *o, struct sp_err *e)
 	enum sp_stats_col cols[SP_STATS_COLS_MAX];
 	size_t n;
 
+	if (o->max_depth >= 0 && !o->call_paths &&
+	    (o->format != SP_STATS_TEXT || o->by != SP_STATS_BY_REGION))
+		return sp_fail(e, SP_EUSAGE, "--max-depth applies to the "
+		    "tree: the text table by region, or --call-paths");
 	if (o->format == SP_STATS_TEXT && o->by == SP_STATS_BY_REGION) {
 		if (o->columns != NULL && sp_stats_table_columns(o->columns,
 		    cols, &n, e) < 0)

@@ -45,7 +45,9 @@ struct sp_stats_export_opts {
 	int call_paths;		/* rows per call path */
 	int approx;
 	const char *sort;	/* NULL: the view's own order */
-	long top;		/* < 0: every row */
+	long top;		/* regions kept (sp_stats_top.h), < 0: all */
+	long max_depth;		/* the tree's rows' depth at most, < 0: all;
+				 * only the table and call paths have one */
 	const char *columns;	/* NULL: the default; text by region: the
 				 * table's columns, else record keys */
 	enum sp_stats_pmode pmode;

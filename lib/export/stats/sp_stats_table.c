@@ -13,6 +13,7 @@
 #include "sp_stats_notes.h"
 #include "sp_stats_order.h"
 #include "sp_stats_text.h"
+#include "sp_stats_top.h"
 
 #define SESSION "scope_profiler.session"
 
@@ -417,8 +418,11 @@ sp_stats_table_write(const struct sp_stats_result *res,
 		return -1;
 	}
 	t.session = session(res, order, n);
-	if (o->top >= 0 && (size_t)o->top < n)
-		n = (size_t)o->top;
+	if (sp_stats_top_rows(res->rows, o->sort, o->top, o->max_depth,
+	    order, &n, e) < 0) {
+		free(order);
+		return -1;
+	}
 	nc = columns(&t, order, n, c);
 	for (k = 0; k < nc; k++)
 		t.calls_shown |= c[k] == SP_COL_CALLS;

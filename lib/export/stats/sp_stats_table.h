@@ -47,7 +47,8 @@ struct sp_stats_table_opts {
 	int suppress_notes;
 	const char *title;	/* NULL: the default title */
 	const char *cwd;	/* for the path in the title and hints */
-	long top;		/* rows shown, < 0: all */
+	long top;		/* regions shown (sp_stats_top.h), < 0: all */
+	long max_depth;		/* rows' depth at most, < 0: all */
 	int flat_paths;
 };
 

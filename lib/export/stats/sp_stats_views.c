@@ -119,30 +119,22 @@ grid_line(struct sp_stats_grid *g, const struct sp_stats_result *res,
 	return rc;
 }
 
-/* One view's records as a table, after a heading (if any). */
+/* Records order[0 .. n) of a view as a table, after a heading (if any). */
 static int
-view_grid(const struct sp_stats_result *res,
-    const struct sp_stats_export_opts *o, const struct sp_stats_view *v,
-    const char *columns, const char *heading, sp_jsonw_write_fn *w,
-    void *ctx, struct sp_err *e)
+view_grid(const struct sp_stats_result *res, const struct sp_stats_view *v,
+    const char *columns, const char *heading, const uint32_t *order,
+    size_t n, sp_jsonw_write_fn *w, void *ctx, struct sp_err *e)
 {
 	const struct sp_stats_field *f[MAX_COLS];
 	const char *head[MAX_COLS];
-	struct sp_stats_grid *g = NULL;
-	uint32_t *order;
-	size_t nc = text_columns(v, columns, f), n, i;
+	struct sp_stats_grid *g;
+	size_t nc = text_columns(v, columns, f), i;
 	int rc = -1;
 
-	if ((order = malloc((v->count(res) + 1) * sizeof *order)) == NULL)
-		return nomem(e);
 	for (i = 0; i < nc; i++)
 		head[i] = f[i]->header != NULL ? f[i]->header : f[i]->key;
-	if (sp_stats_records_order(res, o, v, order, &n, e) < 0)
-		goto out;
-	if ((g = sp_stats_grid_new(nc, head)) == NULL) {
-		nomem(e);
-		goto out;
-	}
+	if ((g = sp_stats_grid_new(nc, head)) == NULL)
+		return nomem(e);
 	for (i = 0; i < n; i++)
 		if (grid_line(g, res, f, nc, order[i], e) < 0)
 			goto out;
@@ -152,7 +144,72 @@ view_grid(const struct sp_stats_result *res,
 	rc = 0;
 out:
 	sp_stats_grid_free(g);
+	return rc;
+}
+
+/* A view's records in o's order as a table. */
+static int
+view_table(const struct sp_stats_result *res,
+    const struct sp_stats_export_opts *o, const struct sp_stats_view *v,
+    const char *heading, sp_jsonw_write_fn *w, void *ctx, struct sp_err *e)
+{
+	uint32_t *order;
+	size_t n;
+	int rc;
+
+	if ((order = malloc((v->count(res) + 1) * sizeof *order)) == NULL)
+		return nomem(e);
+	rc = sp_stats_records_order(res, o, v, order, &n, e);
+	if (rc == 0)
+		rc = view_grid(res, v, o->columns, heading, order, n, w, ctx,
+		    e);
 	free(order);
+	return rc;
+}
+
+/*
+ * --by rank: the spread per region (in the sort if it is a region key),
+ * of the regions that the lines per rank show, then those lines.
+ */
+static int
+rank_tables(const struct sp_stats_result *res,
+    const struct sp_stats_export_opts *o, sp_jsonw_write_fn *w, void *ctx,
+    struct sp_err *e)
+{
+	const struct sp_stats_view *v = sp_stats_view_of(SP_STATS_BY_RANK, 0);
+	const struct sp_stats_view *regions = sp_stats_view_of(
+	    SP_STATS_BY_REGION, 0);
+	struct sp_stats_export_opts ro = *o;
+	uint32_t *order = malloc((res->nranks + 1) * sizeof *order);
+	uint32_t *rorder = malloc((res->nregions + 1) * sizeof *rorder);
+	uint8_t *shown = calloc(res->nregions + 1, 1);
+	size_t n, nr, i, k = 0;
+	int rc = -1;
+
+	ro.sort = o->sort != NULL && strcmp(o->sort, "rank") != 0 &&
+	    strcmp(o->sort, "imbalance") != 0 ? o->sort : NULL;
+	ro.top = -1;
+	if (order == NULL || rorder == NULL || shown == NULL) {
+		nomem(e);
+		goto out;
+	}
+	if (sp_stats_records_order(res, o, v, order, &n, e) < 0 ||
+	    sp_stats_records_order(res, &ro, regions, rorder, &nr, e) < 0)
+		goto out;
+	for (i = 0; i < n; i++)
+		shown[res->ranks[order[i]].region] = 1;
+	for (i = 0; i < nr; i++)
+		if (o->top < 0 || shown[rorder[i]])
+			rorder[k++] = rorder[i];
+	if (view_grid(res, regions, NULL, "Per region, over its ranks:",
+	    rorder, k, w, ctx, e) < 0 || w(ctx, "\n", 1, e) < 0 ||
+	    view_grid(res, v, o->columns, "Per rank:", order, n, w, ctx, e) < 0)
+		goto out;
+	rc = 0;
+out:
+	free(order);
+	free(rorder);
+	free(shown);
 	return rc;
 }
 
@@ -161,27 +218,19 @@ sp_stats_views_text(const struct sp_stats_result *res,
     const struct sp_stats_export_opts *o, sp_jsonw_write_fn *w, void *ctx,
     struct sp_err *e)
 {
-	const struct sp_stats_view *v = sp_stats_view_of(o->by, 0);
-	const struct sp_stats_view *regions = sp_stats_view_of(
-	    SP_STATS_BY_REGION, 0);
+	struct sp_stats_export_opts vo = *o;
 	int rc;
 
+	vo.call_paths = 0;	/* these tables have no rows per path */
+	o = &vo;
 	if (o->by == SP_STATS_BY_RANK) {
-		struct sp_stats_export_opts ro = *o;
-
-		/* the spread per region: the sort if it is a region key */
-		ro.sort = o->sort != NULL && strcmp(o->sort, "rank") != 0 &&
-		    strcmp(o->sort, "imbalance") != 0 ? o->sort : NULL;
-		ro.top = -1;
-		if (view_grid(res, &ro, regions, NULL, "Per region, over its "
-		    "ranks:", w, ctx, e) < 0 || w(ctx, "\n", 1, e) < 0 ||
-		    view_grid(res, o, v, o->columns, "Per rank:", w, ctx,
-		    e) < 0)
+		if (rank_tables(res, o, w, ctx, e) < 0)
 			return -1;
 		rc = o->suppress_notes ? 0 : sp_stats_notes_box(rank_notes,
 		    sizeof rank_notes / sizeof *rank_notes, w, ctx, e);
 	} else {
-		if (view_grid(res, o, v, o->columns, NULL, w, ctx, e) < 0)
+		if (view_table(res, o, sp_stats_view_of(o->by, 0), NULL, w,
+		    ctx, e) < 0)
 			return -1;
 		rc = o->suppress_notes ? 0 : sp_stats_notes_box(lane_notes,
 		    sizeof lane_notes / sizeof *lane_notes, w, ctx, e);
