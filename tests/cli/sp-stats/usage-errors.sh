@@ -1,9 +1,10 @@
 #!/bin/sh
-# Usage errors, exit 2 each, with a pointer to --help: a bad format, view,
-# percent mode or count, an unknown column (the reference's message), no
-# column, a bad sort key, rank sorts for a view without ranks, columns for
-# JSON, a record key that does not exist, a bad rank or pattern, a zero
-# buffer, two inputs, an unknown option.
+# Usage errors, exit 2 each, with a pointer to --help: a bad format, view
+# or percent mode (each naming the choices), a bad count, an unknown
+# column (the reference's message), no column, a bad sort key, rank sorts
+# for a view without ranks, columns for JSON, a record key that does not
+# exist, a bad rank or pattern, a zero buffer, two inputs, an unknown
+# option.
 for args in "--format xml" "--by host" "--percent all" "--top x" \
     "--columns region,foo" "--columns ''" "--sort bogus" "--sort rank" \
     "--format json --columns name" "--format csv --columns name,bogus" \
