@@ -88,8 +88,10 @@ if ! command -v zsh >/dev/null 2>&1; then
 fi
 # compinit registers _sp for every program; then each program's
 # _arguments specs, with _arguments replaced by a printer
+# (fpath is ours and compinit's own directory: compinit scans every
+# directory of fpath, which takes seconds)
 zsh -f -c '
-	fpath=("$1" $fpath)
+	fpath=("$1" ${^fpath}/compinit(N:h))
 	autoload -Uz compinit && compinit -u -d "$2/zcompdump" || exit 1
 	for p in sp sp-read sp-stack sp-pstats sp-speedscope sp-flame \
 	    sp-json sp-stats sp-trace; do
