@@ -244,6 +244,25 @@ cli_output(const char *opt, const char *arg)
 	return arg;
 }
 
+int
+cli_choice(const char *opt, const char *arg, const char *const *names,
+    int n)
+{
+	char list[512];
+	size_t len = 0;
+	int k;
+
+	for (k = 0; k < n; k++)
+		if (strcmp(arg, names[k]) == 0)
+			return k;
+	list[0] = '\0';
+	for (k = 0; k < n && len < sizeof list; k++)
+		len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
+		    k == 0 ? "" : k == n - 1 ? " or " : ", ", names[k]);
+	cli_usage_error("%s: '%s' is not one of the choices: %s", opt, arg,
+	    list);
+}
+
 size_t
 cli_count(const char *opt, const char *arg, size_t max)
 {

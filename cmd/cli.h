@@ -65,6 +65,14 @@ void cli_close_reader(struct sp_reader *r);
 /* -o's argument: an empty file name is a usage error. */
 const char *cli_output(const char *opt, const char *arg);
 
+/*
+ * The index of arg among the n names of a choice-valued option, or a
+ * usage error that names them all ("--format: 'yaml' is not one of the
+ * choices: text, json, ndjson, csv or tsv").
+ */
+int cli_choice(const char *opt, const char *arg, const char *const *names,
+    int n);
+
 /* Parse a positive count option or die with a usage error. */
 size_t cli_count(const char *opt, const char *arg, size_t max);
 /* An integer from lo to hi (--level, --indent), or a usage error. */

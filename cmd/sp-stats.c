@@ -77,17 +77,6 @@ usage(void)
 	exit(0);
 }
 
-static int
-choice(const char *opt, const char *arg, const char *const *names, int n)
-{
-	int k;
-
-	for (k = 0; k < n; k++)
-		if (strcmp(arg, names[k]) == 0)
-			return k;
-	cli_usage_error("%s: '%s' is not one of the choices", opt, arg);
-}
-
 /* A whole number of 0 or more, for opt; what: what it counts. */
 static long
 count_arg(const char *opt, const char *what, const char *arg)
@@ -140,10 +129,10 @@ option(struct cmd *c, int ch, char **argv)
 		c->o.output = cli_output("-o", optarg);
 		break;
 	case 'F':
-		c->o.format = choice("--format", optarg, formats, 5);
+		c->o.format = cli_choice("--format", optarg, formats, 5);
 		break;
 	case 'b':
-		c->o.by = choice("--by", optarg, views, 3);
+		c->o.by = cli_choice("--by", optarg, views, 3);
 		break;
 	case 'P':
 		c->o.call_paths = 1;
@@ -161,7 +150,7 @@ option(struct cmd *c, int ch, char **argv)
 		c->o.columns = optarg;
 		break;
 	case 'p':
-		c->o.pmode = choice("--percent", optarg, modes, 2);
+		c->o.pmode = cli_choice("--percent", optarg, modes, 2);
 		break;
 	case 'N':
 		c->o.suppress_notes = 1;

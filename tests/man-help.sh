@@ -2,8 +2,8 @@
 # man-help.sh MANDIR PROGRAM...
 #
 # Keeps the man pages in step with the programs.  For each PROGRAM, its
-# page MANDIR/<name>.1 must document exactly the options of "PROGRAM
-# --help":
+# page MANDIR/<name>.1 (or <name>.7: sp's page is the overview, sp(7))
+# must document exactly the options of "PROGRAM --help":
 #   - every option line of --help ("-o, --output FILE") is an .It line of
 #     the page's OPTIONS section (".It Fl o Ar FILE , Fl -output Ar FILE"),
 #     with the same short and long names and argument, and vice versa;
@@ -118,6 +118,7 @@ compare() {
 for prog in "$@"; do
 	name=$(basename "$prog")
 	page=$mandir/$name.1
+	[ -f "$page" ] || [ ! -f "$mandir/$name.7" ] || page=$mandir/$name.7
 	if [ ! -f "$page" ]; then
 		bad "$name: no man page $page"
 		continue

@@ -10,8 +10,8 @@ outside a fence) or a fenced block marked sh; other fences (```text) are
 not shell.  The kind says how tests/cli/readme/shell-blocks.sh treats
 it: "syntax" for what needs a cluster or another machine (Slurm's
 sbatch and #SBATCH scripts, GNU parallel, flamegraph.pl, the commands
-that install sp
-or run the whole test suite), "run" for everything else.
+that install sp (meson install, apt-get, dpkg-buildpackage) or run the
+whole test suite), "run" for everything else.
 """
 import os
 import re
@@ -19,7 +19,8 @@ import sys
 
 SYNTAX_ONLY = re.compile(r"sbatch|#SBATCH|^\s*parallel |flamegraph\.pl|"
                          r"tools/bootstrap\.sh|"
-                         r"tools/test-all\.sh|examples/run\.sh|meson install",
+                         r"tools/test-all\.sh|examples/run\.sh|meson install|"
+                         r"apt-get|dpkg-buildpackage",
                          re.M)
 
 

@@ -16,7 +16,7 @@
 # hand they default to a build tree in $SP_BUILDDIR, default $SRCDIR/build):
 #
 #   SRCDIR                 the source tree
-#   SP_READ SP_STACK ...   each program of cmd/ (SP_<NAME> for sp-<name>)
+#   SP_READ SP_STACK ...   each program of cmd/ (SP_<NAME> for sp-<name>, SP for sp)
 #   SP_DUMP                tests/sp-dump: a stream as text
 #   SP_VERSION             the project version (to keep --version cases stable)
 #   SPGEN                  the test-data generator: "$SPGEN spec - out.h5 <<EOF"
@@ -58,8 +58,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 : "${SP_STACK:=$SP_BUILDDIR/cmd/sp-stack}"
 : "${SP_DUMP:=$SP_BUILDDIR/tests/sp-dump}"
 progs="SP_READ SP_STACK SP_DUMP"
-# every other program of the build tree: SP_<NAME> for cmd/sp-<name>
-for exe in "$SP_BUILDDIR"/cmd/sp-*; do
+# every other program of the build tree: SP_<NAME> for cmd/sp-<name>,
+# SP for cmd/sp
+for exe in "$SP_BUILDDIR"/cmd/sp "$SP_BUILDDIR"/cmd/sp-*; do
 	[ -f "$exe" ] && [ -x "$exe" ] || continue
 	v=$(basename "$exe" | tr 'a-z-' 'A-Z_')
 	eval "[ -n \"\${$v:-}\" ] || $v=\$exe"
@@ -122,7 +123,7 @@ if [ -n "${SP_WRAPPER:-}" ]; then
 	mkdir "$tmp/bin" || exit 1
 	# the programs beside sp-read (meson names them all, SP_BUILDDIR may
 	# not), not the test tools
-	for exe in "$(dirname "$SP_READ")"/sp-*; do
+	for exe in "$(dirname "$SP_READ")"/sp "$(dirname "$SP_READ")"/sp-*; do
 		[ -f "$exe" ] && [ -x "$exe" ] || continue
 		v=$(basename "$exe" | tr 'a-z-' 'A-Z_')
 		eval "p=\${$v:-}"

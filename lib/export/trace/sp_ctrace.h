@@ -1,7 +1,7 @@
 /*
  * sp_ctrace.h - a streaming writer of one trace in Chrome's Trace Event
- * Format (JSON), the legacy format that ui.perfetto.dev, chrome://tracing
- * and speedscope read, through the interface of sp_trace.h.
+ * Format (JSON), the legacy format that ui.perfetto.dev and speedscope
+ * read, through the interface of sp_trace.h.
  *
  * The document is an object: "traceEvents", the events one per line as
  * they come, then "displayTimeUnit": "ns" and "metadata" (the run's
