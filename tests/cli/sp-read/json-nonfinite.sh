@@ -38,12 +38,8 @@ for name, rest in bad.items():
 EOF2
 "$SP_READ" small.json >small.sps || exit
 $SP_ITEMS small.sps | grep -E '^\["(run|rank|side)"' | cut -c1-700
-k=0
-while [ $k -lt 24 ]; do
-	"$SP_READ" big$k.json | $SP_ITEMS | grep '^\["run"' |
-	    sed 's/.*"n": \(.*\)}\]$/\1/'
-	k=$((k + 1))
-done | sort | uniq -c
+"$SP_READ" big*.json | $SP_ITEMS | grep '^\["run"' |
+    sed 's/.*"n": \(.*\)}\]$/\1/' | sort | uniq -c
 for f in column minus-nan glued lower digits; do
 	"$SP_READ" $f.json >/dev/null
 	echo "exit $?"
