@@ -28,6 +28,7 @@ struct sp_jout {
 	size_t n, cap;
 	char *sep;		/* separator scratch for sp_jout_i64s */
 	size_t sepcap;
+	enum sp_jout_nonfinite nonfinite;
 };
 
 struct sp_jout *
@@ -211,12 +212,23 @@ sp_jout_u64(struct sp_jout *o, uint64_t v, struct sp_err *e)
 	return 0;
 }
 
+void
+sp_jout_set_nonfinite(struct sp_jout *o, enum sp_jout_nonfinite how)
+{
+	o->nonfinite = how;
+}
+
 int
 sp_jout_f64(struct sp_jout *o, double v, struct sp_err *e)
 {
-	if (!isfinite(v))
+	if (isfinite(v))
+		return sp_jsonw_double(o->w, v, e);
+	if (o->nonfinite == SP_JOUT_NULL)
 		return sp_jsonw_raw(o->w, "null", 4, e);
-	return sp_jsonw_double(o->w, v, e);
+	if (isnan(v))
+		return sp_jsonw_raw(o->w, "NaN", 3, e);
+	return v < 0 ? sp_jsonw_raw(o->w, "-Infinity", 9, e) :
+	    sp_jsonw_raw(o->w, "Infinity", 8, e);
 }
 
 int
@@ -703,10 +715,9 @@ text_number(struct text *t)
 		neg = 1;
 		t->i++;
 	}
-	if (lit(t, "Infinity")) {
-		/* json.loads takes it; json.dumps cannot write it */
-		return t->o != NULL ? sp_jout_null(t->o, t->e) : 0;
-	}
+	if (lit(t, "Infinity"))
+		return t->o != NULL ? sp_jout_f64(t->o, neg ? -INFINITY :
+		    INFINITY, t->e) : 0;
 	if (t->i >= t->n || t->s[t->i] < '0' || t->s[t->i] > '9')
 		return bad_text(t, "bad number");
 	if (t->s[t->i] == '0')
@@ -831,7 +842,7 @@ text_value(struct text *t)
 	case 'N':
 		if (!lit(t, "NaN"))
 			break;
-		return t->o != NULL ? sp_jout_null(t->o, t->e) : 0;
+		return t->o != NULL ? sp_jout_f64(t->o, NAN, t->e) : 0;
 	default:
 		if (t->s[t->i] == '-' || t->s[t->i] == 'I' ||
 		    (t->s[t->i] >= '0' && t->s[t->i] <= '9')) {
@@ -839,7 +850,7 @@ text_value(struct text *t)
 				if (!lit(t, "Infinity"))
 					break;
 				return t->o != NULL ?
-				    sp_jout_null(t->o, t->e) : 0;
+				    sp_jout_f64(t->o, INFINITY, t->e) : 0;
 			}
 			return text_number(t);
 		}

@@ -13,7 +13,9 @@
  * Besides the primitives, the emitter writes values from elsewhere the
  * way scope-profiler's json_export would: a CBOR value (metadata, side
  * payloads) and a JSON text (per-call event metadata, stored as text in
- * profiles) re-read and written again, non-finite floats as null.
+ * profiles) re-read and written again.  A float that is not finite is
+ * written as null (json_export's rule, and strict JSON), or, when asked,
+ * as json.dumps writes it by default: NaN, Infinity, -Infinity.
  *
  * Ownership: the emitter borrows the writer, which must outlive it; the
  * caller owns both.  Nothing passed in is kept beyond the call.
@@ -35,6 +37,13 @@ struct sp_jout *sp_jout_new(struct sp_jsonw *w, int indent, int depth,
     struct sp_err *e);
 void sp_jout_free(struct sp_jout *o);
 struct sp_jsonw *sp_jout_writer(const struct sp_jout *o);
+
+/* What a float that is not finite becomes; SP_JOUT_NULL at first. */
+enum sp_jout_nonfinite {
+	SP_JOUT_NULL,	/* null */
+	SP_JOUT_WORDS,	/* NaN, Infinity, -Infinity */
+};
+void sp_jout_set_nonfinite(struct sp_jout *o, enum sp_jout_nonfinite how);
 
 /* Open '{' or '[' at the current value position; close the innermost. */
 int sp_jout_open(struct sp_jout *o, char bracket, struct sp_err *e);
@@ -60,7 +69,7 @@ int sp_jout_elem(struct sp_jout *o, struct sp_err *e);
 int sp_jout_str(struct sp_jout *o, const char *s, size_t n, struct sp_err *e);
 int sp_jout_i64(struct sp_jout *o, int64_t v, struct sp_err *e);
 int sp_jout_u64(struct sp_jout *o, uint64_t v, struct sp_err *e);
-/* Python repr; NaN and infinities as null (json_export's rule). */
+/* Python repr; NaN and infinities as sp_jout_set_nonfinite says. */
 int sp_jout_f64(struct sp_jout *o, double v, struct sp_err *e);
 int sp_jout_bool(struct sp_jout *o, int v, struct sp_err *e);
 int sp_jout_null(struct sp_jout *o, struct sp_err *e);
@@ -72,7 +81,7 @@ int sp_jout_i64s(struct sp_jout *o, const int64_t *v, size_t n,
     struct sp_err *e);
 
 /*
- * The CBOR value at node i of d: integers, floats (non-finite as null),
+ * The CBOR value at node i of d: integers, floats (sp_jout_f64),
  * text, byte strings (decoded as UTF-8 with replacement), booleans, null
  * (and undefined), arrays and maps (a key that is not text is written as
  * its JSON text), tags as their content.
@@ -83,9 +92,10 @@ int sp_jout_cbor(struct sp_jout *o, const struct sp_cdoc *d, size_t i,
 /*
  * The JSON text s re-read and written again as json.loads then json.dumps
  * would: the same values, strings escaped as ensure_ascii escapes them,
- * integers as their digits, floats as Python's repr of the nearest double,
+ * integers as their digits, floats as Python's repr of the nearest double;
  * NaN, Infinity and -Infinity (which json.loads takes) and floats that
- * overflow as null.  Fails (SP_EDATA) on text that is not one JSON value.
+ * overflow as sp_jout_f64 writes them.  Fails (SP_EDATA) on text that is
+ * not one JSON value.
  */
 int sp_jout_jsontext(struct sp_jout *o, const char *s, size_t n,
     struct sp_err *e);

@@ -14,9 +14,15 @@
 #include <stddef.h>
 
 #include "sp_err.h"
+#include "sp_json_emit.h"
 
-/* The respelled text of the n bytes at s in *buf, *len bytes of it. */
-int sp_json_respell(const char *s, size_t n, char **buf, size_t *len,
-    size_t *cap, struct sp_err *e);
+/*
+ * The respelled text of the n bytes at s in *buf, *len bytes of it;
+ * floats that are not finite as how says: SP_JOUT_NULL as json_export's
+ * json.dumps(allow_nan=False) would need them, SP_JOUT_WORDS as plain
+ * json.dumps writes them.
+ */
+int sp_json_respell(const char *s, size_t n, enum sp_jout_nonfinite how,
+    char **buf, size_t *len, size_t *cap, struct sp_err *e);
 
 #endif

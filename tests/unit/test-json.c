@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "sp_json_emit.h"
+#include "sp_json_respell.h"
 #include "sp_spill.h"
 #include "check.h"
 
@@ -146,6 +147,45 @@ test_layout(void)
 	CHECK(strcmp(out_text(&t), "[0.1, null, null, 1e+16]") == 0,
 	    "floats: %s", out_text(&t));
 	out_close(&t);
+	/* json.dumps's words when asked */
+	out_open(&t, -1, 0);
+	sp_jout_set_nonfinite(t.o, SP_JOUT_WORDS);
+	if (sp_jout_open(t.o, '[', &e) < 0 || sp_jout_elem(t.o, &e) < 0 ||
+	    sp_jout_f64(t.o, 1.0 / 0.0, &e) < 0 || sp_jout_elem(t.o, &e) < 0 ||
+	    sp_jout_f64(t.o, -1.0 / 0.0, &e) < 0 || sp_jout_elem(t.o, &e) < 0 ||
+	    sp_jout_f64(t.o, -(0.0 / 0.0), &e) < 0 ||
+	    sp_jout_elem(t.o, &e) < 0 || sp_jout_f64(t.o, 2.5, &e) < 0 ||
+	    sp_jout_close(t.o, &e) < 0)
+		abort();
+	CHECK(strcmp(out_text(&t), "[Infinity, -Infinity, NaN, 2.5]") == 0,
+	    "floats as words: %s", out_text(&t));
+	out_close(&t);
+}
+
+/* sp_json_respell of in, non-finite floats as how says. */
+static void
+respell_case(const char *in, enum sp_jout_nonfinite how, const char *want)
+{
+	char *buf = NULL;
+	size_t len = 0, cap = 0;
+	struct sp_err e;
+
+	CHECK(sp_json_respell(in, strlen(in), how, &buf, &len, &cap, &e) == 0 &&
+	    len == strlen(want) && memcmp(buf, want, len) == 0,
+	    "respell %s -> %.*s, want %s", in, (int)len, buf != NULL ? buf : "",
+	    want);
+	free(buf);
+}
+
+static void
+test_respell(void)
+{
+	respell_case("[{\"a\":NaN,\"b\":[Infinity,-Infinity,1e400]},\"NaN\"]",
+	    SP_JOUT_NULL, "[{\"a\": null, \"b\": [null, null, null]}, \"NaN\"]");
+	respell_case("[{\"a\":NaN,\"b\":[Infinity,-Infinity,1e400]},\"NaN\"]",
+	    SP_JOUT_WORDS, "[{\"a\": NaN, \"b\": [Infinity, -Infinity, "
+	    "Infinity]}, \"NaN\"]");
+	respell_case("[-1e400, 0.5]", SP_JOUT_WORDS, "[-Infinity, 0.5]");
 }
 
 /* json.dumps(json.loads(in), indent=indent) */
@@ -393,6 +433,7 @@ main(void)
 {
 	test_layout();
 	test_text();
+	test_respell();
 	test_elements();
 	test_base64();
 	test_spool();

@@ -547,7 +547,8 @@ put_event_text(struct jx *x, struct sp_jout *j, const struct sp_row_info *ri,
 
 	if (any > 0) {
 		if (sp_json_respell(ri->event_metadata, ri->event_metadata_len,
-		    &x->canon, &x->canon_len, &x->canon_cap, e) < 0)
+		    SP_JOUT_NULL, &x->canon, &x->canon_len, &x->canon_cap,
+		    e) < 0)
 			return -1;
 		same = x->canon_len == ri->event_metadata_len &&
 		    memcmp(x->canon, ri->event_metadata, x->canon_len) == 0;
@@ -1124,6 +1125,26 @@ run_free(struct jx *x)
 	x->batch_cols = x->row_cols = 0;
 }
 
+/*
+ * The run's metadata (the CBOR map at node 0 of d).  A float that is not
+ * finite came, in a run read from a JSON profile, from the document's
+ * NaN, Infinity or -Infinity (its null stays null): it is written back
+ * so.  From HDF5 it is written as null, as json_export writes it.
+ */
+static int
+put_metadata(struct sp_jout *t, const struct sp_run_info *ri,
+    const struct sp_cdoc *d, struct sp_err *e)
+{
+	int rc;
+
+	if (ri->source_format != NULL &&
+	    strcmp(ri->source_format, "json") == 0)
+		sp_jout_set_nonfinite(t, SP_JOUT_WORDS);
+	rc = sp_jout_cbor(t, d, 0, e);
+	sp_jout_set_nonfinite(t, SP_JOUT_NULL);
+	return rc;
+}
+
 /* The run's document: its file, and the text's way there. */
 static int
 open_document(struct jx *x, struct sp_err *e)
@@ -1192,7 +1213,7 @@ begin_run(void *ctx, const struct sp_run_info *ri, const char *label,
 			return -1;
 		return sp_fail(e, SP_EDATA, "%s: bad sp stream: run metadata "
 		    "is not one CBOR item", in_name(x));
-	} else if (sp_jout_cbor(t, x->cd, 0, e) < 0) {
+	} else if (put_metadata(t, ri, x->cd, e) < 0) {
 		return -1;
 	}
 	if (sp_jout_lkey(t, "regions", e) < 0 || sp_jout_raw(t, "[", 1, e) < 0)

@@ -58,6 +58,7 @@ struct sp_jparse {
 	uint64_t consumed;	/* bytes before the chunk */
 	uint64_t tokens;	/* callbacks so far: see MAX_TOKEN */
 	uint64_t tokens_seen, quiet;
+	size_t words;		/* NaN and Infinity words YAJL has yet to give */
 };
 
 /* Every callback counts, so that a token going on and on is seen. */
@@ -186,17 +187,20 @@ value_step(struct sp_jparse *c, int rc)
 /* --- per-call values --- */
 
 static int
+not_integer(struct sp_jparse *c)
+{
+	return fail(c, SP_EDATA, "regions[%zu]: %s holds a value that is not "
+	    "a 64-bit integer", c->s->src.nrows, sp_jsonkeys_calls[c->col]);
+}
+
+static int
 column_value(struct sp_jparse *c, const char *p, size_t n)
 {
 	int rc = sp_jcalls_value(c->calls, p, n, c->e);
 
 	if (rc < 0)
 		return failed(c);
-	if (rc > 0)
-		return fail(c, SP_EDATA, "regions[%zu]: %s holds a value that "
-		    "is not a 64-bit integer", c->s->src.nrows,
-		    sp_jsonkeys_calls[c->col]);
-	return 1;
+	return rc > 0 ? not_integer(c) : 1;
 }
 
 static int
@@ -366,17 +370,39 @@ cb_bool(void *ctx, int b)
 	return scalar(ctx, v);
 }
 
+/*
+ * The word a number stands for (NaN, Infinity, -Infinity: see
+ * sp_json_surr.h), or NULL for a number as written.  YAJL has just read
+ * past the number's last byte.
+ */
+static const char *
+number_word(struct sp_jparse *c, const char *p)
+{
+	const char *w = sp_jsurr_number(c->surr, c->consumed +
+	    yajl_get_bytes_consumed(c->h), p[0] == '-');
+
+	if (w != NULL)
+		c->words--;
+	return w;
+}
+
+/* A number: its text as written, or the word it stands for. */
 static int
 cb_number(void *ctx, const char *p, size_t n)
 {
 	TOKEN_SEEN(ctx);
 	struct sp_jparse *c = ctx;
 	struct sp_jvalue *v;
+	const char *w = NULL;
 
 	if (c->failed)
 		return 0;
+	if (c->words > 0 && (w = number_word(c, p)) != NULL) {
+		p = w;
+		n = strlen(w);
+	}
 	if (c->mode == M_COLUMN && c->pend == P_NONE)
-		return column_value(c, p, n);
+		return w != NULL ? not_integer(c) : column_value(c, p, n);
 	if (c->mode == M_CAPTURE)
 		return 1;
 	if ((v = sp_jvalue_new_text(SP_JNUM, p, n)) == NULL)
@@ -604,6 +630,7 @@ feed(struct sp_jparse *c, const unsigned char *in, size_t len, int final,
 		oom(c);
 		return -1;
 	}
+	c->words = sp_jsurr_words(c->surr);
 	if (yajl_parse(c->h, buf, n) != yajl_status_ok)
 		return c->failed ? -1 : not_json(c, n, e);
 	if (c->failed)

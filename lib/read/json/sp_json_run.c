@@ -61,10 +61,11 @@ version_of(const struct sp_jvalue *v)
 		/*
 		 * int() of it, held in an int64: converting a double beyond
 		 * that range (4e87, or 1e999 read as inf) is undefined
-		 * behaviour, so clamp first.
+		 * behaviour, so clamp first; NaN, which int() refuses,
+		 * is no version (0).
 		 */
-		return d >= 9.2e18 ? INT64_MAX : d <= -9.2e18 ? INT64_MIN :
-		    (int64_t)d;
+		return d != d ? 0 : d >= 9.2e18 ? INT64_MAX :
+		    d <= -9.2e18 ? INT64_MIN : (int64_t)d;
 	}
 	if (v->t == SP_JSTR)
 		return strtoll(v->s, NULL, 10);

@@ -1,4 +1,7 @@
-/* sp_json_surr.c - lone high surrogates through YAJL (sp_json_surr.h). */
+/*
+ * sp_json_surr.c - what Python's json reads and YAJL does not: lone high
+ * surrogates and the bare NaN, Infinity, -Infinity (sp_json_surr.h).
+ */
 #include "sp_json_surr.h"
 
 #include <stdlib.h>
@@ -6,14 +9,27 @@
 
 enum { OUTSIDE, INSIDE };
 
+/* The bytes where the scan stops, outside strings and inside them. */
+enum { STOP_OUTSIDE = 1, STOP_INSIDE = 2 };
+static const unsigned char stops[256] = {
+	['"'] = STOP_OUTSIDE | STOP_INSIDE,
+	['N'] = STOP_OUTSIDE,
+	['I'] = STOP_OUTSIDE,
+	['\\'] = STOP_INSIDE,
+};
+
 struct sp_jsurr {
 	int state;		/* at the end of what was given to YAJL */
-	unsigned char held[12];	/* an escape cut by the chunk's end */
+	unsigned char held[12];	/* an escape or a word cut by the chunk's end */
 	size_t nheld;
 	unsigned char *raw, *out;
 	size_t cap;
 	uint32_t *q;		/* what each \u0000 stands for, in order */
 	size_t qhead, qtail, qcap;
+	uint64_t base;		/* bytes given to YAJL before out[0] */
+	unsigned char last;	/* the last of them; 0 before the first */
+	uint64_t *nf;		/* each word's number: its end << 1 | is NaN */
+	size_t nfhead, nftail, nfcap;
 };
 
 struct sp_jsurr *
@@ -30,6 +46,7 @@ sp_jsurr_free(struct sp_jsurr *f)
 	free(f->raw);
 	free(f->out);
 	free(f->q);
+	free(f->nf);
 	free(f);
 }
 
@@ -52,25 +69,40 @@ hex4(const unsigned char *p)
 	return v;
 }
 
+/*
+ * The queue q of elements of size sz with room for one more at its tail:
+ * the live ones moved to the front when that frees half, else doubled.
+ * NULL without memory (q is then unchanged).
+ */
+static void *
+room(void *q, size_t sz, size_t *head, size_t *tail, size_t *cap)
+{
+	size_t live = *tail - *head, c;
+	void *p;
+
+	if (*tail < *cap)
+		return q;
+	if (*head > 0 && live < *cap / 2) {
+		memmove(q, (char *)q + *head * sz, live * sz);
+		*head = 0;
+		*tail = live;
+		return q;
+	}
+	c = *cap ? *cap * 2 : 16;
+	if ((p = realloc(q, c * sz)) == NULL)
+		return NULL;
+	*cap = c;
+	return p;
+}
+
 static int
 push(struct sp_jsurr *f, uint32_t v)
 {
-	if (f->qtail == f->qcap) {
-		size_t live = f->qtail - f->qhead, c;
-		uint32_t *p;
+	uint32_t *q = room(f->q, sizeof *q, &f->qhead, &f->qtail, &f->qcap);
 
-		if (f->qhead > 0 && live < f->qcap / 2) {
-			memmove(f->q, f->q + f->qhead, live * sizeof *f->q);
-			f->qhead = 0;
-			f->qtail = live;
-		} else {
-			c = f->qcap ? f->qcap * 2 : 16;
-			if ((p = realloc(f->q, c * sizeof *p)) == NULL)
-				return -1;
-			f->q = p;
-			f->qcap = c;
-		}
-	}
+	if (q == NULL)
+		return -1;
+	f->q = q;
 	f->q[f->qtail++] = v;
 	return 0;
 }
@@ -106,6 +138,55 @@ escape(struct sp_jsurr *f, unsigned char *b, size_t i, size_t n, int final)
 	return push(f, (uint32_t)h) < 0 ? -1 : 6;
 }
 
+/* Where a value may begin, before a word: a bracket, a comma, a colon,
+ * a blank, or nothing (0, the document's start); '-' too before Infinity. */
+static int
+value_before(unsigned char c, int infinity)
+{
+	return c == '[' || c == ',' || c == ':' || c == ' ' || c == '\t' ||
+	    c == '\n' || c == '\r' || c == 0 || (infinity && c == '-');
+}
+
+/* Where a value may end, after a word. */
+static int
+value_after(unsigned char c)
+{
+	return c == ',' || c == ']' || c == '}' || c == ' ' || c == '\t' ||
+	    c == '\n' || c == '\r';
+}
+
+/*
+ * The word NaN or Infinity at b[i] (an N or an I outside strings, n
+ * bytes available, prev the byte before): its length, rewritten in b as
+ * a number of that length, whose end is queued; 1 when it is no such
+ * word; 0 when it may be cut by the chunk's end (the byte after it
+ * decides); -1 without memory.
+ */
+static long
+word(struct sp_jsurr *f, unsigned char *b, size_t i, size_t n, int final,
+    unsigned char prev)
+{
+	static const char nan[] = "NaN", inf[] = "Infinity";
+	int infinity = b[i] == 'I';
+	const char *w = infinity ? inf : nan;
+	size_t k = infinity ? sizeof inf - 1 : sizeof nan - 1;
+	uint64_t *q;
+
+	if (i + k >= n && !final)
+		return 0;
+	if (i + k > n || memcmp(b + i, w, k) != 0 ||
+	    !value_before(prev, infinity) ||
+	    (i + k < n && !value_after(b[i + k])))
+		return 1;
+	if ((q = room(f->nf, sizeof *q, &f->nfhead, &f->nftail,
+	    &f->nfcap)) == NULL)
+		return -1;
+	f->nf = q;
+	f->nf[f->nftail++] = (f->base + i + k) << 1 | !infinity;
+	memcpy(b + i, "0.000000", k);
+	return (long)k;
+}
+
 int
 sp_jsurr_feed(struct sp_jsurr *f, const unsigned char *buf, size_t n,
     int final, const unsigned char **out, const unsigned char **raw,
@@ -130,32 +211,54 @@ sp_jsurr_feed(struct sp_jsurr *f, const unsigned char *buf, size_t n,
 		memcpy(f->raw + f->nheld, buf, n);
 	memcpy(f->out, f->raw, total);
 	while (i < total) {
-		unsigned char c = f->out[i];
+		unsigned char *b = f->out, mask = f->state == OUTSIDE ?
+		    STOP_OUTSIDE : STOP_INSIDE;
 
-		if (f->state == OUTSIDE) {
-			f->state = c == '"' ? INSIDE : OUTSIDE;
+		while (i < total && !(stops[b[i]] & mask))
 			i++;
-		} else if (c == '"') {
-			f->state = OUTSIDE;
-			i++;
-		} else if (c != '\\') {
-			i++;
-		} else if ((k = escape(f, f->out, i, total, final)) < 0) {
-			return -1;
-		} else if (k == 0) {
+		if (i == total)
 			break;
-		} else {
-			i += (size_t)k;
+		if (b[i] == '"') {
+			f->state = f->state == OUTSIDE ? INSIDE : OUTSIDE;
+			i++;
+			continue;
 		}
+		k = f->state == INSIDE ? escape(f, b, i, total, final) :
+		    word(f, b, i, total, final, i > 0 ? b[i - 1] : f->last);
+		if (k < 0)
+			return -1;
+		if (k == 0)
+			break;
+		i += (size_t)k;
 	}
 	if (i > total)
 		i = total;
 	f->nheld = total - i;
 	memcpy(f->held, f->raw + i, f->nheld);
+	if (i > 0)
+		f->last = f->out[i - 1];
+	f->base += i;
 	*out = f->out;
 	*raw = f->raw;
 	*len = i;
 	return 0;
+}
+
+const char *
+sp_jsurr_number(struct sp_jsurr *f, uint64_t end, int negative)
+{
+	uint64_t v;
+
+	if (f->nfhead == f->nftail || (v = f->nf[f->nfhead]) >> 1 != end)
+		return NULL;
+	f->nfhead++;
+	return v & 1 ? "NaN" : negative ? "-Infinity" : "Infinity";
+}
+
+size_t
+sp_jsurr_words(const struct sp_jsurr *f)
+{
+	return f->nftail - f->nfhead;
 }
 
 int

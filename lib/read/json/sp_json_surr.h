@@ -1,5 +1,8 @@
 /*
- * sp_json_surr.h - lone high surrogates through YAJL.
+ * sp_json_surr.h - what Python's json reads and YAJL does not, through
+ * YAJL: lone high surrogates in strings, and the words NaN, Infinity and
+ * -Infinity for numbers (json.dumps writes a float that is not finite
+ * so, and json.loads reads it back).
  *
  * Python's json reads "sol\ud800ve" as a string holding the lone
  * surrogate U+D800, and writes it back as the same escape.  YAJL turns a
@@ -14,10 +17,20 @@
  * its three bytes of generalized UTF-8 (sp_utf8_surrogate), as the low
  * ones YAJL decodes already come.
  *
- * Escapes cut by the end of a chunk are held back until the next one
- * (at most 11 bytes), so the text YAJL parses comes in other chunks than
- * the input; sp_jsurr_feed() gives the filtered bytes and the same bytes
- * unfiltered, for captures of raw text.
+ * Outside strings, the word NaN or Infinity where a value may stand (after
+ * a bracket, comma, colon, blank or the document's start, Infinity also
+ * after a minus sign, and before a comma, closing bracket, blank or the
+ * end) becomes a number of the same length ("0.0", "0.000000"), and a
+ * second queue remembers where each such number ends in the document.
+ * When YAJL hands over a number, sp_jsurr_number() says, by where it
+ * ends, whether it is one of them, and which.  The same word anywhere
+ * else, and every string ("NaN" as text), pass unchanged.
+ *
+ * Escapes and words cut by the end of a chunk are held back until the
+ * next one (at most 11 bytes), so the text YAJL parses comes in other
+ * chunks than the input; sp_jsurr_feed() gives the filtered bytes and the
+ * same bytes unfiltered, for captures of raw text.  Offsets are the same
+ * in both.
  *
  * Ownership: the filter owns its buffers; what it returns is valid until
  * its next call.
@@ -41,6 +54,17 @@ void sp_jsurr_free(struct sp_jsurr *f);
 int sp_jsurr_feed(struct sp_jsurr *f, const unsigned char *buf, size_t n,
     int final, const unsigned char **out, const unsigned char **raw,
     size_t *len);
+
+/*
+ * The number that YAJL found ending at byte end of the document (the
+ * bytes given out so far count), negative when its text begins with '-':
+ * "NaN", "Infinity" or "-Infinity" when it stands for that word, else
+ * NULL.  Every number of the document may be asked about, in order; a
+ * word's number must be.
+ */
+const char *sp_jsurr_number(struct sp_jsurr *f, uint64_t end, int negative);
+/* The words whose numbers have not been asked about yet. */
+size_t sp_jsurr_words(const struct sp_jsurr *f);
 
 /*
  * The decoded string p (n bytes) with its NULs as they were written, into
