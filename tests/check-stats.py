@@ -241,9 +241,10 @@ def check_tables(prof, sel, opts, calls, what):
             if rnd.random() < 0.5:
                 columns = ["region"] + columns
             args += ["--columns", ",".join(columns)]
-        sort = rnd.choice(["start", "start", "total", "calls", "name", "avg",
-                           "p95", "imbalance", "first", "max"])
-        args += ["--sort", sort]
+        sort = rnd.choice([None, "start", "start", "total", "calls", "name",
+                           "avg", "p95", "imbalance", "first", "max"])
+        if sort is not None:
+            args += ["--sort", sort]
         top = rnd.choice([None, None, 1, 3])
         if top is not None:
             args += ["--top", str(top)]

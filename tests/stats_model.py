@@ -831,14 +831,20 @@ def is_below(r, o):
 def keep_top(rows, order, sort, top, max_depth):
     """The rows of order (the display rows rows, sorted) that --top and
     --max-depth keep: the top regions that lead by the key (rows ranked
-    flat: by start earliest first, ties by name, then row index; else in
-    the sort's order), up to top rows each, with their ancestors."""
+    flat: without a key by total, largest first, as --sort total sorts;
+    by start earliest first, ties by name, then row index; else in the
+    sort's order), up to top rows each, with their ancestors."""
     order = [r for r in order if max_depth is None or r["depth"] <= max_depth]
     if top is None:
         return order
     index = {id(r): i for i, r in enumerate(rows)}
-    rank = sorted(order, key=lambda r: (r["start"], r["name"], index[id(r)])) \
-        if sort in (None, "start") else order
+    if sort is None:
+        kept = set(id(r) for r in order)
+        rank = [r for r in ordered(rows, "total") if id(r) in kept]
+    elif sort == "start":
+        rank = sorted(order, key=lambda r: (r["start"], r["name"], index[id(r)]))
+    else:
+        rank = order
     names = []
     for r in rank:
         if r["name"] not in names and len(names) < top:

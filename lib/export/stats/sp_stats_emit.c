@@ -194,6 +194,10 @@ sp_stats_records_order(const struct sp_stats_result *res,
 	if (o->call_paths)
 		return sp_stats_top_rows(res->rows, o->sort, o->top,
 		    o->max_depth, out, n, e);
+	/* sorted by a key, the order leads; else the total time does */
+	k.f = o->sort == NULL ? sort_field(v, "total") : NULL;
+	if (k.f == NULL)
+		s.val = NULL;
 	return sp_stats_top_records(&s, v->count(res), o->top, out, n, e);
 }
 

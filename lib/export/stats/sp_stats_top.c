@@ -87,7 +87,7 @@ int
 sp_stats_top_records(const struct sp_stats_sortable *s, size_t count,
     long top, uint32_t *order, size_t *n, struct sp_err *e)
 {
-	uint32_t *gid, *slot = NULL;
+	uint32_t *gid, *slot = NULL, *rank = NULL;
 	uint8_t *mark = NULL;
 	size_t ids;
 	int rc = -1;
@@ -100,18 +100,25 @@ sp_stats_top_records(const struct sp_stats_sortable *s, size_t count,
 		goto out;
 	slot = malloc((ids + 1) * sizeof *slot);
 	mark = calloc(count + 1, 1);
-	if (slot == NULL || mark == NULL) {
+	rank = s->val != NULL ? malloc((count + 1) * sizeof *rank) : NULL;
+	if (slot == NULL || mark == NULL || (s->val != NULL && rank == NULL)) {
 		nomem(e);
 		goto out;
 	}
+	if (s->val != NULL && sp_stats_order_by(s, count, rank, e) < 0)
+		goto out;
 	memset(slot, 0xff, (ids + 1) * sizeof *slot);
-	choose(order, *n, gid, slot, (size_t)top, 0, mark);
+	if (rank != NULL)
+		choose(rank, count, gid, slot, (size_t)top, 0, mark);
+	else
+		choose(order, *n, gid, slot, (size_t)top, 0, mark);
 	squeeze(order, n, mark);
 	rc = 0;
 out:
 	free(gid);
 	free(slot);
 	free(mark);
+	free(rank);
 	return rc;
 }
 
@@ -136,6 +143,16 @@ row_early(const void *ctx, size_t i, int *set)
 	return -rows[i].start;
 }
 
+/* A row's total time: sp_stats_order_by() puts the largest first. */
+static double
+row_total(const void *ctx, size_t i, int *set)
+{
+	const struct sp_stats_row *rows = ctx;
+
+	*set = rows[i].total.set;
+	return rows[i].total.v;
+}
+
 /* Every ancestor row of a chosen row is linked in. */
 static void
 link_ancestors(const struct sp_stats_row *rows, const uint32_t *order,
@@ -153,7 +170,10 @@ link_ancestors(const struct sp_stats_row *rows, const uint32_t *order,
 	}
 }
 
-/* The rows in the key's flat order, of depth max_depth at most. */
+/*
+ * The rows in the key's flat order (no key: by total, largest first), of
+ * depth max_depth at most.
+ */
 static int
 ranking(const struct sp_stats_row *rows, const char *sort, long max_depth,
     const uint32_t *order, uint32_t *rank, size_t *n, struct sp_err *e)
@@ -161,6 +181,8 @@ ranking(const struct sp_stats_row *rows, const char *sort, long max_depth,
 	struct sp_stats_sortable s = { row_early, row_name, rows };
 	size_t i, k = 0;
 
+	if (sort == NULL)
+		s.val = row_total;
 	if (sort == NULL || strcmp(sort, "start") == 0) {
 		if (sp_stats_order_by(&s, *n, rank, e) < 0)
 			return -1;

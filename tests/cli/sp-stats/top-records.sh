@@ -1,8 +1,8 @@
 #!/bin/sh
-# --top N of the records keeps N regions with all their records: by
-# region the first two regions (by first start: main, load), by rank
-# main's two ranks and load's one, by lane likewise; by total, main and
-# solve.  The text --by rank shows the spread of those regions only.
+# --top N of the records keeps N regions with all their records: without
+# --sort the N with the most time, in their usual order: by region main
+# and solve, by rank the two ranks of each; with --sort total likewise.
+# The text --by rank shows the spread of those regions only.
 . "$CASEDIR/top.inc"
 top_profile || exit
 "$SP_STATS" --format csv --top 2 --columns name,num_calls calls.sps
