@@ -45,9 +45,10 @@ int sp_utf8_valid(const unsigned char *s, size_t n);
 
 /*
  * The n bytes at s into out (room for 3 n bytes) with every byte that
- * starts no valid character replaced by U+FFFD, as Python decodes with
- * errors="replace" byte by byte; returns the length written.  With out
- * NULL, only the length.
+ * starts no valid character replaced by U+FFFD, one per byte (where
+ * Python's errors="replace" gives one per maximal bad sequence: a cut
+ * three-byte character is one U+FFFD there, two here); returns the
+ * length written.  With out NULL, only the length.
  */
 size_t sp_utf8_repair(const unsigned char *s, size_t n, char *out);
 
