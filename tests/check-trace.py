@@ -133,7 +133,14 @@ def case_inputs():
         with open(os.path.join(cases, case), encoding="utf-8") as f:
             text = f.read()
         for m in CASE_SPEC.finditer(text):
-            out.append((f"tests/cli/sp-trace/{case}: {m.group(1)}", json.loads(m.group(2))))
+            spec = json.loads(m.group(2))
+            # names that are not UTF-8 (lone surrogates in the spec) are
+            # not compared here: sp-trace/invalid-utf8 says what they
+            # become, check-hostile.py that every format still parses
+            if "\\u" in m.group(2) and any(
+                    0xD800 <= ord(c) <= 0xDFFF for c in json.dumps(spec, ensure_ascii=False)):
+                continue
+            out.append((f"tests/cli/sp-trace/{case}: {m.group(1)}", spec))
     return out
 
 

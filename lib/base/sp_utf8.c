@@ -1,6 +1,7 @@
 #include "sp_utf8.h"
 
 #include <stdio.h>
+#include <string.h>
 
 size_t
 sp_utf8_decode(const unsigned char *s, size_t n, uint32_t *cp)
@@ -31,6 +32,46 @@ sp_utf8_decode(const unsigned char *s, size_t n, uint32_t *cp)
 		return 0;
 	*cp = c;
 	return len;
+}
+
+int
+sp_utf8_valid(const unsigned char *s, size_t n)
+{
+	size_t i = 0, len;
+	uint32_t cp;
+
+	while (i < n) {
+		if (s[i] < 0x80) {
+			i++;
+			continue;
+		}
+		if ((len = sp_utf8_decode(s + i, n - i, &cp)) == 0)
+			return 0;
+		i += len;
+	}
+	return 1;
+}
+
+size_t
+sp_utf8_repair(const unsigned char *s, size_t n, char *out)
+{
+	size_t i = 0, k = 0, len;
+	uint32_t cp;
+
+	while (i < n) {
+		if ((len = sp_utf8_decode(s + i, n - i, &cp)) == 0) {
+			if (out != NULL)
+				memcpy(out + k, "\xef\xbf\xbd", 3);
+			k += 3;
+			i++;
+			continue;
+		}
+		if (out != NULL)
+			memcpy(out + k, s + i, len);
+		k += len;
+		i += len;
+	}
+	return k;
 }
 
 size_t

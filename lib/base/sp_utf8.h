@@ -40,6 +40,18 @@ size_t sp_utf8_surrogate(const unsigned char *s, size_t n, uint32_t *cp);
  * 0: invalid start byte") for the first bad sequence, with its range as
  * Python reports it.
  */
+/* 1 when the n bytes at s are strict UTF-8 (sp_utf8_decode's), else 0. */
+int sp_utf8_valid(const unsigned char *s, size_t n);
+
+/*
+ * The n bytes at s into out (room for 3 n bytes) with every byte that
+ * starts no valid character replaced by U+FFFD, one per byte (where
+ * Python's errors="replace" gives one per maximal bad sequence: a cut
+ * three-byte character is one U+FFFD there, two here); returns the
+ * length written.  With out NULL, only the length.
+ */
+size_t sp_utf8_repair(const unsigned char *s, size_t n, char *out);
+
 int sp_utf8_pyerror(const unsigned char *s, size_t n, char *msg,
     size_t size);
 

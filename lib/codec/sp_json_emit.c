@@ -393,23 +393,12 @@ static int
 str_replace(struct sp_jout *o, const uint8_t *s, size_t n, struct sp_err *e)
 {
 	char *buf = malloc(n * 3 + 1);
-	size_t i = 0, k = 0, len;
-	uint32_t cp;
+	size_t k;
 	int rc;
 
 	if (buf == NULL)
 		return sp_fail(e, SP_ENOMEM, "out of memory");
-	while (i < n) {
-		if ((len = sp_utf8_decode(s + i, n - i, &cp)) == 0) {
-			memcpy(buf + k, "\xef\xbf\xbd", 3);
-			k += 3;
-			i++;
-			continue;
-		}
-		memcpy(buf + k, s + i, len);
-		k += len;
-		i += len;
-	}
+	k = sp_utf8_repair(s, n, buf);
 	rc = sp_jsonw_str(o->w, buf, k, e);
 	free(buf);
 	return rc;

@@ -11,6 +11,7 @@ Run with Debian's Python, which has h5py and numpy:
     /usr/bin/python3 tests/gen/spgen.py spt-synth [options] OUT
     /usr/bin/python3 tests/gen/spgen.py spt-broken KIND OUT.spt
     /usr/bin/python3 tests/gen/spgen.py spt-broken --list
+    /usr/bin/python3 tests/gen/spgen.py hostile [--group G]... OUT.h5|OUT.json
 
 Layouts follow /work/shared/spec/h5-format.md; the files imitate what the
 reference writer produces with h5py (dtypes, vstr or fixed strings,
@@ -45,7 +46,10 @@ Top-level keys:
   strings       "vstr" (default; variable-length UTF-8), "fixed" (fixed
                 length NULLPAD UTF-8 datasets, width = longest value, like
                 the MPI parallel writer) or "ascii" (vstr with ASCII cset,
-                datasets and attributes, like h5py 2.x).
+                datasets and attributes, like h5py 2.x).  Any string may
+                be made invalid UTF-8 with lone surrogates: "\\udcff" is
+                written as the byte 0xff, "\\ud800" as ED A0 80.  vstr
+                cannot hold NUL (an error); fixed strings end at one.
   storage       "contiguous" (default), "chunked" (maxshape unlimited;
                 index columns chunk 256, event columns h5py's guess),
                 "gzip", "shuffle-gzip" (chunked + filters on per-call
@@ -115,6 +119,12 @@ object {"name", "starts", "ends" | "durations", extras...}. Extras:
                 {"count", "total", "minimum", "maximum", "exclusive"}
                 (layout aggregate; computed from starts/ends if absent).
 
+hostile writes region names built to break exporters (spgen_hostile.py:
+empty, 64 KiB, control characters, NUL (JSON only), line breaks, invalid
+UTF-8, bidi marks, markup, separators, trailing blanks, 2,000 names of
+one long prefix), as HDF5 or, for OUT.json, a JSON profile; every group
+the format holds unless --group says which.
+
 Native traces (.spt) have spec files of their own: see spgen_spt.py.
 spt-synth writes random nested calls, one file per rank (OUT_rank<NNNNN>.spt),
 either version and byte order.
@@ -141,6 +151,7 @@ sys.dont_write_bytecode = True
 from spgen_broken import KINDS, make  # noqa: E402
 from spgen_spec import STORAGE_NAMES, profile_from_spec  # noqa: E402
 from spgen_synth import DEFAULTS, synth_profile  # noqa: E402
+import spgen_hostile  # noqa: E402
 import spgen_spt  # noqa: E402
 from spgen_write import NestingError, SpecError, write  # noqa: E402
 
@@ -202,6 +213,16 @@ def cmd_spt_broken(args):
         return
     with open(args.out, "wb") as f:
         f.write(spgen_spt.broken_bytes(args.kind))
+
+
+def cmd_hostile(args):
+    groups = args.group or [g for g in spgen_hostile.GROUPS
+                            if args.out.endswith(".json")
+                            or g not in spgen_hostile.JSON_ONLY]
+    try:
+        spgen_hostile.write(groups, args.out)
+    except ValueError as exc:
+        raise SpecError(str(exc)) from exc
 
 
 def parser():
@@ -285,6 +306,11 @@ def parser():
     sb.add_argument("out", nargs="?")
     sb.add_argument("--list", action="store_true", help="list the kinds")
     sb.set_defaults(func=cmd_spt_broken)
+    ho = sub.add_parser("hostile", help="write a profile of hostile region names")
+    ho.add_argument("out", help="OUT.h5, or OUT.json for a JSON profile")
+    ho.add_argument("--group", action="append", choices=list(spgen_hostile.GROUPS),
+                    help="only these groups of names (default: all the format holds)")
+    ho.set_defaults(func=cmd_hostile)
     return ap
 
 

@@ -322,15 +322,39 @@ def string_type(kind, width=None):
     return h5py.string_dtype("utf-8")
 
 
+def utf8_bytes(text):
+    """text as bytes: UTF-8, but a lone surrogate U+DC80..U+DCFF is the byte
+    it escapes (Python's surrogateescape: "\\udcff" is the byte 0xff) and any
+    other lone surrogate its three-byte form (ED A0 80 for U+D800): the way
+    a spec asks for strings that are not valid UTF-8."""
+    out = bytearray()
+    for c in text:
+        o = ord(c)
+        if 0xDC80 <= o <= 0xDCFF:
+            out.append(o - 0xDC00)
+        else:
+            out += c.encode("utf-8", "surrogatepass")
+    return bytes(out)
+
+
+def has_surrogates(text):
+    return any(0xD800 <= ord(c) <= 0xDFFF for c in text)
+
+
 def string_array(values, kind):
     """A numpy array h5py writes as strings of the given kind."""
     values = ["" if v is None else str(v) for v in values]
+    if kind != "fixed" and any("\0" in v for v in values):
+        raise SpecError("HDF5 variable-length strings cannot hold NUL "
+                        "(use strings \"fixed\", where NUL pads)")
     if kind == "fixed":
-        raw = [v.encode("utf-8") for v in values]
+        raw = [utf8_bytes(v) for v in values]
         width = max([1] + [len(b) for b in raw])
         return np.array(raw, dtype=string_type("fixed", width))
     if kind == "ascii":
-        values = [v.encode("utf-8") for v in values]
+        values = [utf8_bytes(v) for v in values]
+    else:
+        values = [utf8_bytes(v) if has_surrogates(v) else v for v in values]
     return np.array(values, dtype=object) if values else np.zeros(0, dtype=object)
 
 

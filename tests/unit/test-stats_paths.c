@@ -31,6 +31,19 @@ text_is(struct sp_stats_paths *t, int64_t id, const char *want)
 	    "'%s'", (long long)id, buf, want);
 }
 
+/* the text in a buffer of cap bytes: clipped, still the whole length */
+static void
+clipped_is(struct sp_stats_paths *t, int64_t id, size_t cap, const char *want)
+{
+	char buf[16];
+	size_t need = sp_stats_paths_text(t, (uint32_t)id, NULL, 0);
+
+	memset(buf, 'X', sizeof buf);
+	CHECK(sp_stats_paths_text(t, (uint32_t)id, buf, cap) == need &&
+	    strcmp(buf, want) == 0 && buf[cap] == 'X', "path %lld in %zu "
+	    "bytes: '%s', not '%s'", (long long)id, cap, buf, want);
+}
+
 int
 main(void)
 {
@@ -70,12 +83,18 @@ main(void)
 	z = ext(t, -1, 5, &col);
 	CHECK(z >= 0 && !col, "an empty name is an element");
 	CHECK(ext(t, -1, 6, &col) == z && col, "' > ' is two empty ones");
+	/* an empty element keeps its separators, at either end */
+	text_is(t, ext(t, f, 5, &col), "f > ");
+	text_is(t, ext(t, z, 0, &col), " > f");
+	text_is(t, ext(t, ext(t, z, 0, &col), 5, &col), " > f > ");
+	clipped_is(t, fg, 4, "f >");
+	clipped_is(t, ext(t, f, 5, &col), 3, "f ");
 	/* the memo answers again, with the mark */
 	CHECK(ext(t, f, 0, &col) == f && col, "memo: f > f again");
 	CHECK(ext(t, f, 1, &col) == fg && !col, "memo: f > g again");
 	CHECK(sp_stats_paths_extend(t, SP_PATH_NONE, 9, &col, &e) < 0,
 	    "a region beyond the table refused");
-	CHECK(sp_stats_paths_count(t) == 6, "%u paths",
+	CHECK(sp_stats_paths_count(t) == 9, "%u paths",
 	    sp_stats_paths_count(t));
 	sp_stats_paths_free(t);
 	return failed != 0;

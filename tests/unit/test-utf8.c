@@ -237,9 +237,44 @@ test_python(void)
 	    7 && strcmp(repr, "b'\\") == 0, "cut: %s", repr);
 }
 
+/* valid and repair: each byte that starts no character, one U+FFFD */
+static void
+test_repair(void)
+{
+	static const struct {
+		const char *s, *want;
+		size_t n;
+	} cases[] = {
+		{ "", "", 0 },
+		{ "ok \xc3\xa9", "ok \xc3\xa9", 5 },
+		{ "a\xff\xfe", "a\xef\xbf\xbd\xef\xbf\xbd", 3 },
+		{ "\xed\xa0\x80x", "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbdx", 4 },
+		{ "cut\xc3", "cut\xef\xbf\xbd", 4 },
+		{ "\xc0\xaf", "\xef\xbf\xbd\xef\xbf\xbd", 2 },
+		{ "a\0b", "a\0b", 3 },
+	};
+	char out[32];
+	size_t i, k, want;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const unsigned char *s = (const unsigned char *)cases[i].s;
+
+		want = i == 6 ? 3 : strlen(cases[i].want);
+		CHECK(sp_utf8_valid(s, cases[i].n) == (i < 2 || i == 6),
+		    "repair case %zu: valid", i);
+		k = sp_utf8_repair(s, cases[i].n, out);
+		CHECK(k == want && memcmp(out, cases[i].want, k) == 0 &&
+		    sp_utf8_repair(s, cases[i].n, NULL) == k,
+		    "repair case %zu: %zu bytes", i, k);
+		CHECK(sp_utf8_valid((const unsigned char *)out, k),
+		    "repair case %zu: the repair is valid", i);
+	}
+}
+
 int
 main(void)
 {
+	test_repair();
 	test_surrogates();
 	test_python();
 	test_invalid();

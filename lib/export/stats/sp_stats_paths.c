@@ -350,29 +350,44 @@ sp_stats_paths_name(const struct sp_stats_paths *t, uint32_t id, size_t *len)
 	return t->es[el];
 }
 
+/*
+ * Node p's share of its path's text: its element, and the separator
+ * before it unless it is the top.  Both passes of sp_stats_paths_text
+ * take their sizes from here, so they cannot disagree, empty names or not.
+ */
+static size_t
+piece(const struct sp_stats_paths *t, uint32_t p, size_t *sep)
+{
+	*sep = t->node[p].parent != SP_PATH_NONE ? SEP_LEN : 0;
+	return *sep + t->elen[t->node[p].elem];
+}
+
+/* n bytes of s at buf + at, as much of them as fits before cap - 1 */
+static void
+put_clipped(char *buf, size_t cap, size_t at, const char *s, size_t n)
+{
+	if (at < cap - 1)
+		memcpy(buf + at, s, n < cap - 1 - at ? n : cap - 1 - at);
+}
+
 size_t
 sp_stats_paths_text(const struct sp_stats_paths *t, uint32_t id, char *buf,
     size_t cap)
 {
-	size_t need = 0, at, n;
+	size_t need = 0, at, sep;
 	uint32_t p;
 
 	for (p = id; p != SP_PATH_NONE; p = t->node[p].parent)
-		need += t->elen[t->node[p].elem] + (need ? SEP_LEN : 0);
+		need += piece(t, p, &sep);
 	if (cap == 0)
 		return need;
 	/* written from the end backwards, clipped to the buffer */
 	at = need;
 	for (p = id; p != SP_PATH_NONE; p = t->node[p].parent) {
-		n = t->elen[t->node[p].elem];
-		at -= n;
-		if (at + n <= cap - 1)
-			memcpy(buf + at, t->es[t->node[p].elem], n);
-		if (at > 0) {
-			at -= SEP_LEN;
-			if (at + SEP_LEN <= cap - 1)
-				memcpy(buf + at, SEP, SEP_LEN);
-		}
+		at -= piece(t, p, &sep);
+		put_clipped(buf, cap, at, SEP, sep);
+		put_clipped(buf, cap, at + sep, t->es[t->node[p].elem],
+		    t->elen[t->node[p].elem]);
 	}
 	buf[need < cap ? need : cap - 1] = '\0';
 	return need;

@@ -7,6 +7,7 @@
 
 #include "sp_huge.h"
 #include "sp_pb.h"
+#include "sp_utf8.h"
 
 /*
  * Above the sink's own buffer (256 KiB), so that a flush goes straight
@@ -70,9 +71,12 @@ struct pf {
 	struct sp_trace_writer base;
 	sp_trace_write_fn *write;
 	void *ctx;
-	const char *const *names;
+	const char *const *names;	/* the regions', or own_names */
 	const size_t *lens;
 	size_t nregions;
+	const char **own_names;	/* when a name needed repair (utf8_names) */
+	size_t *own_lens;
+	char *own_text;
 	uint32_t *interned;	/* per region: the sequence that has it, or 0 */
 	struct src *srcs;	/* per region: its source annotations */
 	struct tpl *tpls;	/* per region: its slices' template */
@@ -198,6 +202,30 @@ root(struct pf *w, uint64_t ts, struct sp_err *e)
 	return 0;
 }
 
+/*
+ * A string field: the np bytes of the ASCII prefix, then the n bytes at s
+ * as Perfetto's strings must be, UTF-8 (sp_utf8_repair: a byte that
+ * starts no character becomes U+FFFD; room for 3 n bytes).
+ */
+static uint8_t *
+text(uint8_t *p, uint32_t field, const char *prefix, size_t np,
+    const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+
+	if (sp_utf8_valid(u, n)) {
+		p = sp_pb_varint(sp_pb_key(p, field, SP_PB_LEN), np + n);
+		memcpy(p, prefix, np);
+		memcpy(p + np, s, n);
+		return p + np + n;
+	}
+	p = sp_pb_varint(sp_pb_key(p, field, SP_PB_LEN), np +
+	    sp_utf8_repair(u, n, NULL));
+	memcpy(p, prefix, np);
+	p += np;
+	return p + sp_utf8_repair(u, n, (char *)p);
+}
+
 static int
 process(struct pf *w, const struct sp_trace_process *pr, uint64_t ts,
     struct sp_err *e)
@@ -209,24 +237,20 @@ process(struct pf *w, const struct sp_trace_process *pr, uint64_t ts,
 	int k;
 
 	k = snprintf(shift, sizeof shift, "shift_ns=%" PRId64, pr->shift_ns);
-	if ((p = room(w, PACKET_ROOM + 3 * ANNOTATION_ROOM + nname + ndesc +
-	    nalign + (size_t)k, e)) == NULL)
+	if ((p = room(w, PACKET_ROOM + 3 * ANNOTATION_ROOM + 3 * (nname +
+	    ndesc + nalign) + (size_t)k, e)) == NULL)
 		return -1;
 	p = descriptor_head(w, p, ts, &pk, &td);
 	p = sp_pb_uint(p, SP_PF_TRACK_UUID, pr->uuid);
 	p = sp_pb_open(p, SP_PF_TRACK_PROCESS, &pd);
 	p = sp_pb_int(p, SP_PF_PROCESS_PID, pr->pid);
-	p = sp_pb_bytes(p, SP_PF_PROCESS_NAME, pr->name, nname);
+	p = text(p, SP_PF_PROCESS_NAME, "", 0, pr->name, nname);
 	/* "align=" and the mode, then the shift */
-	p = sp_pb_varint(sp_pb_key(p, SP_PF_PROCESS_LABELS, SP_PB_LEN),
-	    6 + nalign);
-	memcpy(p, "align=", 6);
-	memcpy(p + 6, pr->align, nalign);
-	p += 6 + nalign;
+	p = text(p, SP_PF_PROCESS_LABELS, "align=", 6, pr->align, nalign);
 	p = sp_pb_bytes(p, SP_PF_PROCESS_LABELS, shift, (size_t)k);
 	p = sp_pb_close(pd, p);
 	p = sp_pb_int(p, SP_PF_TRACK_SIBLING_ORDER_RANK, pr->rank);
-	p = sp_pb_bytes(p, SP_PF_TRACK_DESCRIPTION, pr->desc, ndesc);
+	p = text(p, SP_PF_TRACK_DESCRIPTION, "", 0, pr->desc, ndesc);
 	commit(w, pk, td, p);
 	return 0;
 }
@@ -238,14 +262,14 @@ thread(struct pf *w, const struct sp_trace_thread *t, uint64_t ts,
 	size_t nname = strlen(t->name);
 	uint8_t *p, *pk, *td, *th;
 
-	if ((p = room(w, PACKET_ROOM + nname, e)) == NULL)
+	if ((p = room(w, PACKET_ROOM + 3 * nname, e)) == NULL)
 		return -1;
 	p = descriptor_head(w, p, ts, &pk, &td);
 	p = sp_pb_uint(p, SP_PF_TRACK_UUID, w->uuid);
 	p = sp_pb_open(p, SP_PF_TRACK_THREAD, &th);
 	p = sp_pb_int(p, SP_PF_THREAD_PID, t->pid);
 	p = sp_pb_int(p, SP_PF_THREAD_TID, t->tid);
-	p = sp_pb_bytes(p, SP_PF_THREAD_NAME, t->name, nname);
+	p = text(p, SP_PF_THREAD_NAME, "", 0, t->name, nname);
 	p = sp_pb_close(th, p);
 	p = sp_pb_int(p, SP_PF_TRACK_SIBLING_ORDER_RANK, t->order);
 	commit(w, pk, td, p);
@@ -760,8 +784,48 @@ pf_free(struct sp_trace_writer *base)
 	free(w->srcs);
 	free(w->tpls);
 	free(w->interned);
+	free(w->own_names);
+	free(w->own_lens);
+	free(w->own_text);
 	free(w->buf);
 	free(w);
+}
+
+/*
+ * The region names as the event names of the trace, in UTF-8: those
+ * that are not (an HDF5 name is bytes) copied with every byte that
+ * starts no character as U+FFFD; the others used in place.
+ */
+static int
+utf8_names(struct pf *w, const char *const *names, const size_t *lens,
+    size_t n, struct sp_err *e)
+{
+	size_t i, room = 0, at = 0;
+
+	w->names = names;
+	w->lens = lens;
+	for (i = 0; i < n; i++)
+		if (!sp_utf8_valid((const unsigned char *)names[i], lens[i]))
+			room += 3 * lens[i];
+	if (room == 0)
+		return 0;
+	if ((w->own_names = malloc(n * sizeof *w->own_names)) == NULL ||
+	    (w->own_lens = malloc(n * sizeof *w->own_lens)) == NULL ||
+	    (w->own_text = malloc(room)) == NULL)
+		return sp_fail(e, SP_ENOMEM, "out of memory");
+	for (i = 0; i < n; i++) {
+		w->own_names[i] = names[i];
+		w->own_lens[i] = lens[i];
+		if (sp_utf8_valid((const unsigned char *)names[i], lens[i]))
+			continue;
+		w->own_names[i] = w->own_text + at;
+		w->own_lens[i] = sp_utf8_repair((const unsigned char *)
+		    names[i], lens[i], w->own_text + at);
+		at += w->own_lens[i];
+	}
+	w->names = (const char *const *)w->own_names;
+	w->lens = w->own_lens;
+	return 0;
 }
 
 struct sp_trace_writer *
@@ -798,9 +862,11 @@ sp_perfetto_new(const char *const *names, const size_t *lens, size_t n,
 #endif
 	w->write = write;
 	w->ctx = ctx;
-	w->names = names;
-	w->lens = lens;
 	w->nregions = n;
 	w->cap = BUF_MIN;
+	if (utf8_names(w, names, lens, n, e) < 0) {
+		pf_free(&w->base);
+		return NULL;
+	}
 	return &w->base;
 }

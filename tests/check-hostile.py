@@ -1,0 +1,446 @@
+#!/usr/bin/python3
+"""check-hostile: every program and output format on hostile region names.
+
+The profiles of tests/gen/spgen_hostile.py (empty names, 64 KiB ones,
+control characters, NUL, line breaks, invalid UTF-8, bidi marks, markup,
+separators, trailing blanks, thousands of names of one long prefix), as
+HDF5 and as a JSON profile, go through sp-read | sp-stack and then every
+exporter in every format.  Each output is read by its consumer:
+
+  .prof                 marshal, then python3's pstats
+  sp-pstats --print     one entry line per function of the .prof
+  JSON, NDJSON, speedscope, Chrome trace (also gzip)   python3's json
+  SVG (static, interactive, diff)   xml.dom.minidom; no "]]>" or "</script"
+                        inside a script (the SVG may be inlined in HTML)
+  folded stacks         one "frame;frame COUNT" line per stack: lines,
+                        depths and counts as the calls give them
+  CSV, TSV              csv (TSV: one line a record, every backslash
+                        escape known), as many rows as the JSON records,
+                        every row as wide as the header
+  sp-stats text         the whole table (names print as the reference's do)
+  Perfetto protobuf     python3-protobuf, through tests/trace/pbtrace.py
+
+A run passes when its consumer reads its output, or when it refuses with
+one line on standard error and exit status 1; a signal, another status,
+a sanitizer report or a timeout fails.  When a program refuses a profile
+of every group, it is run again on each group alone, so that one refused
+name does not hide the others.
+
+    /usr/bin/python3 tests/check-hostile.py [-v] [--groups G,G]
+
+Needs h5py (the HDF5 profile), protoc and python3-protobuf; exits 77
+(skipped) without them, 1 where SP_REQUIRE_ALL is set.
+"""
+
+import argparse
+import csv
+import gzip
+import io
+import json
+import marshal
+import os
+import pstats
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import xml.dom.minidom
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import checklib  # noqa: E402
+
+checklib.require("h5py", "numpy")
+sys.path.insert(0, os.path.join(checklib.SRCDIR, "tests", "trace"))
+import pbtrace  # noqa: E402
+import spgen_hostile  # noqa: E402
+
+PROGS = {n: os.path.abspath(checklib.program(n)) for n in
+         ("read", "stack", "pstats", "speedscope", "json", "flame", "stats", "trace")}
+TIMEOUT = 120
+SANITIZER = (b"Sanitizer", b"runtime error:", b"LeakSanitizer")
+
+
+csv.field_size_limit(sys.maxsize)
+
+
+class Failure(Exception):
+    pass
+
+
+class Refused(Exception):
+    """The program said no, in one line and with status 1: a pass."""
+
+
+def run(argv, tmp, stdout=None):
+    """Run a program in tmp; its standard output (bytes) unless stdout
+    names a file for it.  Raises Refused or Failure."""
+    where = " ".join(os.path.basename(a) for a in argv)
+    out = open(os.path.join(tmp, stdout), "wb") if stdout else subprocess.PIPE
+    try:
+        r = subprocess.run(argv, cwd=tmp, stdin=subprocess.DEVNULL, stdout=out,
+                           stderr=subprocess.PIPE, timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        raise Failure(f"{where}: no end after {TIMEOUT} s") from None
+    finally:
+        if stdout:
+            out.close()
+    err = r.stderr
+    if any(s in err for s in SANITIZER):
+        raise Failure(f"{where}: a sanitizer report:\n{err.decode('utf-8', 'replace')}")
+    if r.returncode == 1 and err.count(b"\n") == 1 and err.endswith(b"\n"):
+        raise Refused(err.decode("utf-8", "replace").strip())
+    if r.returncode != 0 or err:
+        raise Failure(f"{where}: exit {r.returncode}, standard error:\n"
+                      f"{err.decode('utf-8', 'replace')[:2000]}")
+    return r.stdout
+
+
+def read(tmp, name):
+    with open(os.path.join(tmp, name), "rb") as f:
+        return f.read()
+
+
+# --------------------------------------------------------------------------
+# What the calls give: stacks and their self times
+
+def stacks(groups):
+    """{rank: {stack (tuple of names): self ns}} of the hostile profile."""
+    out = {}
+    for rank, regions in spgen_hostile.calls(groups).items():
+        calls = sorted(((s, -e, n) for n, (ss, ee) in regions.items()
+                        for s, e in zip(ss, ee)))
+        selfs, open_ = {}, []
+        for s, neg_e, n in calls:
+            while open_ and open_[-1][1] <= s:
+                open_.pop()
+            path = tuple(c[2] for c in open_) + (n,)
+            selfs[path] = selfs.get(path, 0) + (-neg_e - s)
+            if open_:
+                parent = tuple(c[2] for c in open_)
+                selfs[parent] -= -neg_e - s
+            open_.append((s, -neg_e, n))
+        out[rank] = selfs
+    return out
+
+
+# --------------------------------------------------------------------------
+# Consumers
+
+def json_doc(data, what):
+    try:
+        return json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise Failure(f"{what}: not JSON: {exc}") from None
+
+
+def ndjson(data, what):
+    lines = data.decode("utf-8", "replace").split("\n")
+    if lines[-1] != "":
+        raise Failure(f"{what}: the last line has no newline")
+    return [json_doc(line.encode(), f"{what}, line {i + 1}")
+            for i, line in enumerate(lines[:-1])]
+
+
+def svg(data, what):
+    try:
+        doc = xml.dom.minidom.parseString(data)
+    except Exception as exc:    # expat's errors have no common base
+        raise Failure(f"{what}: not XML: {exc}") from None
+    for s in doc.getElementsByTagName("script"):
+        text = "".join(c.data for c in s.childNodes if c.nodeType in
+                       (c.TEXT_NODE, c.CDATA_SECTION_NODE))
+        if "</script" in text.lower():
+            raise Failure(f"{what}: '</script' inside a script: an HTML page "
+                          "inlining the SVG would end the script there")
+    return doc
+
+
+def prof(data, what):
+    try:
+        d = marshal.loads(data)
+        st = _prof_file(data)
+    except Exception as exc:
+        raise Failure(f"{what}: pstats cannot read it: {exc}") from None
+    if not isinstance(d, dict) or not d:
+        raise Failure(f"{what}: not a dict of functions")
+    return st
+
+
+def _prof_file(data):
+    f = tempfile.NamedTemporaryFile(suffix=".prof", delete=False)
+    with f:
+        f.write(data)
+    try:
+        return pstats.Stats(f.name, stream=io.StringIO())
+    finally:
+        os.unlink(f.name)
+
+
+def folded(data, what, want):
+    """Lines "f;g;h COUNT": per line, depth and count as the calls give."""
+    got = []
+    for i, line in enumerate(data.decode("utf-8", "replace").split("\n")[:-1]):
+        stack, sep, count = line.rpartition(" ")
+        if not sep or not count.isdigit():
+            raise Failure(f"{what}, line {i + 1}: no count at its end: {line[:80]!r}")
+        got.append((len(stack.split(";")), int(count)))
+    want = [(len(p), n) for p, n in want.items() if n > 0]
+    if sorted(got) != sorted(want):
+        raise Failure(f"{what}: {len(got)} stacks, not the calls' {len(want)}, "
+                      "or other depths or counts (a name broke a line or "
+                      "added a frame)")
+
+
+def table(data, what, sep, records):
+    text = data.decode("utf-8", "replace")
+    if sep == ",":
+        rows = list(csv.reader(io.StringIO(text, newline="")))
+    else:
+        rows = [line.split("\t") for line in text.split("\n")[:-1]]
+        for row in rows:
+            for cell in row:
+                if "\r" in cell or not _tsv_escapes_ok(cell):
+                    raise Failure(f"{what}: a field {cell[:60]!r} with a raw CR "
+                                  "or an unknown backslash escape")
+    if len(rows) != records + 1:
+        raise Failure(f"{what}: {len(rows) - 1} rows, not {records} records")
+    bad = [i for i, r in enumerate(rows) if len(r) != len(rows[0])]
+    if bad:
+        raise Failure(f"{what}: row {bad[0]} has {len(rows[bad[0]])} fields, "
+                      f"the header {len(rows[0])}")
+
+
+def _tsv_escapes_ok(cell):
+    i = cell.find("\\")
+    while i >= 0:
+        if cell[i + 1:i + 2] not in ("\\", "t", "n", "r"):
+            return False
+        i = cell.find("\\", i + 2)
+    return True
+
+
+def text_table(data, what):
+    """The tables: lines of text.  A name's line breaks and control
+    characters are printed as the reference prints them (sp-stats(1)):
+    what is checked is that there is a table, and the whole of it."""
+    if b"\xe2\x95\xad" not in data[:64] or b"\xe2\x95\xb0" not in data \
+            or not data.endswith(b"\n"):
+        raise Failure(f"{what}: no table, or not the whole of one")
+
+
+def trace_proto(data, what, schema):
+    # the C++ library logs each string that is not UTF-8 to fd 2
+    saved = os.dup(2)
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 2)
+        pbtrace.Trace(data, schema)
+    except pbtrace.TraceError as exc:
+        raise Failure(f"{what}: {exc}") from None
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+# --------------------------------------------------------------------------
+# The sweep
+
+def exports(calls, tmp, schema, want, two_runs):
+    """(label, thunk) of every export of the stream file calls;
+    two_runs() names a stream of two runs, for --diff."""
+    P = PROGS
+
+    def pstats_files():
+        run([P["pstats"], "-o", "p", calls], tmp)
+        for r in want:
+            prof(read(tmp, f"p_rank{r}.prof"), f"p_rank{r}.prof")
+
+    def pstats_print():
+        out = run([P["pstats"], "--print", calls], tmp)
+        if b"function calls" not in out:
+            raise Failure("sp-pstats --print: no report header")
+
+    def stats(opts, check):
+        return lambda: check(run([P["stats"], *opts, calls], tmp), " ".join(opts))
+
+    counts = {}
+
+    def stats_records(opts):
+        if tuple(opts) not in counts:
+            d = json_doc(run([P["stats"], "--format", "json", *opts, calls], tmp),
+                         "sp-stats --format json")
+            counts[tuple(opts)] = len(d) if isinstance(d, list) else len(d["regions"])
+        return counts[tuple(opts)]
+
+    def stats_table(opts, fmt, sep):
+        n = stats_records(opts)
+        table(run([P["stats"], "--format", fmt, *opts, calls], tmp),
+              f"sp-stats --format {fmt} {' '.join(opts)}", sep, n)
+
+    def flame(opts, name, check):
+        run([P["flame"], *opts, "-o", name, calls], tmp)
+        for r in want:
+            f = f"{name}_rank{r}.svg"
+            check(read(tmp, f), f)
+
+    def folded_files():
+        run([P["flame"], "--folded", "-o", "ff", calls], tmp)
+        for r in want:
+            folded(read(tmp, f"ff_rank{r}.folded"), f"ff_rank{r}.folded", want[r])
+
+    def flame_diff():
+        two = two_runs()
+        run([P["flame"], "--diff", "-o", "fd", two], tmp)
+        for r in want:
+            svg(read(tmp, f"fd_rank{r}.svg"), f"fd_rank{r}.svg")
+        run([P["flame"], "--diff", "--interactive", "-o", "fdi", two], tmp)
+        for r in want:
+            svg(read(tmp, f"fdi_rank{r}.svg"), f"fdi_rank{r}.svg")
+
+    def trace(name, check):
+        run([P["trace"], "-o", name, calls], tmp)
+        check(read(tmp, name), name)
+
+    return [
+        ("sp-pstats .prof", pstats_files),
+        ("sp-pstats --print", pstats_print),
+        ("sp-speedscope", lambda: json_doc(run([P["speedscope"], calls], tmp),
+                                           "sp-speedscope")),
+        ("sp-json", lambda: json_doc(run([P["json"], calls], tmp), "sp-json")),
+        ("sp-json .gz", lambda: (run([P["json"], "-o", "j.json.gz", calls], tmp),
+                                 json_doc(gzip.decompress(read(tmp, "j.json.gz")),
+                                          "j.json.gz"))),
+        ("sp-json --lines", lambda: ndjson(run([P["json"], "--lines", calls], tmp),
+                                           "sp-json --lines")),
+        ("sp-flame svg", lambda: flame([], "fs", svg)),
+        ("sp-flame --fixed-width", lambda: flame(["--fixed-width", "--title", "t"],
+                                                 "fw", svg)),
+        ("sp-flame --interactive", lambda: flame(["--interactive"], "fi", svg)),
+        ("sp-flame --no-call-paths", lambda: flame(["--no-call-paths"], "fn", svg)),
+        ("sp-flame --folded", folded_files),
+        ("sp-flame --diff", flame_diff),
+        ("sp-stats", stats([], text_table)),
+        ("sp-stats --call-paths", stats(["--call-paths"], text_table)),
+        ("sp-stats --by rank", stats(["--by", "rank"], text_table)),
+        ("sp-stats --by lane", stats(["--by", "lane"], text_table)),
+        ("sp-stats json", lambda: stats_records([])),
+        ("sp-stats json --call-paths", lambda: stats_records(["--call-paths"])),
+        ("sp-stats ndjson", stats(["--format", "ndjson"], ndjson)),
+        ("sp-stats csv", lambda: stats_table([], "csv", ",")),
+        ("sp-stats tsv", lambda: stats_table([], "tsv", "\t")),
+        ("sp-stats csv --call-paths", lambda: stats_table(["--call-paths"], "csv", ",")),
+        ("sp-stats tsv --call-paths", lambda: stats_table(["--call-paths"], "tsv", "\t")),
+        ("sp-stats csv --by rank", lambda: stats_table(["--by", "rank"], "csv", ",")),
+        ("sp-stats tsv --by lane", lambda: stats_table(["--by", "lane"], "tsv", "\t")),
+        ("sp-trace protobuf", lambda: trace("t.pftrace",
+                                            lambda d, w: trace_proto(d, w, schema))),
+        ("sp-trace json", lambda: trace("t.json", json_doc)),
+        ("sp-trace json.gz", lambda: trace("t.json.gz", lambda d, w: json_doc(
+            gzip.decompress(d), w))),
+        ("sp-trace protobuf.gz", lambda: trace("t.pftrace.gz", lambda d, w: trace_proto(
+            gzip.decompress(d), w, schema))),
+    ]
+
+
+def profiles(tmp, groups):
+    """[(label, path)]: the groups as HDF5 (those it holds) and JSON."""
+    h5 = [g for g in groups if g not in spgen_hostile.JSON_ONLY]
+    out = []
+    if os.path.exists(os.path.join(tmp, "in.h5")):
+        os.remove(os.path.join(tmp, "in.h5"))
+    if h5:
+        spgen_hostile.write(h5, os.path.join(tmp, "in.h5"))
+        out.append(("hdf5", "in.h5", h5))
+    spgen_hostile.write(groups, os.path.join(tmp, "in.json"))
+    out.append(("json", "in.json", groups))
+    return out
+
+
+def stream(tmp, inputs, out):
+    """sp-read INPUTS | sp-stack > out, each checked; False if refused."""
+    try:
+        run([PROGS["read"], *inputs, "-o", "read.sps"], tmp)
+        run([PROGS["stack"], "read.sps", "-o", out], tmp)
+    except Refused as exc:
+        return str(exc)
+    return None
+
+
+def sweep(tmp, groups, schema, verbose, only=None):
+    """Every export of every input of groups; [failure], [(label, refusal)]."""
+    failures, refused = [], []
+    for fmt, path, gs in profiles(tmp, groups):
+        why = stream(tmp, [path], "calls.sps")
+        if why:
+            refused.append((f"{fmt} sp-read | sp-stack", why))
+            continue
+
+        def two_runs(path=path):
+            # this input and the other format's (itself when there is none)
+            other = [p for p in ("in.h5", "in.json") if p != path and
+                     os.path.exists(os.path.join(tmp, p))] or [path]
+            if stream(tmp, [path] + other, "two.sps"):
+                return "calls.sps"
+            return "two.sps"
+
+        want = stacks(gs)
+        for label, thunk in exports("calls.sps", tmp, schema, want, two_runs):
+            if only is not None and label not in only:
+                continue
+            t = time.monotonic()
+            try:
+                thunk()
+                if verbose:
+                    print(f"ok {fmt} {label} ({time.monotonic() - t:.2f} s)")
+            except Refused as exc:
+                refused.append((f"{fmt} {label}", str(exc)))
+            except Failure as exc:
+                failures.append(f"{fmt} {','.join(groups)}: {label}: {exc}")
+    return failures, refused
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--groups", help="only these groups (comma-separated)")
+    ap.add_argument("-v", "--verbose", action="store_true")
+    args = ap.parse_args()
+    if checklib.missing("check-hostile", PROGS.values()):
+        return 1
+    groups = args.groups.split(",") if args.groups else list(spgen_hostile.GROUPS)
+    os.environ.setdefault("ASAN_OPTIONS", "abort_on_error=1")
+    os.environ.setdefault("UBSAN_OPTIONS", "halt_on_error=1:print_stacktrace=1")
+    t0 = time.monotonic()
+    tmp = tempfile.mkdtemp(prefix="sp-hostile.")
+    try:
+        try:
+            schema = pbtrace.load_schema(tmp)
+        except pbtrace.MissingTool as exc:
+            if os.environ.get("SP_REQUIRE_ALL"):
+                print(f"FAIL: the test would be skipped, but SP_REQUIRE_ALL is set: {exc}")
+                return 1
+            print(f"SKIP: {exc}")
+            return 77
+        failures, refused = sweep(tmp, groups, schema, args.verbose)
+        # a refusal of all the groups: each group alone, for what it hid
+        again = {label.split(" ", 1)[1] for label, _ in refused}
+        if len(groups) > 1 and again:
+            for g in groups:
+                f, r = sweep(tmp, [g], schema, args.verbose,
+                             only=None if "sp-read | sp-stack" in again else again)
+                failures += f
+                refused += [(f"{g}: {label}", why) for label, why in r]
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    for label, why in refused:
+        print(f"refused ({label}): {why}")
+    for f in failures:
+        print(f"FAIL {f}")
+    print(f"{len(groups)} groups of names, {len(failures)} failures "
+          f"({time.monotonic() - t0:.1f} s)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
