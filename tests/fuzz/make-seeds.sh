@@ -295,6 +295,8 @@ $G spt-synth --ranks 1 --calls 6 --regions 2 --version 1 --seed 2 r1.spt
 { printf '\100\005'; rfile 7 mini.json; } >"$C/read/gen-txt-name"
 { printf '\040\006'; rfile 0 "$C/h5/gen-broken-not-hdf5.h5"; printf $SEP;
     rfile 3 r0.spt; } >"$C/read/gen-h5-shard-window"
+{ printf '\003\001'; rfile 0 "$C/h5/gen-spec-fixture-like-1.h5"; } \
+    >"$C/read/gen-h5-file-order-window"
 { printf '\000\000'; rfile 1 "$C/json/edge-lone-surrogates"; } \
     >"$C/read/gen-lone-surrogates"
 printf '\000\000' >"$C/read/edge-no-file"
