@@ -14,11 +14,14 @@
 #define _GNU_SOURCE		/* memfd_create */
 #endif
 
+#include <dirent.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "sp_err.h"
@@ -47,6 +50,82 @@ fuzz_memfd(const uint8_t *p, size_t n)
 	if (lseek(fd, 0, SEEK_SET) != 0)
 		abort();
 	return fd;
+}
+
+/*
+ * Remove what dir holds, subdirectories with their contents, keeping dir
+ * itself: the number of entries removed (hidden ones too).
+ */
+static inline size_t
+fuzz_clear_dir(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	size_t n = 0;
+
+	if (d == NULL)
+		abort();
+	while ((de = readdir(d)) != NULL) {
+		char p[4096];
+		struct stat st;
+
+		if (strcmp(de->d_name, ".") == 0 ||
+		    strcmp(de->d_name, "..") == 0)
+			continue;
+		if ((size_t)snprintf(p, sizeof p, "%s/%s", dir, de->d_name) >=
+		    sizeof p || lstat(p, &st) < 0)
+			abort();
+		if (S_ISDIR(st.st_mode)) {
+			fuzz_clear_dir(p);
+			if (rmdir(p) < 0)
+				abort();
+		} else if (unlink(p) < 0) {
+			abort();
+		}
+		n++;
+	}
+	closedir(d);
+	return n;
+}
+
+static char fuzz_scratch_path[4096];
+
+static inline void
+fuzz_scratch_remove(void)
+{
+	fuzz_clear_dir(fuzz_scratch_path);
+	rmdir(fuzz_scratch_path);
+}
+
+/*
+ * A directory of the process's own under $TMPDIR (else /tmp), made at the
+ * first call and removed with its contents at exit; the targets empty it
+ * after each input.
+ */
+static inline const char *
+fuzz_scratch(void)
+{
+	if (fuzz_scratch_path[0] == '\0') {
+		const char *t = getenv("TMPDIR");
+
+		if (t == NULL || *t == '\0')
+			t = "/tmp";
+		if ((size_t)snprintf(fuzz_scratch_path,
+		    sizeof fuzz_scratch_path, "%s/sp-fuzz.XXXXXX", t) >=
+		    sizeof fuzz_scratch_path ||
+		    mkdtemp(fuzz_scratch_path) == NULL)
+			abort();
+		atexit(fuzz_scratch_remove);
+	}
+	return fuzz_scratch_path;
+}
+
+/* Make directory path (under the scratch directory). */
+static inline void
+fuzz_mkdir(const char *path)
+{
+	if (mkdir(path, 0700) < 0)
+		abort();
 }
 
 /*

@@ -28,7 +28,8 @@ trap 'rm -rf "$T"' EXIT INT TERM
 cd "$T"
 export LC_ALL=C
 
-mkdir -p "$C/stream" "$C/h5" "$C/json" "$C/marshal" "$C/spt"
+mkdir -p "$C/stream" "$C/h5" "$C/json" "$C/marshal" "$C/spt" "$C/export" \
+    "$C/read" "$C/options"
 rm -f "$C"/*/gen-* "$C"/*/edge-*
 
 # --- HDF5 profiles: every layout, small --------------------------------
@@ -161,6 +162,67 @@ for f in prof/*.prof; do
 	cp "$f" "$C/marshal/gen-$(basename "$f")"
 done
 
+# --- export: four bytes of choices (fuzz-export.c), a call stream ------
+# the exporter (0 stats, 1 trace, 2 flame, 3 json, 4 ndjson, 5 speedscope,
+# 6 pstats), two bytes of its options, and the place of the outputs (0
+# standard output, 1 DIR/out, 2 DIR, 3 DIR/out.gz)
+configs="00000001 00230000 00411b02 008a8001 000a0001 002d4000 01000001
+01030503 01950000 02000001 02010001 020e0f02 02070000 02140e01 03010001
+03040003 04000000 04040803 05050001 05080000 06000001 06010000 06734000"
+prefix() {
+	h=$1
+	: >"$3"
+	while [ -n "$h" ]; do
+		rest=${h#??}
+		printf "\\$(printf '%03o' "0x${h%"$rest"}")" >>"$3"
+		h=$rest
+	done
+	cat "$2" >>"$3"
+}
+spec_calls() {	# NAME: the call stream of spec NAME.json on stdin
+	$G spec - "$1.h5"
+	"$R" "$1.h5" | "$S" >"$1.calls"
+}
+"$S" "spec-minimal.sps" >"x-minimal.calls"
+"$R" "spec-lanes.h5" | "$S" >"x-lanes.calls"
+"$R" "spec-minimal.h5" "synth-s0-small.h5" | "$S" >"x-two-runs.calls"
+spec_calls x-empty-name <<'JSON'
+{"schema": 3, "ranks": {"0": [["", [0, 30], [100, 60]], ["inner", [10], [20]]],
+                        "1": [["", [5], [6]]]}}
+JSON
+spec_calls x-extreme <<'JSON'
+{"schema": 3, "ranks": {"0": [["low", [-9223372036854775800], [-9223372036854775700]],
+  ["high", [9223372036854775000], [9223372036854775800]],
+  ["in", [9223372036854775100], [9223372036854775200]]]}}
+JSON
+# damaged: cut short, and a byte flipped in the middle
+n=$(wc -c <"x-two-runs.calls")
+head -c $((n - 9)) "x-two-runs.calls" >"x-truncated.calls"
+$PY - "x-minimal.calls" "x-flipped.calls" <<'PYEOF2'
+import sys
+b = bytearray(open(sys.argv[1], "rb").read())
+b[len(b) // 2] ^= 0x5a
+open(sys.argv[2], "wb").write(bytes(b))
+PYEOF2
+for s in minimal two-runs truncated flipped; do
+	for c in $configs; do
+		prefix "$c" "x-$s.calls" "$C/export/gen-$s-$c"
+	done
+done
+for c in $configs; do
+	prefix "$c" "x-empty-name.calls" "$C/export/gen-empty-name-$c"
+	# not sp-trace: a span over the whole int64 range overflows its sums
+	case $c in 01*) continue ;; esac
+	prefix "$c" "x-extreme.calls" "$C/export/gen-extreme-$c"
+done
+for c in 000a0001 02070000 05050001 03010001; do
+	prefix "$c" "x-lanes.calls" "$C/export/gen-lanes-$c"
+done
+for c in 00000001 01010001 020e0f02 06010000; do
+	prefix "$c" "synth-aggregate.calls.sps" "$C/export/gen-aggregate-$c"
+	prefix "$c" "spec-all-features.calls.sps" "$C/export/gen-all-features-$c"
+done
+
 # --- hand-made edge cases ----------------------------------------------
 # streams: nothing, the self-describe tag alone, a tag and junk
 : >"$C/stream/edge-empty"
@@ -208,4 +270,57 @@ for v in range(5):
     with open(os.path.join(out, "edge-dict-v%d.prof" % v), "wb") as f:
         f.write(marshal.dumps(d, v))
 PYEOF
+# --- read: two bytes of options (fuzz-read.c), then files, each a byte
+# naming it (0 .h5, 1 .json, 2 .json.gz, 3 .spt, 4 no suffix, 5 a rank
+# file in a directory, 6 absent, 7 .txt) and its content, separated
+SEP=SP-FUZZ-FILE
+rfile() {	# KIND FILE: a file of the input
+	printf "\\$(printf '%03o' "$1")"
+	cat "$2"
+}
+$G spt-synth --ranks 1 --calls 6 --regions 2 --version 2 --seed 1 r0.spt
+$G spt-synth --ranks 1 --calls 6 --regions 2 --version 1 --seed 2 r1.spt
+"$R" --order file spec-minimal.h5 | "$J" -o mini.json
+"$R" --order file spec-minimal.h5 | "$J" -o mini.json.gz
+{ printf '\000\000'; rfile 1 mini.json; } >"$C/read/gen-json"
+{ printf '\001\001'; rfile 4 mini.json; printf $SEP; rfile 3 r0.spt; } \
+    >"$C/read/gen-sniff-json-spt"
+{ printf '\002\002'; rfile 5 r0.spt; printf $SEP; rfile 3 r1.spt; } \
+    >"$C/read/gen-spt-dir-and-file"
+{ printf '\036\003'; rfile 2 mini.json.gz; } >"$C/read/gen-json-gz-filters"
+{ printf '\201\014'; rfile 1 mini.json; printf $SEP; rfile 1 mini.json; } \
+    >"$C/read/gen-two-runs-window-inside"
+{ printf '\000\004'; rfile 6 /dev/null; printf $SEP; rfile 1 mini.json; } \
+    >"$C/read/gen-absent"
+{ printf '\100\005'; rfile 7 mini.json; } >"$C/read/gen-txt-name"
+{ printf '\040\006'; rfile 0 "$C/h5/gen-broken-not-hdf5.h5"; printf $SEP;
+    rfile 3 r0.spt; } >"$C/read/gen-h5-shard-window"
+{ printf '\003\001'; rfile 0 "$C/h5/gen-spec-fixture-like-1.h5"; } \
+    >"$C/read/gen-h5-file-order-window"
+{ printf '\000\000'; rfile 1 "$C/json/edge-lone-surrogates"; } \
+    >"$C/read/gen-lone-surrogates"
+printf '\000\000' >"$C/read/edge-no-file"
+{ printf '\000\000'; rfile 3 /dev/null; } >"$C/read/edge-empty-spt"
+
+# --- options: a byte choosing the parser (fuzz-options.c), values at NULs
+opts() {	# NAME BYTE VALUE...: one input
+	n=$1 b=$2
+	shift 2
+	{ printf "\\$(printf '%03o' "$b")"; printf '%s\000' "$@"; } \
+	    >"$C/options/gen-$n"
+}
+opts include 0 's' 'w' 'solver' 'work' '' 'sol\u00e9' "$(printf 'a\377b')"
+opts exclude 1 'a\Z' 'b{,2}' 'ab' 'b' 'a' '(?P<x>a)(?P=x)' 'aa'
+opts bad-pattern 0 '(' '[z-a]' 'x'
+opts ranks 2 '0,2,5-7' '3-1' ' 9 - 11 , 4294967295' 'x' '-1' '4294967296'
+opts ranks-all 2 'all' '1'
+opts window 3 '5ns:50ns'
+opts window-abs 3 '@-5:@40'
+opts window-mixed 3 '-1s:@20'
+opts window-big 3 '0:9223372036854775807ns'
+opts window-open 4 '100ms:'
+opts window-bad 3 '2.5s:1s'
+opts values 5 '250000' '1.5ms' '0.002s' '9223372036854775807' \
+    '9223372036854775808' '400M' '400MB' '1G' '0' '-1' '1e3s' ''
+
 echo "make-seeds: $(find "$C" -type f | wc -l) files, $(du -sb "$C" | cut -f1) bytes in $C"
