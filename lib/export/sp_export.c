@@ -113,6 +113,7 @@ on_run(struct sp_export *fe, const struct sp_export_ops *ops, void *ctx,
 	fe->have_run = 1;
 	fe->rank_open = fe->lane_open = 0;
 	fe->run_calls = 0;
+	sp_walker_span(fe->walker, ri->has_span, ri->first_ns, ri->last_ns);
 	if (fe->runs == 2)
 		say_first_empty(fe, ops, ctx);
 	return ops->run != NULL ? ops->run(ctx, ri, fe->label, e) : 0;
@@ -216,9 +217,12 @@ on_batch(struct sp_export *fe, const struct sp_export_ops *ops, void *ctx,
 	fe->run_calls += b->n;
 	if (b->lane_end)
 		fe->lane_open = 0;
-	if (fe->walker != NULL && fe->stage == SP_STAGE_CALLS)
-		return sp_walker_push(fe->walker, b, e) < 0 ?
-		    walk_failed(fe, ops, ctx, e) : 0;
+	if (fe->stage == SP_STAGE_CALLS) {
+		if (sp_walker_push(fe->walker, b, e) < 0)
+			return walk_failed(fe, ops, ctx, e);
+		if (fe->walks)
+			return 0;
+	}
 	return ops->batch != NULL ? ops->batch(ctx, b, e) : 0;
 }
 
@@ -228,7 +232,7 @@ on_run_end(struct sp_export *fe, const struct sp_export_ops *ops, void *ctx,
 {
 	if (!fe->have_run)
 		return bad(fe, "a run-end", e);
-	if (fe->walker != NULL && sp_walker_finish(fe->walker, e) < 0)
+	if (sp_walker_finish(fe->walker, e) < 0)
 		return walk_failed(fe, ops, ctx, e);
 	if (end_rank(fe, ops, ctx, e) < 0)
 		return -1;
@@ -303,9 +307,13 @@ sp_export_run(struct sp_export *fe, const struct sp_export_ops *ops,
 	fe->ran = 1;
 	fe->ops = ops;
 	fe->ctx = ctx;
-	if ((ops->walk.open != NULL || ops->walk.close != NULL ||
-	    ops->walk.lane_end != NULL) &&
-	    (fe->walker = sp_walker_new(&ops->walk, ctx)) == NULL)
+	/*
+	 * Every call batch goes through the walker, which checks it: with
+	 * the exporter's callbacks, or with none before the batch op.
+	 */
+	fe->walks = ops->walk.open != NULL || ops->walk.close != NULL ||
+	    ops->walk.lane_end != NULL;
+	if ((fe->walker = sp_walker_new(&ops->walk, ctx)) == NULL)
 		return nomem(e);
 	while ((got = sp_reader_next(fe->r, &it, e)) == 1)
 		if (on_item(fe, ops, ctx, &it, e) < 0)

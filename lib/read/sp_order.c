@@ -7,6 +7,7 @@
  */
 #include "sp_order_internal.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -147,6 +148,11 @@ write_run(struct sp_order *or, const char *label)
 	struct sp_run_info ri;
 	struct sp_region_table rt;
 
+	if (or->has_span && !sp_span_fits(or->span_lo, or->span_hi))
+		return sp_fail(or->e, SP_EDATA, "%s: its calls span [%" PRId64
+		    ", %" PRId64 "] ns, more than 2^63 - 1 ns: sp cannot "
+		    "measure times that far apart", src->path, or->span_lo,
+		    or->span_hi);
 	memset(&ri, 0, sizeof ri);
 	ri.run = or->run;
 	ri.label = label;

@@ -6,9 +6,16 @@
  * back when a call opens and when it closes (in closing order, with its
  * self time), and when a lane ends.  It keeps only the open calls, so its
  * memory is O(deepest nesting).  It also checks that the stream is
- * consistent (depth, parent, self values and lane ends agree with each
- * other) and fails with SP_EDATA "call stream is inconsistent: ..." when
- * not, so an exporter can trust what it is handed.
+ * consistent, and fails with SP_EDATA "call stream is inconsistent: ..."
+ * when not, so an exporter can trust what it is handed: depth, parent,
+ * self values and lane ends agree with each other; every call ends no
+ * earlier than it starts, lies inside its parent (a root inside the run's
+ * span, sp_walker_span()) and starts no earlier than the end of the call
+ * before it at its depth; and every self time is the call's duration less
+ * those of its children, so that it lies in [0, duration].  With the
+ * run's span at most INT64_MAX ns long (the stream reader refuses a
+ * longer one), no duration, self time or sum of them within a lane
+ * overflows an int64_t.
  *
  * Ownership: the caller owns the walker; ops is copied and ctx borrowed.
  * The records handed to callbacks and returned by sp_walker_stack() belong
@@ -63,6 +70,14 @@ struct sp_walk_ops {
 /* NULL when out of memory. */
 struct sp_walker *sp_walker_new(const struct sp_walk_ops *ops, void *ctx);
 void sp_walker_free(struct sp_walker *w);
+
+/*
+ * The span of the run whose lanes follow: [first, last] ns, or none
+ * (has_span 0: the run has no call, and any call is an error).  Until it
+ * is set, any times fit.  It applies from the next lane on.
+ */
+void sp_walker_span(struct sp_walker *w, int has_span, int64_t first,
+    int64_t last);
 
 /*
  * Replay one call-stage batch.  A batch of a new lane may only come once

@@ -49,6 +49,11 @@ struct sp_run_info {
 	int event_data;		/* not a summary-only read (the reference's
 				   event_data_available); 1 for every file sp
 				   reads, false only as a JSON profile says */
+	/*
+	 * The run's span: every call lies in [first_ns, last_ns], which is
+	 * at most INT64_MAX ns long (sp_span_fits()), so that no call, nor
+	 * any time within a lane, overflows an int64_t.
+	 */
 	int has_span;		/* first_ns/last_ns valid (some call emitted) */
 	int64_t first_ns;	/* earliest start of the calls in the run */
 	int64_t last_ns;	/* latest end */
@@ -65,6 +70,13 @@ struct sp_run_info {
 	int window_clipped;
 	const char *window_spec;
 };
+
+/* Whether [first, last] is a run's span: ordered, at most INT64_MAX long. */
+static inline int
+sp_span_fits(int64_t first, int64_t last)
+{
+	return first <= last && (uint64_t)last - (uint64_t)first <= INT64_MAX;
+}
 
 struct sp_region_table {
 	uint32_t run;

@@ -471,6 +471,11 @@ read_run(struct ctx *c, size_t body, struct sp_item *item)
 			return bad(c, "not an integer or null:", "first_ns/last_ns");
 		run->has_span = 1;
 		run->first_ns = v;
+		if (!sp_span_fits(v, run->last_ns))
+			return sp_fail(c->e, SP_EDATA, "%s: bad sp stream: run "
+			    "item: first_ns %lld and last_ns %lld are not a "
+			    "span of at most 2^63 - 1 ns", r->name,
+			    (long long)v, (long long)run->last_ns);
 	}
 	i = need_key(c, body, "metadata");
 	if (i < 0)
@@ -1274,6 +1279,8 @@ sp_reader_next(struct sp_reader *r, struct sp_item *item, struct sp_err *e)
 	if ((k->kind == SP_ITEM_HEADER &&
 	    expect(&c, f.tagged, "without its 55799 tag") < 0) ||
 	    expect(&c, (k->where & IN(r->state)) != 0, k->elsewhere) < 0 ||
+	    expect(&c, r->state != ST_RUN || r->have_regions ||
+	    k->kind == SP_ITEM_REGIONS, "before the run's regions item") < 0 ||
 	    k->read(&c, f.body, item) < 0)
 		return -1;
 	item->kind = k->kind;

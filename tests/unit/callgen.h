@@ -101,12 +101,16 @@ gen_run_span(struct gen *g, uint32_t run, const char *label, int64_t first,
 	g->calls = g->batches = 0;
 }
 
-/* A run item whose span is only its first time. */
+/*
+ * A run item whose span begins at first and reaches as far as a span may
+ * (INT64_MAX ns later, or the end of time), so that any call from first
+ * on fits in it; none when first < 0.
+ */
 static inline void
 gen_run(struct gen *g, uint32_t run, const char *label, int64_t first,
     const char *const *names, size_t nnames)
 {
-	gen_run_span(g, run, label, first, first, names, nnames);
+	gen_run_span(g, run, label, first, INT64_MAX, names, nnames);
 }
 
 static inline void

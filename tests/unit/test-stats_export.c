@@ -83,6 +83,7 @@ run_item(struct gen *g, uint32_t run, const char *label, uint32_t nranks)
 	ri.num_ranks = nranks;
 	ri.event_data = 1;
 	ri.has_span = 1;
+	ri.last_ns = INT64_MAX;
 	ri.metadata = empty_map;
 	ri.metadata_len = 1;
 	memset(&t, 0, sizeof t);

@@ -311,8 +311,9 @@ test_runs_and_errors(void)
 	gen_run_end(&g, 0);
 	gen_close(&g, fd, 1);
 	m = export(at("bad.sps"), &o, &st);
-	CHECK(strstr(m, "bad sp stream: run 'bad': a call ending at 2000 ns "
-	    "ends after the run's last_ns") != NULL, "%s", m);
+	CHECK(strstr(m, "call stream is inconsistent: call 0 of rank 0 lane "
+	    "-1, [1000, 2000] ns, is outside the run's span [1000, 1500] ns") !=
+	    NULL, "%s", m);
 	/* a lone run without calls: no trace, its note, and no error */
 	fd = gen_open(&g, at("empty.sps"), SP_STAGE_CALLS);
 	run_item(&g, 0, "empty", 1000, 2000);

@@ -340,13 +340,16 @@ static const struct sp_walk_ops count_ops = {
 /* A walker without open and close callbacks: the checks alone. */
 static const struct sp_walk_ops checks_only = { NULL, NULL, NULL };
 
+#define BAD "call stream is inconsistent: "
+
 /*
- * Push b into a fresh walker (after `pre`, if any) and expect msg: with
- * callbacks and with the checks alone, which say the same.
+ * Push b into a fresh walker (after `pre`, if any) of a run with span
+ * [first, last] (none when first > last) and expect msg: with callbacks
+ * and with the checks alone, which say the same.
  */
 static void
-expect(const char *what, struct sp_batch *pre, struct sp_batch *b,
-    const char *msg)
+expect_in(const char *what, int64_t first, int64_t last,
+    struct sp_batch *pre, struct sp_batch *b, const char *msg)
 {
 	const struct sp_walk_ops *ops[] = { &count_ops, &checks_only };
 	struct counter k;
@@ -357,6 +360,7 @@ expect(const char *what, struct sp_batch *pre, struct sp_batch *b,
 	for (i = 0; i < 2; i++) {
 		memset(&k, 0, sizeof k);
 		w = sp_walker_new(ops[i], &k);
+		sp_walker_span(w, first <= last, first, last);
 		sp_err_clear(&e);
 		if (pre != NULL)
 			CHECK(sp_walker_push(w, pre, &e) == 0, "%s: pre: %s",
@@ -367,6 +371,60 @@ expect(const char *what, struct sp_batch *pre, struct sp_batch *b,
 		    "callbacks", e.msg, msg);
 		sp_walker_free(w);
 	}
+}
+
+/* The same in a run without bounds. */
+static void
+expect(const char *what, struct sp_batch *pre, struct sp_batch *b,
+    const char *msg)
+{
+	expect_in(what, INT64_MIN, INT64_MAX, pre, b, msg);
+}
+
+/*
+ * Times that contradict the nesting: each call inside its parent, after
+ * the call before it at its depth, and inside the run's span; each self
+ * time its duration less its children's.
+ */
+static void
+test_times(void)
+{
+	struct hand h;
+
+	set(&h, 0, 10, 5, 0, -1);
+	expect("backwards", NULL, hand(&h, -1, 0, 1, 0, 0),
+	    BAD "call 0 of rank 0 lane -1 ends at 5 ns, before it starts at "
+	    "10 ns");
+	set(&h, 0, 0, 10, 0, -1);
+	set(&h, 1, 5, 11, 1, 0);
+	expect("past the parent", NULL, hand(&h, -1, 0, 2, 0, 0),
+	    BAD "call 1 of rank 0 lane -1, [5, 11] ns, is not inside its "
+	    "parent, call 0, [0, 10] ns");
+	set(&h, 1, 2, 4, 1, 0);
+	set(&h, 2, 3, 6, 1, 0);
+	h.self[0] = 2;
+	expect("overlapping siblings", NULL, hand(&h, -1, 0, 3, 1, 0),
+	    BAD "call 2 of rank 0 lane -1 starts at 3 ns, before the call "
+	    "before it at its depth ends, at 4 ns");
+	h.self[1] = 9;
+	expect("self", NULL, hand(&h, -1, 0, 2, 2, 1),
+	    BAD "call 0 of rank 0 lane -1 closes with self time 9 ns, but it "
+	    "lasts 10 ns, 2 of them in its children");
+	h.self[0] = -1;
+	expect("negative self", NULL, hand(&h, -1, 0, 1, 1, 1),
+	    BAD "call 0 of rank 0 lane -1 closes with self time -1 ns, but it "
+	    "lasts 10 ns, 0 of them in its children");
+	set(&h, 1, 5, 20, 0, -1);
+	h.self[0] = 10;
+	expect("overlapping roots", NULL, hand(&h, -1, 0, 2, 1, 0),
+	    BAD "call 1 of rank 0 lane -1 starts at 5 ns, before the call "
+	    "before it at its depth ends, at 10 ns");
+	expect_in("outside the run", 0, 5, NULL, hand(&h, -1, 0, 1, 0, 0),
+	    BAD "call 0 of rank 0 lane -1, [0, 10] ns, is outside the run's "
+	    "span [0, 5] ns");
+	expect_in("a run without calls", 1, 0, NULL, hand(&h, -1, 0, 1, 0, 0),
+	    BAD "call 0 of rank 0 lane -1 is in a run whose run item says it "
+	    "has no calls");
 }
 
 static void
@@ -482,6 +540,7 @@ deep_chain(int good)
 {
 	const size_t n = 300, m = 250;
 	int64_t *v = calloc(2 * n + 2, sizeof *v);
+	int64_t *z = calloc(n + 1, sizeof *z);	/* [0, 0], self 0 */
 	uint32_t *d = calloc(n + 1, sizeof *d);
 	struct sp_walker *w = sp_walker_new(&checks_only, NULL);
 	struct sp_batch b;
@@ -494,10 +553,11 @@ deep_chain(int good)
 		v[i] = (int64_t)i - 1;
 	}
 	b.n = n;
-	b.start = b.end = b.call = b.parent = v;
+	b.call = b.parent = v;
+	b.start = b.end = z;
 	b.region = d;
 	b.depth = d;
-	b.self = v + n;
+	b.self = z;
 	CHECK(sp_walker_push(w, &b, &e) == 0 && sp_walker_depth(w) == n,
 	    "deep chain: %s", e.msg);
 	b.first = n;
@@ -516,6 +576,7 @@ deep_chain(int good)
 		    "deep chain, wrong parent: %s", e.msg);
 	sp_walker_free(w);
 	free(v);
+	free(z);
 	free(d);
 }
 
@@ -525,6 +586,7 @@ main(void)
 	uint64_t rng = 77;
 
 	test_inconsistent();
+	test_times();
 	deep_chain(1);
 	deep_chain(0);
 	test_random_streams(&rng, 2000, 60);

@@ -1,9 +1,9 @@
 /*
  * sp-stats on the exporter front end: the stream loop hands each run to
- * sp_stats_run.h a batch at a time, once a walker without callbacks has
- * checked it (the run's own loop over the batch's columns costs less
- * than a callback per open and close), and each run's result goes out in
- * the format and view asked for.
+ * sp_stats_run.h a batch at a time, once the front end's walker has
+ * checked it (without callbacks: the run's own loop over the batch's
+ * columns costs less than a callback per open and close), and each run's
+ * result goes out in the format and view asked for.
  */
 #include "sp_stats_export.h"
 
@@ -15,7 +15,6 @@
 #include "sp_export.h"
 #include "sp_stats_emit.h"
 #include "sp_stats_run.h"
-#include "sp_walk.h"
 
 #define NAMING(suffix) { SP_EXPORT_FIRST_DOT, suffix, "stats", 0 }
 
@@ -35,18 +34,11 @@ struct sx {
 	struct sp_export_spec spec;
 	struct sp_export *fe;
 	struct sp_stats_run *run;
-	struct sp_walker *walker;
 	const char *label;
 	uint32_t rank;
 	enum sp_stats_col cols[SP_STATS_COLS_MAX];
 	size_t ncols;
 };
-
-static int
-nomem(struct sp_err *e)
-{
-	return sp_fail(e, SP_ENOMEM, "out of memory");
-}
 
 /* Where the run's errors happened, as sp-pstats says it. */
 static int
@@ -66,26 +58,12 @@ failed_at(struct sx *x, struct sp_err *e)
 
 /* --- the walk --- */
 
-/* The walker's own complaints name the input. */
-static int
-walk_failed(struct sx *x, struct sp_err *e)
-{
-	char why[SP_ERR_MSG_MAX];
-
-	if (e == NULL)
-		return -1;
-	snprintf(why, sizeof why, "%s", e->msg);
-	return sp_fail(e, e->status, "%s: %s", sp_export_input(x->fe), why);
-}
-
+/* A batch the front end's walker has checked: the run walks it. */
 static int
 on_batch(void *ctx, const struct sp_batch *b, struct sp_err *e)
 {
 	struct sx *x = ctx;
 
-	/* the walker checks the batch; the run walks it in one loop */
-	if (sp_walker_push(x->walker, b, e) < 0)
-		return walk_failed(x, e);
 	return sp_stats_run_batch(x->run, b, e) < 0 ? failed_at(x, e) : 0;
 }
 
@@ -190,8 +168,6 @@ on_run_end(void *ctx, struct sp_err *e)
 	struct sp_export_out *out;
 	int rc;
 
-	if (sp_walker_finish(x->walker, e) < 0)
-		return walk_failed(x, e);
 	if (sp_stats_run_finish(x->run, &res, e) < 0)
 		return failed_at(x, e);
 	if ((out = sp_export_open(x->fe, 0, e)) == NULL) {
@@ -272,7 +248,6 @@ sp_stats_export_check(const struct sp_stats_export_opts *o, struct sp_err *e)
 static int
 setup(struct sx *x, struct sp_reader *r, struct sp_err *e)
 {
-	static const struct sp_walk_ops checks_only = { NULL, NULL, NULL };
 	const struct sp_stats_export_opts *o = x->o;
 	struct sp_stats_run_opts ro;
 
@@ -299,8 +274,6 @@ setup(struct sx *x, struct sp_reader *r, struct sp_err *e)
 	x->spec.one = " report";
 	if ((x->run = sp_stats_run_new(&ro, e)) == NULL)
 		return -1;
-	if ((x->walker = sp_walker_new(&checks_only, x)) == NULL)
-		return nomem(e);
 	x->fe = sp_export_new(r, &x->spec, o->output, e);
 	return x->fe == NULL ? -1 : 0;
 }
@@ -326,7 +299,6 @@ sp_stats_export_run(struct sp_reader *r, const struct sp_stats_export_opts *o,
 	if (setup(&x, r, e) == 0)
 		rc = sp_export_run(x.fe, &ops, &x, e);
 	sp_export_free(x.fe);
-	sp_walker_free(x.walker);
 	sp_stats_run_free(x.run);
 	return rc;
 }

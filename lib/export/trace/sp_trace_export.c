@@ -375,36 +375,6 @@ keep_shift(struct trx *x, struct sp_err *e)
 
 /* --- the calls --- */
 
-/* A call the run item contradicts, said: its region, or its time. */
-static int __attribute__((noinline))
-bad_call(struct trx *x, const struct sp_batch *b, size_t i,
-    struct sp_err *e)
-{
-	const char *in = sp_export_input(x->fe);
-
-	if (!x->ri->has_span)
-		return sp_fail(e, SP_EDATA, "%s: bad sp stream: run %s has "
-		    "calls, but its first_ns is null", in, quoted_label(x));
-	if (b->region[i] >= x->nregions)
-		return sp_fail(e, SP_EDATA, "%s: bad sp stream: run %s: region "
-		    "id %" PRIu32 " is not in the region table", in,
-		    quoted_label(x), b->region[i]);
-	if (b->start[i] < x->origin)
-		return sp_fail(e, SP_EDATA, "%s: bad sp stream: run %s: a call "
-		    "at %" PRId64 " ns starts before the run's first_ns", in,
-		    quoted_label(x), b->start[i]);
-	return sp_fail(e, SP_EDATA, "%s: bad sp stream: run %s: a call "
-	    "ending at %" PRId64 " ns ends after the run's last_ns", in,
-	    quoted_label(x), b->end[i]);
-}
-
-static inline int
-bad(const struct trx *x, const struct sp_batch *b, size_t i)
-{
-	return b->region[i] >= x->nregions || b->start[i] < x->origin ||
-	    b->end[i] > x->last || !x->ri->has_span;
-}
-
 /* A rank's first call, and its first of align_region, so far. */
 static void
 watch_first(struct trx *x, int64_t start, uint32_t region)
@@ -447,33 +417,9 @@ keep_call(struct trx *x, const struct sp_batch *b, size_t i,
 }
 
 /*
- * A batch of calls, in the stream's order (pre-order: start ascending,
- * end descending).  The depth column is the nesting sp-stack found, all
- * a slice needs: the call stream's parent and self columns are not
- * replayed (no walker), which keeps the loop over calls short.
- */
-/* Whether a call of b is one bad() refuses: none, mostly. */
-static SP_CLONES_AVX2 int
-any_bad(const struct trx *x, const struct sp_batch *b)
-{
-	uint32_t region = 0;
-	int64_t first = INT64_MAX, last = INT64_MIN;
-	size_t i;
-
-	/* three reductions the compiler can vectorize */
-	for (i = 0; i < b->n; i++) {
-		region = b->region[i] > region ? b->region[i] : region;
-		first = b->start[i] < first ? b->start[i] : first;
-		last = b->end[i] > last ? b->end[i] : last;
-	}
-	return b->n > 0 && (region >= x->nregions || first < x->origin ||
-	    last > x->last || !x->ri->has_span);
-}
-
-/*
- * The batch as slices, on the hot path: no spool, nothing to drop, no
- * bad call, and no argument beyond the regions' source
- * locations (so that each region's are one struct for all its calls).
+ * The batch as slices, on the hot path: no spool, nothing to drop, and
+ * no argument beyond the regions' source locations (so that each
+ * region's are one struct for all its calls).
  */
 static int
 fast_batch(struct trx *x, const struct sp_batch *b, struct sp_err *e)
@@ -497,10 +443,15 @@ fast_ok(const struct trx *x, const struct sp_batch *b)
 {
 	return x->spool == NULL && !x->skipping &&
 	    x->o->min_duration_ns <= 0 && x->shift == 0 &&
-	    (x->o->no_args || sp_callargs_plain(x->args, b)) &&
-	    !any_bad(x, b);
+	    (x->o->no_args || sp_callargs_plain(x->args, b));
 }
 
+/*
+ * A batch of calls, in the stream's order (pre-order: start ascending,
+ * end descending), checked by the front end's walker: every call inside
+ * the run's span, nested as its depth says.  The depth column is all a
+ * slice needs of the nesting.
+ */
 static int
 on_batch(void *ctx, const struct sp_batch *b, struct sp_err *e)
 {
@@ -515,8 +466,6 @@ on_batch(void *ctx, const struct sp_batch *b, struct sp_err *e)
 		return b->lane_end ? sp_temit_lane_end(x->em, e) : 0;
 	}
 	for (i = 0; i < b->n; i++) {
-		if (bad(x, b, i))
-			return bad_call(x, b, i, e);
 		if (x->spool != NULL)
 			watch_first(x, b->start[i], b->region[i]);
 		if ((x->skipping || x->o->min_duration_ns > 0) &&

@@ -345,11 +345,13 @@ sp_tspool_replay(struct sp_tspool *s, const struct sp_tspool_ops *ops,
 {
 	struct replay r = { ops, ctx, 0, NULL, 0 };
 	const unsigned char *p = s->mem;
-	int rc;
+	int rc = 0;
 
+	/* a rank without records may have no memory: no NULL + 0 */
 	if (s->file != NULL)
 		rc = replay_file(s, &r, e);
-	else if ((rc = records(&r, &p, s->mem + s->len, e)) == 1)
+	else if (s->len > 0 && (rc = records(&r, &p, s->mem + s->len,
+	    e)) == 1)
 		rc = sp_fail(e, SP_EIO, "spool: a record is cut off");
 	free(r.name);
 	/* empty again, for the next rank: the file and its space go */
