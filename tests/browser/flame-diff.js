@@ -6,8 +6,10 @@
 // the C library's are two codings of one rule, sp_flame_diff.h), under
 // each colouring option;
 // its tooltips give both runs; "Widths" switches to the before run's
-// widths (c appears, e goes), and the link reopens that view.  Then a
-// diff of two 1-million-call runs: under 5 MB, drawn, no error.
+// widths (c appears, e goes), and the link reopens that view.  Under the
+// graph, the paths only one run has, by name, the largest first; a click
+// highlights them (onlyLists, spread).  Then a diff of two 1-million-call
+// runs: under 5 MB, drawn, no error, its lists cut at 20 names.
 'use strict';
 
 const fs = require('fs');
@@ -121,6 +123,94 @@ async function widths(dir) {
 	});
 }
 
+const HOT = 'rgb(230, 0, 230)';
+
+// The hot frames, as "name@x".
+function hot(s) {
+	return s.frames.filter((f) => f.fill === HOT).map((f) => `${f.name}@` +
+	    f.x).join();
+}
+
+// Under the graph, the paths only one run has, by name; a click
+// highlights them, in the widths of the run that has them.
+async function onlyLists(dir) {
+	await withPage(async (page) => {
+		await sp.open(page, 'file://' + path.join(dir, 'i-plain.svg'));
+		let s = await sp.state(page);
+		sp.check(s.only.join('|') === 'Only in after (gold): 1 path, ' +
+		    '15.00% of the after run:|e 15.00%|Only in before (purple): ' +
+		    '1 path, 10.00% of the before run:|c 10.00%', `only: ` +
+		    s.only.join('|'));
+		await page.click('text.sp_only_added[data-name="e"]');
+		s = await sp.state(page);
+		sp.check(hot(s) === 'e@840' && s.matched === 'Matched (/^e$/ ' +
+		    'only in the after run): 15.00% of the after run' &&
+		    s.hash === '#search=%5Ee%24&only=added' && s.box === '^e$' &&
+		    s.callers.startsWith('Callers of /^e$/ only in the after ' +
+		    'run (who calls it, from every place: 1 path, 15.0 ms)'),
+		    `only: e: ${hot(s)} '${s.matched}' ${s.hash} '${s.callers}'`);
+		await page.click('text.sp_only_removed[data-name="c"]');
+		s = await sp.state(page);
+		sp.check(hot(s) === 'c@600' && s.matched === 'Matched (/^c$/ ' +
+		    'only in the before run): 10.00% of the before run' &&
+		    s.hash === '#search=%5Ec%24&only=removed&widths=before',
+		    `only: c: ${hot(s)} '${s.matched}' ${s.hash}`);
+	});
+}
+
+// A region new in the after run, a little under each of 30 callers (15%
+// of the run in all), a region gone from four, an old region called from
+// a new place, and 25 small new regions: the list gives each new region
+// once, with its paths, the largest 20 names and a count of the rest; a
+// click highlights only the new paths of an old region's name.
+async function spread(dir) {
+	const add = (o, nm, t0, t1) => {
+		o[nm] = o[nm] || [nm, [], []];
+		o[nm][1].push(t0);
+		o[nm][2].push(t1);
+	};
+	const before = {}, after = {};
+	for (const o of [before, after])
+		add(o, 'main', 0, 100 * MS);
+	for (let i = 0; i < 30; i++) {
+		const c = `c${String(i).padStart(2, '0')}`, t0 = 3 * i * MS;
+		add(before, c, t0, t0 + 3 * MS);
+		add(after, c, t0, t0 + 3 * MS);
+		add(after, 'newreg', t0, t0 + MS / 2);
+		if (i < 4)
+			add(before, 'oldreg', t0 + MS, t0 + 2 * MS);
+	}
+	// main > c29 > c00 is new; main > c00 is not
+	add(after, 'c00', 87.5 * MS, 88 * MS);
+	for (let i = 0; i < 25; i++)
+		add(after, `tiny${String(i).padStart(2, '0')}`, 91 * MS + i * 2e5,
+		    91 * MS + i * 2e5 + 1e5 + i * 1000);
+	sp.spec(dir, 'sb.h5', { ranks: { 0: Object.values(before) },
+		metadata: { label: 'before' } });
+	sp.spec(dir, 'sa.h5', { ranks: { 0: Object.values(after) },
+		metadata: { label: 'after' } });
+	sp.pipe(dir, ['sb.h5', 'sa.h5'], ['--diff', '--interactive'],
+	    'spread.svg');
+	await withPage(async (page) => {
+		await sp.open(page, 'file://' + path.join(dir, 'spread.svg'));
+		let s = await sp.state(page);
+		const added = s.only.slice(0, s.only.indexOf('Only in before ' +
+		    '(purple): 4 paths, 4.00% of the before run:'));
+		sp.check(added[0] === 'Only in after (gold): 56 paths, 18.30% ' +
+		    'of the after run:' && added[1] === 'newreg 15.00% (30 paths),' &&
+		    added[2] === 'c00 0.50%,' && added.length === 22 &&
+		    added[21] === 'and 7 names more, 0.72%' &&
+		    s.only[s.only.length - 1] === 'oldreg 4.00% (4 paths)',
+		    `spread: ${s.only.join('|')}`);
+		await page.click('text.sp_only_added[data-name="c00"]');
+		s = await sp.state(page);
+		const c29 = s.frames.find((f) => f.name === 'c29');
+		sp.check(hot(s) === `c00@${c29.x}` && s.matched.startsWith(
+		    'Matched (/^c00$/ only in the after run): 0.50% of the ' +
+		    'after run'), `spread: c00: ${hot(s)} '${s.matched}'`);
+	});
+}
+
 async function big(dir) {
 	for (const seed of ['1', '2'])
 		sp.synth(dir, `big${seed}.h5`, ['--calls', '1000000', '--shape',
@@ -135,6 +225,18 @@ async function big(dir) {
 		console.log(`big diff: ${bytes} bytes, drawn ${s.ms} ms after ` +
 		    `navigation, ${s.drawn} frames`);
 		sp.check(s.drawn > 10, `big diff: ${s.drawn} frames`);
+		// each run's list: its head, at most 20 names, what is left
+		for (const side of ['after', 'before']) {
+			const at = s.only.findIndex((t) => t.startsWith(`Only in ` +
+			    `${side} `));
+			const rest = s.only.slice(at + 1).findIndex((t) =>
+			    t.startsWith('Only in '));
+			const list = s.only.slice(at + 1, rest < 0 ? undefined :
+			    at + 1 + rest);
+			sp.check(at >= 0 && list.length === 21 &&
+			    /^and \d+ names more, /.test(list[20]), `big diff: ` +
+			    `${side}: ${s.only[at]} ${list.length} entries`);
+		}
 	});
 }
 
@@ -147,6 +249,8 @@ run(async () => {
 		['--min-delta', '60'], ['--normalize']])
 		await sameColours(dir, opts);
 	await widths(dir);
+	await onlyLists(dir);
+	await spread(dir);
 	await big(dir);
 	fs.rmSync(dir, { recursive: true, force: true });
 	console.log('ok: differential graphs render, colour and switch widths');

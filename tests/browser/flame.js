@@ -6,6 +6,9 @@
 // callers view shows who calls the match, from every place; Escape
 // resets; a URL fragment reopens the same view; the 1M-call graph stays
 // under 5 MB and is drawn within 2 s of its navigation (best of three).
+// Unzoomed, a search's share is of the run alone; the search box
+// searches as you type or on Enter, says when a query is no regular
+// expression, and clears; the graph follows the window's width.
 'use strict';
 
 const fs = require('fs');
@@ -15,6 +18,7 @@ const sp = require('./sp.js');
 
 const MAX_BYTES = 5e6;
 const MAX_MS = 2000;
+const HOT = 'rgb(230, 0, 230)';
 
 function url(dir, name, hash = '') {
 	return 'file://' + path.join(dir, name) + hash;
@@ -46,6 +50,14 @@ async function small(dir) {
 		s = await sp.state(page);
 		sp.check(s.details === 'solve: total 70.0 ms, self 40.0 ms, ' +
 		    '1 call, 70.00% of the run', `small: details ${s.details}`);
+		// unzoomed, the zoomed frame is the run: one share, no bound
+		await sp.search(page, '^(solve|assemble)$');
+		s = await sp.state(page);
+		sp.check(s.matched === 'Matched: 70.00% of the run' &&
+		    s.frames.filter((f) => f.fill === HOT).map((f) => f.name)
+		    .join() === 'solve,assemble', `small: unzoomed ` +
+		    `'${s.matched}'`);
+		await page.keyboard.press('Escape');
 		// zoom into solve: it spans the width; search "^(solve|assemble)$"
 		await sp.click(page, 3);
 		await sp.search(page, '^(solve|assemble)$');
@@ -65,6 +77,96 @@ async function small(dir) {
 		    `${s.callerFrames.length}`);
 		sp.check(s.hash === '#zoom=main/solve&search=' +
 		    encodeURIComponent('^(solve|assemble)$'), `small: ${s.hash}`);
+	});
+}
+
+// A tree cut by the node budget: main 100 ms > F 90 ms > k00 8.5 ms and
+// k01..k09 8 ms each, h 0.5 ms under k03; --max-nodes 4 keeps the root,
+// main, F and k00 and merges the rest into F (72 ms).  One name's share
+// of the run is exact, and what the zoomed frame may hold of it is
+// bounded by it; two names' share is approximate, with the run's bound.
+async function cut(dir) {
+	const MS = 1e6, ranks = [['main', [0], [100 * MS]],
+		['F', [0], [90 * MS]], ['k00', [0], [8.5 * MS]],
+		['h', [27 * MS], [27.5 * MS]]];
+	for (let i = 1; i < 10; i++)
+		ranks.push([`k0${i}`, [9 * i * MS], [(9 * i + 8) * MS]]);
+	sp.spec(dir, 'cut.h5', { ranks: { 0: ranks },
+		metadata: { label: 'cut' } });
+	sp.pipe(dir, ['cut.h5'], ['--interactive', '--max-nodes', '4'],
+	    'cut.svg');
+	await withPage(async (page) => {
+		await sp.open(page, url(dir, 'cut.svg'));
+		const t = await sp.tree(page);
+		sp.check(t.nodes === 4 && t.merged_nodes === 10, `cut: ` +
+		    `${t.nodes} nodes, ${t.merged_nodes} merged`);
+		await sp.search(page, '^h$');
+		let s = await sp.state(page);
+		sp.check(s.matched === 'Matched: 0.50% of the run', `cut: ` +
+		    `unzoomed '${s.matched}'`);
+		await sp.click(page, sp.nodeId(t, ['main', 'F']));
+		s = await sp.state(page);
+		sp.check(s.matched === 'Matched: 0.50% of the run (\u22480.00% ' +
+		    'of the zoomed frame); approximate: up to 0.56% of the ' +
+		    'zoomed frame more, in frames merged by the node budget',
+		    `cut: zoomed into F '${s.matched}'`);
+		await page.keyboard.press('Escape');
+		await sp.search(page, '^(h|k01)$');
+		s = await sp.state(page);
+		sp.check(s.matched === 'Matched: \u22480.00% of the run; ' +
+		    'approximate: up to 72.00% of the run more, in the 10 frames ' +
+		    'merged by the node budget', `cut: two names '${s.matched}'`);
+	});
+}
+
+// The search box of the small graph: searching as you type, a query
+// that is no regular expression says so and keeps saying it, the clear
+// button, "/" typed in the box; and the graph follows the window's width.
+async function box(dir) {
+	await withPage(async (page) => {
+		await sp.open(page, url(dir, 'small.svg'));
+		await page.click('.sp_search input');
+		await page.keyboard.type('solv');
+		await page.waitForFunction(() => location.hash === '#search=solv');
+		let s = await sp.state(page);
+		sp.check(s.matched === 'Matched: 70.00% of the run' &&
+		    s.box === 'solv' && s.frames.find((f) => f.name === 'solve')
+		    .fill === HOT, `box: typed 'solv': '${s.matched}'`);
+		await page.keyboard.press('Control+a');
+		await page.keyboard.type('(sol');
+		await page.keyboard.press('Enter');
+		await page.waitForTimeout(1000);
+		s = await sp.state(page);
+		sp.check(s.matched === 'Search: /(sol/ is not a regular ' +
+		    'expression: Unterminated group' && s.box === '(sol' &&
+		    !s.frames.some((f) => f.fill === HOT), `box: '(sol' a ` +
+		    `second after Enter: '${s.matched}'`);
+		await page.click('text.sp_clear');
+		s = await sp.state(page);
+		sp.check(s.matched.trim() === '' && s.box === '' && s.hash === '',
+		    `box: cleared: '${s.matched}' '${s.box}' ${s.hash}`);
+		await page.click('.sp_search input');
+		await page.keyboard.type('n/a');
+		await page.keyboard.press('Enter');
+		s = await sp.state(page);
+		sp.check(s.box === 'n/a' && s.hash === '#search=n%2Fa' &&
+		    s.matched === 'Matched: 0.00% of the run', `box: 'n/a': ` +
+		    `'${s.box}' ${s.hash} '${s.matched}'`);
+		// 800 px for 100 ms now, laid out again
+		await page.setViewportSize({ width: 800, height: 600 });
+		await page.waitForFunction(() => document.documentElement
+		    .getAttribute('viewBox').startsWith('0 0 800 '));
+		s = await sp.state(page);
+		const solve = s.frames.find((f) => f.name === 'solve');
+		const top = await page.evaluate(() => {
+			const r = document.querySelector('.sp_search')
+			    .getBoundingClientRect();
+			return [document.documentElement.getAttribute('width'),
+			    r.right];
+		});
+		sp.check(solve.x === 160 && solve.w === 559 && top[0] === '100%' &&
+		    top[1] <= 800, `box: at 800 px, solve at ${solve.x} + ` +
+		    `${solve.w}, width ${top[0]}, the box ends at ${top[1]}`);
 	});
 }
 
@@ -118,10 +220,14 @@ async function exploreBig(page, dir, stacks, name) {
 	    s.callerFrames.length > 2 && merged.length === 0, `big: ` +
 	    `${s.callers}, ${s.callerFrames.length} frames, ${merged.length} ` +
 	    `merged; the tree has ${paths} outermost nodes`);
-	// within main the tree gives a bound: matched <= exact <= + unknown
+	// within main the tree gives a bound: matched <= exact <= + unknown,
+	// and main holds no more of the match than the run does
+	const mainNs = t.v[0][3 * sp.nodeId(t, ['main']) + 2];
 	sp.check(s.zoom <= inMain.share + 1e-12 &&
-	    inMain.share <= s.zoom + s.unknownZoom + 1e-12,
-	    `big: in main ${s.zoom} + ${s.unknownZoom}, exact ${inMain.share}`);
+	    inMain.share <= s.zoom + s.unknownZoom + 1e-12 &&
+	    (s.zoom + s.unknownZoom) * mainNs <= (s.run + s.unknownRun) * run *
+	    (1 + 1e-12), `big: in main ${s.zoom} + ${s.unknownZoom}, exact ` +
+	    `${inMain.share}; of the run ${s.run} + ${s.unknownRun}`);
 	// two names: approximate, and says so, but the bounds hold
 	const two = sp.share(stacks, /^(fft|io)$/, []);
 	await sp.search(page, '^(fft|io)$', 'Control+f');
@@ -165,6 +271,12 @@ async function big(dir) {
 		sp.check(s.hash === '' && s.matched.trim() === '' &&
 		    s.drawn === top.drawn, `big: after Escape ${s.hash} ` +
 		    `'${s.matched}', ${s.drawn} frames`);
+		// unzoomed, one name: exact, and nothing else said
+		const want = sp.share(stacks, /^halo_exchange$/, []);
+		await sp.search(page, '^halo_exchange$');
+		const u = await sp.state(page);
+		sp.check(u.matched === `Matched: ${(100 * want.share).toFixed(2)}` +
+		    '% of the run', `big: unzoomed '${u.matched}'`);
 	});
 	// the link reopens the same view
 	await withPage(async (page) => {
@@ -181,6 +293,8 @@ run(async () => {
 	sp.requireTools();
 	const dir = sp.scratch('flame');
 	await small(dir);
+	await box(dir);
+	await cut(dir);
 	await big(dir);
 	fs.rmSync(dir, { recursive: true, force: true });
 	console.log('ok: interactive graphs zoom, search, reset and reopen');

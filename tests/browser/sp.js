@@ -135,6 +135,12 @@ async function state(page) {
 			callerFrames: [...document.querySelectorAll('g.caller')].map(
 			    (g) => g.querySelector('title').textContent),
 			hash: location.hash,
+			box: (document.querySelector('.sp_search input') ||
+			    {}).value,
+			width: svg.getAttribute('viewBox').split(' ')[2],
+			only: [...document.querySelectorAll('.sp_only_all, ' +
+			    '.sp_only_none, .sp_only, .sp_only_rest')].map((t) =>
+			    t.textContent),
 		};
 	});
 }
@@ -174,17 +180,22 @@ async function click(page, i) {
 	await el.click();
 }
 
-// Search for re through the prompt that "/" opens.
+// Search for re in the search box: key ("/" or Ctrl-F) must focus it,
+// with its text selected, so that typing replaces it; then Enter.
 async function search(page, re, key = '/') {
-	const seen = new Promise((resolve) => page.once('dialog', (d) => {
-		resolve(d.message());
-		d.accept(re);
-	}));
 	await page.keyboard.press(key);
-	const msg = await seen;
+	const box = await page.evaluate(() => {
+		const a = document.activeElement;
+		return a && a.localName === 'input' ? [a.selectionStart,
+		    a.selectionEnd, a.value.length] : null;
+	});
+	check(box !== null && box[0] === 0 && box[1] === box[2], `${key}: ` +
+	    `the search box ${box === null ? 'not focused' : 'focused, ' +
+	    `selected ${box[0]}-${box[1]} of ${box[2]}`}`);
+	await page.keyboard.type(re);
+	await page.keyboard.press('Enter');
 	await page.waitForFunction((q) => location.hash.includes('search=' +
 	    encodeURIComponent(q)), re);
-	return msg;
 }
 
 function check(ok, what) {

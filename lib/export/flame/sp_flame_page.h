@@ -17,7 +17,7 @@
  * options); and the script.  Both sit in CDATA sections; nothing is
  * fetched from elsewhere, no font is named but the generic sans-serif.
  *
- * Size: the script is about 25 kB, the tree about 30 bytes a node of one
+ * Size: the script is about 37 kB, the tree about 30 bytes a node of one
  * run (50 for a diff), times at most max_nodes nodes.
  *
  * Ownership: the tree, the options and the writer are borrowed for the

@@ -12,19 +12,24 @@
 // - labels are a frame's own name, its path is in its tooltip, with its
 //   times in real units and its shares of its parent, of the zoomed frame
 //   and of the run;
-// - search (a regular expression on the names) highlights the frames and
-//   adds up the matched time from the tree, not from what is drawn: the
-//   outermost matched frames, so that nested matches count once; exact
-//   when the tree is whole, marked approximate with the time merged by
-//   the node budget otherwise;
+// - search (a regular expression on the names, typed in the box at the
+//   top right) highlights the frames and adds up the matched time from
+//   the tree, not from what is drawn: the outermost matched frames, so
+//   that nested matches count once; exact when the tree is whole, marked
+//   approximate, with the most the time merged by the node budget could
+//   add, when it is not;
 // - below, the callers view: an icicle of who calls the zoomed frame's
 //   region, or the search match, from every place it is called;
-// - Escape resets, "/" or Ctrl-F searches; the zoom, the search (and for a
-//   differential graph, which run gives the widths) live in the URL
-//   fragment, so that a link opens the same view.
+// - Escape resets, "/" or Ctrl-F goes to the search box; the zoom, the
+//   search (and for a differential graph, which run gives the widths)
+//   live in the URL fragment, so that a link opens the same view;
+// - the graph is as wide as the window, and laid out again when it is
+//   resized.
 //
 // A differential graph (two sides, before and after) colours frames by
-// their change, as sp_flame_diff.h says, and its tooltips give both runs.
+// their change, as sp_flame_diff.h says, its tooltips give both runs, and
+// under it are listed the paths only one run has, by name, a click
+// highlighting them.
 //
 // Nothing is fetched: the file works offline, from disk.
 (function () {
@@ -173,7 +178,14 @@
 
   var zoom = 0, query = "", rx = null, widthSide = AFTER;
   var hit = null;               // names the search matches
+  var only = null;              // "added" or "removed": only those paths
+  var searchError = "";         // why the query is no regular expression
   if (D && D.beforeWidths) widthSide = BEFORE;
+  // a node the search highlights: its name matches, and in a diff picked
+  // from the lists of paths only one run has, the node is one of them
+  function isHit(k) {
+    return hit !== null && hit[name[k]] && (only === null || kind(k) === only);
+  }
 
   function pathOf(k) {
     var parts = [];
@@ -201,17 +213,77 @@
   var title = top.appendChild(label(W / 2, "middle", "sp_title", V.title));
   title.setAttribute("font-size", FS + 2);
   var resetBtn = top.appendChild(label(6, "start", "sp_btn", "Reset zoom"));
-  var searchBtn = top.appendChild(label(W - 6, "end", "sp_btn", "Search"));
+  // the search box: an HTML input in the SVG, and a button that clears it
+  var searchBox = el("foreignObject", { "class": "sp_search", y: 2,
+      height: RH - 4 }, top);
+  var input = doc.createElementNS("http://www.w3.org/1999/xhtml", "input");
+  input.setAttribute("type", "text");
+  input.setAttribute("placeholder", "Search names (regular expression)");
+  input.setAttribute("title", "Search the frame names (a JavaScript " +
+      "regular expression): as you type, or Enter; \"/\" or Ctrl-F " +
+      "comes here, Escape resets");
+  input.setAttribute("spellcheck", "false");
+  input.setAttribute("autocomplete", "off");
+  input.setAttribute("style", "display: block; box-sizing: border-box; " +
+      "width: 100%; height: 100%; margin: 0; padding: 0 4px; font: " + FS +
+      "px sans-serif; border: 1px solid rgb(150, 150, 150); " +
+      "border-radius: 3px");
+  searchBox.appendChild(input);
+  var clearBtn = top.appendChild(label(0, "middle", "sp_btn sp_clear",
+      "\u00d7"));
+  clearBtn.setAttribute("font-size", FS + 4);
+  el("title", {}, clearBtn).textContent = "Clear the search";
   var widthBtn = null, legend = null;
   if (D) {
-    widthBtn = top.appendChild(label(W - 70, "end", "sp_btn", ""));
+    widthBtn = top.appendChild(label(0, "end", "sp_btn", ""));
     legend = el("g", {}, svg);
   }
   var flame = el("g", {}, svg);
   var details = svg.appendChild(label(6, "start", "sp_details", " "));
   var matched = svg.appendChild(label(6, "start", "sp_matched", " "));
+  var lists = el("g", {}, svg);
   var callersHead = svg.appendChild(label(6, "start", "sp_callers", " "));
   var callers = el("g", {}, svg);
+
+  // the graph is as wide as the window (at least MINW), laid out again
+  // when the window's width changes; --width is the width without one
+  var MINW = 300;
+  function windowWidth() {
+    var w = svg.clientWidth || window.innerWidth || 0;
+    return w > 0 ? Math.max(MINW, Math.floor(w)) : V.width;
+  }
+  W = windowWidth();
+  svg.setAttribute("width", "100%");
+  // the top row: "Reset zoom" at the left, the search box and its clear
+  // button at the right, "Widths" left of them, the title centred in the
+  // room between
+  function textWidth(t) {
+    var w = t.getComputedTextLength ? t.getComputedTextLength() : 0;
+    return w > 0 ? w : t.textContent.length * CHAR;
+  }
+  function layoutTop() {
+    var boxW = Math.round(Math.min(260, Math.max(120, W * 0.25)));
+    var boxX = W - 26 - boxW, right = boxX - 12, left = 90, tw, tx, cut;
+    searchBox.setAttribute("x", boxX);
+    searchBox.setAttribute("width", boxW);
+    clearBtn.setAttribute("x", W - 13);
+    if (widthBtn) {
+      widthBtn.setAttribute("x", right);
+      right -= textWidth(widthBtn) + 12;
+    }
+    // centred, or as near the centre as the room allows, cut to fit it
+    title.textContent = V.title;
+    for (cut = V.title.length; (tw = textWidth(title)) > right - left &&
+        cut > 3; cut = Math.floor(cut * 0.9))
+      title.textContent = V.title.slice(0, cut - 2) + "..";
+    if (cut < V.title.length) el("title", {}, title).textContent = V.title;
+    tx = W / 2;
+    if (tx + tw / 2 > right) tx = Math.max(left + tw / 2, right - tw / 2);
+    if (tx - tw / 2 < left) tx = left + tw / 2;
+    title.setAttribute("x", tx);
+    [title, resetBtn, clearBtn].concat(widthBtn ? [widthBtn] : []).forEach(
+        function (t) { t.setAttribute("y", RH / 2); });
+  }
 
   // --- frames ---
 
@@ -304,7 +376,7 @@
         (k > 0 && c === "same" && d !== 0 ? ", within the noise floor" : "");
   }
   function fillOf(k) {
-    if (hit && hit[name[k]]) return HOT;
+    if (isHit(k)) return HOT;
     return D ? diffFill(k) : nameFill[name[k]];
   }
 
@@ -386,16 +458,19 @@
   // --- search ---
 
   // the share of the run, and of the zoomed frame, that matches: the
-  // outermost matched nodes, and what merging leaves unknown
+  // outermost matched nodes, and what merging leaves unknown.  Unzoomed,
+  // the zoomed frame is the run; zoomed, the frame holds no more than the
+  // run's match less what is known to match outside it.
   function tally() {
     var ws = widthSide, under = new Uint8Array(n), inZoom = new Uint8Array(n);
     var run = 0, z = 0, unknownRun = 0, unknownZoom = 0, k, one = -1, cnt = 0;
+    var outside, most;
     inZoom[zoom] = 1;
     for (k = 0; k < n; k++) {
-      var p = parent[k], m = hit[name[k]];
+      var p = parent[k], m = isHit(k);
       if (k > 0) {
         under[k] = under[p];
-        if (p >= 0 && inZoom[p]) inZoom[k] = 1;
+        if (inZoom[p]) inZoom[k] = 1;
       }
       if (m && !under[k]) {
         run += total(ws, k);
@@ -407,55 +482,90 @@
         if (inZoom[k]) unknownZoom += gap[ws][k];
       }
     }
-    // a zoomed frame inside a match is all matched
-    for (k = zoom; k >= 0; k = parent[k])
-      if (hit[name[k]]) { z = total(ws, zoom); unknownZoom = 0; break; }
+    outside = run - z;
     for (k = 0; k < T.names.length; k++)
       if (hit[k]) { one = k; cnt++; }
     // one name: its outermost time over the whole tree is known exactly
-    if (cnt === 1 && T.kinds[one] !== 2) {
+    if (only === null && cnt === 1 && T.kinds[one] !== 2) {
       run = T.outer[ws][one];
       unknownRun = 0;
     }
+    if (zoom === 0) return { run: run, zoom: run, unknownRun: unknownRun,
+        unknownZoom: unknownRun };
+    // a zoomed frame inside a match is all matched
+    for (k = zoom; k >= 0; k = parent[k])
+      if (isHit(k)) return { run: run, zoom: total(ws, zoom),
+          unknownRun: unknownRun, unknownZoom: 0 };
+    most = run + unknownRun - outside - z;
+    if (unknownZoom > most) unknownZoom = Math.max(0, most);
     return { run: run, zoom: z, unknownRun: unknownRun,
         unknownZoom: unknownZoom };
   }
+  function sideRun() {
+    return D ? " of the " + (widthSide === AFTER ? "after" : "before") +
+        " run" : " of the run";
+  }
+  function onlyText() {
+    return only === null ? "" : " only in the " +
+        (only === "added" ? "after" : "before") + " run";
+  }
+  // what the search highlights, in words
+  function searchWhat() {
+    return (query ? "/" + query + "/" : "every path") + onlyText();
+  }
   function showMatch() {
+    matched.setAttribute("fill", searchError ? "rgb(200, 0, 0)" :
+        "rgb(0, 0, 0)");
+    ["data-run", "data-zoom", "data-unknown-run", "data-unknown-zoom"]
+        .forEach(function (a) { matched.removeAttribute(a); });
+    if (searchError) { matched.textContent = searchError; return; }
     if (!hit) { matched.textContent = " "; return; }
-    var t = tally(), ws = widthSide, tr = total(ws, 0), tz = total(ws, zoom);
-    var text = "Matched: " + (t.unknownRun > 0 ? "\u2248" : "") +
-        fmtPct(t.run / tr) + " of the run";
-    text += " (" + (t.unknownZoom > 0 ? "\u2248" : "") +
-        fmtPct(t.zoom / tz) + " of the zoomed frame)";
+    var t = tally(), tr = total(widthSide, 0), tz = total(widthSide, zoom);
+    var cut = T.merged_nodes > 0, aRun = cut && t.unknownRun > 0;
+    var aZoom = cut && zoom > 0 && t.unknownZoom > 0;
+    var text = "Matched" + (only ? " (" + searchWhat() + ")" : "") + ": " +
+        (aRun ? "\u2248" : "") + fmtPct(t.run / tr) + sideRun();
+    if (zoom > 0)
+      text += " (" + (aZoom ? "\u2248" : "") + fmtPct(t.zoom / tz) +
+          " of the zoomed frame)";
     // what the merged frames hold is not known: say how much it could be
-    if (t.unknownRun > 0)
-      text += "; approximate: up to " + fmtShare(t.unknownRun / tr) +
-          " of the run more, in the " +
-          plural(T.merged_nodes, "frame", "frames") +
+    if (aRun || aZoom)
+      text += "; approximate: up to " + (aRun ? fmtShare(t.unknownRun /
+          tr) + sideRun() : "") + (aRun && aZoom ? " and " : "") +
+          (aZoom ? fmtShare(t.unknownZoom / tz) + " of the zoomed frame" :
+          "") + " more, in " + (aRun && zoom === 0 ? "the " +
+          plural(T.merged_nodes, "frame", "frames") : "frames") +
           " merged by the node budget";
-    else if (t.unknownZoom > 0)
-      text += "; approximate: up to " + fmtShare(t.unknownZoom / tz) +
-          " of the zoomed frame more, in frames merged by the node budget";
     matched.textContent = text;
     // the numbers behind the text, for the tests
     matched.setAttribute("data-run", t.run / tr);
     matched.setAttribute("data-zoom", t.zoom / tz);
-    matched.setAttribute("data-unknown-run", t.unknownRun / tr);
-    matched.setAttribute("data-unknown-zoom", t.unknownZoom / tz);
+    matched.setAttribute("data-unknown-run", aRun ? t.unknownRun / tr : 0);
+    matched.setAttribute("data-unknown-zoom", aZoom ? t.unknownZoom / tz :
+        aRun && zoom === 0 ? t.unknownRun / tr : 0);
   }
-  function setSearch(q) {
+  // the search: a regular expression on the names, and in a diff
+  // optionally only the paths one run lacks ("added", "removed"); a query
+  // that is no regular expression highlights nothing and says why
+  function setSearch(q, o) {
     query = q || "";
+    only = D && (o === "added" || o === "removed") ? o : null;
     hit = null;
     rx = null;
+    searchError = "";
     if (query !== "") {
       try {
         rx = new RegExp(query);
       } catch (err) {
-        query = "";
-        matched.textContent = "not a regular expression: " + q;
+        searchError = "Search: /" + query + "/ is not a regular " +
+            "expression: " + String(err.message).replace(
+            /^Invalid regular expression: \/.*\/[a-z]*: /, "");
+        only = null;
         return false;
       }
       hit = T.names.map(function (nm) { return rx.test(nm); });
+    } else if (only) {
+      hit = T.names.map(function () { return true; });
     }
     return true;
   }
@@ -465,14 +575,12 @@
 
   function callerBase() {
     var base = [], under = new Uint8Array(n), k, want;
-    if (hit) want = hit;
-    else if (zoom > 0) {
-      want = T.names.map(function () { return false; });
-      want[name[zoom]] = true;
-    } else return null;
+    if (hit) want = isHit;
+    else if (zoom > 0) want = function (j) { return name[j] === name[zoom]; };
+    else return null;
     for (k = 0; k < n; k++) {
       if (k > 0) under[k] = under[parent[k]];
-      if (want[name[k]] && T.kinds[name[k]] !== 2) {
+      if (want(k) && T.kinds[name[k]] !== 2) {
         if (!under[k]) base.push(k);
         under[k] = 1;
       }
@@ -503,7 +611,7 @@
           "to see who calls it";
       return y + RH;
     }
-    what = hit ? "/" + query + "/" : T.names[name[zoom]];
+    what = hit ? searchWhat() : T.names[name[zoom]];
     rootNode = callerTree(base);
     callersHead.textContent = "Callers of " + what + " (who calls it, " +
         "from every place: " + plural(base.length, "path", "paths") + ", " +
@@ -530,6 +638,111 @@
     return y + RH + (maxd + 1) * RH;
   }
 
+  // --- the paths only one run has (a diff): by name, the largest first ---
+
+  var LISTMAX = 20;             // names listed for each run, the largest
+  // for kind c ("added", "removed"): the outermost nodes of that kind,
+  // their time in the run that has them, added up by name
+  function onlyOf(c) {
+    var side = c === "added" ? AFTER : BEFORE, under = new Uint8Array(n);
+    var byNm = Object.create(null), out = [], all = 0, paths = 0, k, e;
+    for (k = 1; k < n; k++) {
+      under[k] = under[parent[k]];
+      if (under[k] || kind(k) !== c) continue;
+      under[k] = 1;
+      e = byNm[name[k]] || (byNm[name[k]] = { nm: name[k], ns: 0, paths: 0 });
+      e.ns += total(side, k);
+      e.paths++;
+      all += total(side, k);
+      paths++;
+    }
+    for (k in byNm) out.push(byNm[k]);
+    out.sort(function (x, y) { return y.ns - x.ns || x.nm - y.nm; });
+    return { side: side, names: out, ns: all, paths: paths };
+  }
+  var onlyLists = D ? [["added", onlyOf("added")],
+      ["removed", onlyOf("removed")]] : [];
+
+  function escapeRx(str) {
+    return str.replace(/[.*+?^${}()|[\]\\\/]/g, "\\$&");
+  }
+  // highlight the paths only one run has (of one name, or all): as a
+  // search, in the widths of the run that has them, zoomed out when the
+  // zoomed frame holds none of them
+  function pick(c, nm) {
+    var side = c === "added" ? AFTER : BEFORE, k, any = false;
+    setSearch(nm >= 0 ? "^" + escapeRx(T.names[nm]) + "$" : "", c);
+    input.value = query;
+    widthSide = side;
+    for (k = zoom; k < n && (k === zoom || depth[k] > depth[zoom]); k++)
+      if (isHit(k)) { any = true; break; }
+    if (!any || total(widthSide, zoom) === 0) zoom = 0;
+    draw();
+    saveState();
+  }
+  // rows of words from the left, wrapped at the width: [text, class,
+  // onclick, name]; each as wide as the browser draws it
+  function flow(items, y) {
+    var x = 6, j, t, w;
+    for (j = 0; j < items.length; j++) {
+      t = lists.appendChild(label(x, "start", items[j][1], items[j][0]));
+      t.setAttribute("y", y + RH / 2);
+      if (/ sp_picked/.test(items[j][1]))
+        t.setAttribute("font-weight", "bold");
+      w = t.getComputedTextLength ? t.getComputedTextLength() : 0;
+      if (!(w > 0)) w = items[j][0].length * CHAR;
+      if (x > 6 && x + w > W - 6) {
+        x = 24;
+        y += RH;
+        t.setAttribute("x", x);
+        t.setAttribute("y", y + RH / 2);
+      }
+      if (items[j][2]) t.addEventListener("click", items[j][2]);
+      if (items[j][3]) t.setAttribute("data-name", items[j][3]);
+      x += w + FS / 2;
+    }
+    return y + RH;
+  }
+  // under the graph, in a diff: for each run, the paths only it has, by
+  // name, the largest LISTMAX, then how many more; a click highlights them
+  function drawLists(y) {
+    var j, k, L, c, items, room, rest, restNs, cls, what, nm;
+    while (lists.firstChild) lists.removeChild(lists.firstChild);
+    for (j = 0; j < onlyLists.length; j++) {
+      c = onlyLists[j][0];
+      L = onlyLists[j][1];
+      what = c === "added" ? "after" : "before";
+      var tr = total(L.side, 0), of = " of the " + what + " run";
+      var head = "Only in " + what + " (" + (c === "added" ? "gold" :
+          "purple") + "): ";
+      if (L.paths === 0) items = [[head + "none", "sp_only_none", null]];
+      else items = [[head + plural(L.paths, "path", "paths") + ", " +
+          (T.merged_nodes > 0 ? "\u2248" : "") + fmtShare(L.ns / tr) + of +
+          ":", "sp_btn sp_only_all sp_only_" + c, pick.bind(null, c, -1)]];
+      room = Math.min(L.names.length, LISTMAX);
+      for (k = 0; k < room; k++) {
+        nm = L.names[k].nm;
+        cls = "sp_btn sp_only sp_only_" + c;
+        if (only === c && query === "^" + escapeRx(T.names[nm]) + "$")
+          cls += " sp_picked";
+        items.push([fit(T.names[nm], 40 * CHAR) + " " +
+            fmtShare(L.names[k].ns / tr) + (L.names[k].paths > 1 ? " (" +
+            plural(L.names[k].paths, "path", "paths") + ")" : "") +
+            (k + 1 < L.names.length ? "," : ""), cls, pick.bind(null, c, nm),
+            T.names[nm]]);
+      }
+      if (L.names.length > room) {
+        rest = L.names.length - room;
+        restNs = 0;
+        for (k = room; k < L.names.length; k++) restNs += L.names[k].ns;
+        items.push(["and " + plural(rest, "name", "names") + " more, " +
+            fmtShare(restNs / tr), "sp_only_rest", null]);
+      }
+      y = flow(items, y);
+    }
+    return y;
+  }
+
   // --- putting it together ---
 
   function legendText() {
@@ -551,27 +764,27 @@
       widthBtn.textContent = "Widths: " + (widthSide === AFTER ?
           "after" : "before");
     }
-    title.setAttribute("y", RH / 2);
-    resetBtn.setAttribute("y", RH / 2);
-    searchBtn.setAttribute("y", RH / 2);
-    if (widthBtn) widthBtn.setAttribute("y", RH / 2);
+    layoutTop();
     h = drawFlame();
     details.setAttribute("y", h + RH / 2);
     matched.setAttribute("y", h + RH * 1.5);
     showMatch();
-    callersHead.setAttribute("y", h + RH * 2.5);
-    y = drawCallers(h + RH * 2);
+    y = drawLists(h + RH * 2);
+    callersHead.setAttribute("y", y + RH / 2);
+    y = drawCallers(y);
     svg.setAttribute("height", y);
     svg.setAttribute("viewBox", "0 0 " + W + " " + y);
     svg.setAttribute("data-frames", drawnFrames);
   }
 
-  // the state as a URL fragment: zoom=the path's names, search, widths
+  // the state as a URL fragment: zoom=the path's names, search, in a diff
+  // only=added|removed and widths
   function saveState() {
     var parts = [];
     if (zoom > 0) parts.push("zoom=" + pathOf(zoom).map(
         encodeURIComponent).join("/"));
     if (query) parts.push("search=" + encodeURIComponent(query));
+    if (only) parts.push("only=" + only);
     if (D && widthSide !== (D.beforeWidths ? BEFORE : AFTER))
       parts.push("widths=" + (widthSide === AFTER ? "after" : "before"));
     var h = parts.length ? "#" + parts.join("&") : "";
@@ -600,7 +813,8 @@
       if (at > 0) kv[part.slice(0, at)] = part.slice(at + 1);
     });
     zoom = kv.zoom ? find(kv.zoom.split("/").map(decodeURIComponent)) : 0;
-    setSearch(kv.search ? decodeURIComponent(kv.search) : "");
+    setSearch(kv.search ? decodeURIComponent(kv.search) : "", kv.only);
+    input.value = query;
     if (D) widthSide = kv.widths === "before" ? BEFORE :
         kv.widths === "after" ? AFTER : D.beforeWidths ? BEFORE : AFTER;
   }
@@ -610,16 +824,26 @@
     draw();
     saveState();
   }
-  function ask() {
-    var q = window.prompt("Search the frame names (a regular expression; " +
-        "empty clears)", query);
-    if (q === null) return;
-    setSearch(q);
+  // search for what the box holds (typing: once it rests for a moment)
+  var typing = 0, TYPING_MS = 250;
+  function search() {
+    clearTimeout(typing);
+    if (input.value === query && only === null) return;
+    setSearch(input.value);
+    draw();
+    saveState();
+  }
+  function clearSearch() {
+    clearTimeout(typing);
+    input.value = "";
+    setSearch("");
     draw();
     saveState();
   }
   function reset() {
+    clearTimeout(typing);
     zoom = 0;
+    input.value = "";
     setSearch("");
     draw();
     saveState();
@@ -647,25 +871,50 @@
     details.textContent = " ";
   });
   resetBtn.addEventListener("click", reset);
-  searchBtn.addEventListener("click", ask);
+  clearBtn.addEventListener("click", clearSearch);
+  input.addEventListener("input", function () {
+    clearTimeout(typing);
+    typing = setTimeout(search, TYPING_MS);
+  });
+  input.addEventListener("keydown", function (ev) {
+    if (ev.key === "Enter") {
+      ev.preventDefault();
+      search();
+    }
+  });
   if (widthBtn) widthBtn.addEventListener("click", function () {
     widthSide = widthSide === AFTER ? BEFORE : AFTER;
     if (total(widthSide, zoom) === 0) zoom = 0;
     draw();
     saveState();
   });
+  // Escape resets; "/" (but in the box, where it is typed) and Ctrl-F
+  // go to the search box
   doc.addEventListener("keydown", function (ev) {
+    var toBox = (ev.ctrlKey || ev.metaKey) && (ev.key === "f" ||
+        ev.key === "F");
     if (ev.key === "Escape") {
       reset();
-    } else if (ev.key === "/" || ((ev.ctrlKey || ev.metaKey) &&
-        (ev.key === "f" || ev.key === "F"))) {
+      input.blur();
+    } else if (toBox || (ev.key === "/" && ev.target !== input)) {
       ev.preventDefault();
-      ask();
+      input.focus();
+      input.select();
     }
   });
   window.addEventListener("hashchange", function () {
     loadState();
     draw();
+  });
+  var resizing = 0;
+  window.addEventListener("resize", function () {
+    clearTimeout(resizing);
+    resizing = setTimeout(function () {
+      var w = windowWidth();
+      if (w === W) return;
+      W = w;
+      draw();
+    }, 100);
   });
 
   loadState();

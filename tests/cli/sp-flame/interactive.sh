@@ -3,7 +3,8 @@
 # by position, the parent as an offset, a name index, calls, self and
 # total ns; the names once, each with its outermost time) and the script
 # that draws it; a fallback line for viewers without scripts; nothing
-# from elsewhere (the only URLs are the XML namespaces).  The tree is the
+# from elsewhere (the only URLs are the XML namespaces, XHTML's for the
+# search box).  The tree is the
 # folded stacks' own: main 10 ms self, setup 20, solve 40 > assemble 30.
 $SPGEN spec - in.h5 <<'EOF2'
 {"ranks": {"0": [["main", [0], [100000000]], ["setup", [0], [20000000]],
