@@ -193,6 +193,7 @@ struct sp_stats_run {
 	/* --approx: what the call paths hold, within path_limit (-S) */
 	uint64_t path_bytes, path_limit;
 	int folded;		/* --approx: the paths outgrew it */
+	int ns_over;		/* a sum of ns went past INT64_MAX */
 
 	/* the run */
 	struct sp_stats_result *res;
@@ -240,6 +241,14 @@ struct sp_stats_run {
 	struct pend *pend;
 	size_t npend, pend_cap;
 };
+
+/*
+ * x += d for a sum of nanoseconds (int64_t x, d): a sum past the range
+ * of int64_t is noted in r->ns_over, and the run is refused when it
+ * ends (sp_stats_run_finish), instead of wrapping.
+ */
+#define SP_STATS_ADD_NS(r, x, d) \
+	((void)(__builtin_add_overflow((x), (d), &(x)) && ((r)->ns_over = 1)))
 
 /* sp_stats_run.c: the durations of row w go into its region's pool. */
 int sp_stats_run_row_pooled(const struct sp_stats_run *r, const struct row *w);

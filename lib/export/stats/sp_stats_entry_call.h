@@ -42,7 +42,7 @@ sp_stats_entry_add(struct sp_stats_run *r, const struct row *w,
 	if (a->n == 0 || end > a->emax)
 		a->emax = end;
 	a->n++;
-	a->sum += d;
+	SP_STATS_ADD_NS(r, a->sum, d);
 	if (call == 0)
 		a->d0 = d;
 	if ((uint64_t)call == w->calls - 1)
@@ -61,7 +61,7 @@ sp_stats_entry_open(struct sp_stats_run *r, const struct row *w,
 	if (sp_stats_entry_add(r, w, a, start, end, call, e) < 0)
 		return -1;
 	if (gpu >= 0) {
-		a->gsum += gpu;
+		SP_STATS_ADD_NS(r, a->gsum, gpu);
 		a->gn++;
 	}
 	if (r->o.approx)

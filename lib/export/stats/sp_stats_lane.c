@@ -60,9 +60,9 @@ sp_stats_lane_open(struct sp_stats_run *r, struct frame *f, int64_t dur,
 	if (l->n == 0 || dur > l->dmax)
 		l->dmax = dur;
 	l->n++;
-	l->sum += dur;
+	SP_STATS_ADD_NS(r, l->sum, dur);
 	if (f->outer)
-		l->wall += dur;
+		SP_STATS_ADD_NS(r, l->wall, dur);
 	if (!r->o.approx)
 		return sp_stats_pool_put(r->lpool, l->group, dur, e);
 	if (l->h == NULL && (l->h = sp_stats_hist_new()) == NULL)
@@ -75,7 +75,7 @@ void
 sp_stats_lane_close(struct sp_stats_run *r, const struct frame *f,
     int64_t self)
 {
-	r->lacc[f->lane].excl += self;
+	SP_STATS_ADD_NS(r, r->lacc[f->lane].excl, self);
 }
 
 void

@@ -131,8 +131,8 @@ entry_aggregate(struct sp_stats_run *r, struct racc *g, const struct row *w,
 	g->calls += (uint64_t)w->agg_count;
 	g->total_s += t;
 	g->excl_s += sp_stats_sec(w->agg_excl);
-	g->total_ns += w->agg_total;
-	g->excl_ns += w->agg_excl;
+	SP_STATS_ADD_NS(r, g->total_ns, w->agg_total);
+	SP_STATS_ADD_NS(r, g->excl_ns, w->agg_excl);
 	g->wall_unknown = 1;
 	g->cov += t;
 	g->cov_set = 1;
@@ -164,9 +164,9 @@ entry_calls(struct sp_stats_run *r, struct racc *g, const struct row *w,
 	g->total_s += t;
 	g->excl_s += sp_stats_sec(x);
 	g->wall_s += a->n ? sp_stats_sec(a->wall) : 0.;
-	g->total_ns += a->sum;
-	g->excl_ns += x;
-	g->wall_ns += a->wall;
+	SP_STATS_ADD_NS(r, g->total_ns, a->sum);
+	SP_STATS_ADD_NS(r, g->excl_ns, x);
+	SP_STATS_ADD_NS(r, g->wall_ns, a->wall);
 	if (push_total(g, t, r->rank) < 0)
 		return nomem(e);
 	if (a->n == 0)

@@ -563,7 +563,7 @@ open_call(struct sp_stats_run *r, const struct sp_batch *b, size_t i,
 	    b->call[i], gpu, e) < 0)
 		return -1;
 	if (f->outer)
-		r->eacc[region].wall += dur;
+		SP_STATS_ADD_NS(r, r->eacc[region].wall, dur);
 	f->ctx = f->path = NONE32;
 	f->recursive = 0;
 	if (r->tree_rank && sp_stats_tree_open(r, f, pl, d > 0 ?
@@ -612,7 +612,7 @@ close_call(struct sp_stats_run *r, uint32_t d, int64_t self_ns,
 	if (!r->selected)
 		return 0;
 	f = &r->frames[d];
-	r->eacc[f->region].excl += self_ns;
+	SP_STATS_ADD_NS(r, r->eacc[f->region].excl, self_ns);
 	r->eacc[f->region].open--;
 	if (f->lane != NONE32)
 		sp_stats_lane_close(r, f, self_ns);
@@ -680,7 +680,7 @@ plain_path(struct sp_stats_run *r, struct pacc *p, uint32_t id,
 	/* below no collapsed recursion, no call of its path is open: the
 	 * call is outermost, and never waits (its k does not matter) */
 	p->open = 1;
-	p->wall += dur;
+	SP_STATS_ADD_NS(r, p->wall, dur);
 	if (s < p->fstart) {
 		p->fstart = s;
 		p->fd = dur;
@@ -739,7 +739,7 @@ plain_open(struct sp_stats_run *r, const struct sp_batch *b, size_t i,
 	a = &r->eacc[region];
 	a->n++;
 	if (a->open++ == 0)
-		a->wall += end - start;
+		SP_STATS_ADD_NS(r, a->wall, end - start);
 	return plain_path(r, &r->pacc[id], id, start, end, imb, e);
 }
 
@@ -751,7 +751,7 @@ plain_close(struct sp_stats_run *r, uint32_t d, int64_t self,
 	const struct frame *f = &r->frames[d];
 	struct pacc *p;
 
-	r->eacc[f->region].excl += self;
+	SP_STATS_ADD_NS(r, r->eacc[f->region].excl, self);
 	r->eacc[f->region].open--;
 	if (f->path == NONE32)
 		return 0;
@@ -803,7 +803,7 @@ entry_open(struct sp_stats_run *r, const struct sp_batch *b, size_t i,
 	f->ctx = f->path = NONE32;
 	a = &r->eacc[region];
 	if (a->open++ == 0)
-		a->wall += end - start;
+		SP_STATS_ADD_NS(r, a->wall, end - start);
 	if (!pl->entry) {
 		a->n++;
 		return 0;
@@ -830,7 +830,7 @@ entry_close(struct sp_stats_run *r, uint32_t d, int64_t self)
 {
 	struct eacc *a = &r->eacc[r->frames[d].region];
 
-	a->excl += self;
+	SP_STATS_ADD_NS(r, a->excl, self);
 	a->open--;
 }
 
@@ -1038,6 +1038,9 @@ sp_stats_run_finish(struct sp_stats_run *r, struct sp_stats_result **out,
 	    (want(r, SP_STATS_WANT_RANKS) && sp_stats_ranks_finish(r, e) < 0) ||
 	    (want(r, SP_STATS_WANT_LANES) && sp_stats_lanes_finish(r, e) < 0))
 		return -1;
+	if (r->ns_over)
+		return sp_fail(e, SP_EDATA, "the run's times add up past "
+		    "2^63 - 1 ns (292 years), more than sp-stats can sum");
 	*out = r->res;
 	r->res = NULL;
 	return 0;

@@ -39,14 +39,14 @@ sp_stats_tree_path_open(struct sp_stats_run *r, struct pacc *p, int64_t dur,
 	if (p->calls == 0 || dur > p->dmax)
 		p->dmax = dur;
 	p->calls++;
-	p->sum += dur;
+	SP_STATS_ADD_NS(r, p->sum, dur);
 	if (!p->has_rank || p->last_rank != r->rank) {
 		p->has_rank = 1;
 		p->last_rank = r->rank;
 		p->nranks++;
 	}
 	if (p->open++ == 0)
-		p->wall += dur;
+		SP_STATS_ADD_NS(r, p->wall, dur);
 	return r->o.approx ? sp_stats_tree_approx(r, p, dur, e) : 0;
 }
 
