@@ -378,10 +378,12 @@ def sweep(tmp, groups, schema, verbose, only=None):
             continue
 
         def two_runs(path=path):
-            # this input and the other format's (itself when there is none)
+            # this input and the other format's; itself twice when there
+            # is none, or when sp-read refuses the other
             other = [p for p in ("in.h5", "in.json") if p != path and
                      os.path.exists(os.path.join(tmp, p))] or [path]
-            if stream(tmp, [path] + other, "two.sps"):
+            if stream(tmp, [path] + other, "two.sps") and \
+                    stream(tmp, [path, path], "two.sps"):
                 return "calls.sps"
             return "two.sps"
 

@@ -20,6 +20,10 @@ row_place(struct sp_jsource *s, const struct sp_jvalue *row, long *region,
 	if (v == NULL || v->t != SP_JSTR)
 		return sp_jsource_fail(s, e, SP_EDATA, "regions[%zu]: a row "
 		    "without a name", s->src.nrows);
+	if (memchr(v->s, '\0', v->n) != NULL)
+		return sp_jsource_fail(s, e, SP_EDATA, "regions[%zu]: the name "
+		    "'%s\\u0000...' holds a NUL character, which a region name "
+		    "cannot (nor can HDF5's)", s->src.nrows, v->s);
 	if (!sp_jvalue_int(sp_jvalue_get(row, "rank"), &r) || r < 0 ||
 	    r > UINT32_MAX)
 		return sp_jsource_fail(s, e, SP_EDATA, "region '%s': a row "
