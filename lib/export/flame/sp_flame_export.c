@@ -53,14 +53,14 @@ nomem(struct sp_err *e)
 	return sp_fail(e, SP_ENOMEM, "out of memory");
 }
 
-/* The builders' own limits know no file name: give it. */
+/* The builders' own limits and sums know no file name: give it. */
 static int
 builder_failed(void *ctx, struct sp_err *e)
 {
 	struct fx *x = ctx;
 	char why[SP_ERR_MSG_MAX];
 
-	if (e == NULL || e->status != SP_ENOMEM)
+	if (e == NULL || (e->status != SP_ENOMEM && e->status != SP_EDATA))
 		return -1;
 	snprintf(why, sizeof why, "%s", e->msg);
 	if (x->o->merge_ranks)
