@@ -505,6 +505,7 @@ sp_flame_export_stream(struct sp_reader *r,
 		    "not go together");
 	if ((x.fe = sp_export_new(r, spec_of(o), o->output, e)) == NULL)
 		goto out;
+	sp_export_on_wrote(x.fe, &o->wrote);
 	rc = sp_export_run(x.fe, &ops, &x, e);
 	x.st->runs = sp_export_runs(x.fe);
 	x.st->calls = sp_export_calls(x.fe);
