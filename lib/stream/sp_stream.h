@@ -41,6 +41,11 @@ struct sp_header {
 struct sp_run_info {
 	uint32_t run;		/* index of the run within its stream section */
 	const char *label;	/* run label (metadata label or file stem) */
+	/*
+	 * Optional: the run's name before a number made the label unique in
+	 * its section ("run" of "run (2)"); NULL when the label is the name.
+	 */
+	const char *name;
 	const char *source;	/* input path as given */
 	const char *source_format;	/* "hdf5", "json" */
 	const char *layout;	/* "per-rank", "columnar", "aggregate" */

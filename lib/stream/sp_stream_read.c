@@ -461,6 +461,7 @@ read_run(struct ctx *c, size_t body, struct sp_item *item)
 	if (run->run != r->runs_in_section)
 		return bad(c, "runs out of sequence:", "run");
 	if (get_text(c, a, body, "label", &run->label) < 0 ||
+	    opt_text(c, a, body, "name", &run->name, NULL) < 0 ||
 	    get_text(c, a, body, "source", &run->source) < 0 ||
 	    get_text(c, a, body, "source_format", &run->source_format) < 0 ||
 	    get_text(c, a, body, "layout", &run->layout) < 0 ||

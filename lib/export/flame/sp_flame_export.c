@@ -425,12 +425,11 @@ begin_run(void *ctx, const struct sp_run_info *ri, const char *label,
 {
 	struct fx *x = ctx;
 
-	(void)ri;
 	x->have_rt = 0;
 	x->run_calls = 0;
 	if (x->tree != NULL)
 		sp_flame_tree_reset(x->tree);
-	return x->o->diff ? sp_flame_dx_run(x, label, e) : 0;
+	return x->o->diff ? sp_flame_dx_run(x, ri, label, e) : 0;
 }
 
 static int
