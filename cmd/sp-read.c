@@ -378,6 +378,7 @@ main(int argc, char **argv)
 		/* what was written stays unfinished: no stream-end */
 		sp_sink_flush(sink, NULL);
 		sp_sink_free(sink);
+		sp_writer_free(w);
 		progress_end(&pr);
 		cli_fail(&e);
 	}
