@@ -352,8 +352,8 @@ emit_ranks(struct sp_order *or, const uint32_t *ranks, size_t nranks)
 
 int
 sp_order_emit(struct sp_source *src, const char *label, const char *name,
-    uint32_t run, const struct sp_order_opts *o, struct sp_writer *w, uint64_t *ncalls,
-    struct sp_err *e)
+    uint32_t run, const struct sp_order_opts *o, struct sp_writer *w,
+    uint64_t *ncalls, struct sp_err *e)
 {
 	struct sp_order or;
 	uint32_t *ranks = NULL;
