@@ -224,6 +224,7 @@ cli_open_reader(const char *path)
 	reader_fd = cli_open_input(path);
 	if ((r = sp_reader_new(reader_fd, path, &e)) == NULL)
 		cli_die(&e);
+	sp_reader_set_fix(r, cli_read_fix(path, NULL));
 	return r;
 }
 
@@ -234,6 +235,78 @@ cli_close_reader(struct sp_reader *r)
 	if (reader_fd >= 0)
 		cli_close_input(reader_fd);
 	reader_fd = -1;
+}
+
+int
+cli_tell_written(enum cli_talk t)
+{
+	return t == CLI_TALK_VERBOSE || (t == CLI_TALK_DEFAULT &&
+	    isatty(STDERR_FILENO));
+}
+
+/*
+ * path as a shell word on f: as it is when plain, else in single quotes;
+ * "./" first for one that would read as an option.
+ */
+static void
+put_word(FILE *f, const char *path)
+{
+	const char *p;
+
+	if (*path == '-')
+		fputs("./", f);
+	if (*path != '\0' && strspn(path, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	    "abcdefghijklmnopqrstuvwxyz0123456789_./+-=,:@%") ==
+	    strlen(path)) {
+		fputs(path, f);
+		return;
+	}
+	fputc('\'', f);
+	for (p = path; *p != '\0'; p++) {
+		if (*p == '\'')
+			fputs("'\\''", f);
+		else
+			fputc(*p, f);
+	}
+	fputc('\'', f);
+}
+
+void
+cli_wrote(const char *path, const char *before, const char *after)
+{
+	fprintf(stderr, "%s: wrote %s (open: ", progname, path);
+	if (before != NULL) {
+		fputs(before, stderr);
+		put_word(stderr, path);
+	}
+	fprintf(stderr, "%s)\n", after);
+}
+
+const char *
+cli_read_fix(const char *path, const char *cmd)
+{
+	static char *buf;
+	size_t len = 0;
+	FILE *f;
+
+	free(buf);
+	buf = NULL;
+	if ((f = open_memstream(&buf, &len)) == NULL)
+		return NULL;
+	fputs("sp-read ", f);
+	if (strcmp(path, "-") == 0)
+		fputs("PROFILE", f);
+	else
+		put_word(f, path);
+	if (strcmp(progname, "sp-json") != 0)
+		fputs(" | sp-stack", f);
+	if (strcmp(progname, "sp-stack") != 0)
+		fprintf(f, " | %s", cmd != NULL ? cmd : progname);
+	if (fclose(f) != 0) {
+		free(buf);
+		buf = NULL;
+	}
+	return buf;
 }
 
 const char *

@@ -58,9 +58,34 @@ const char *cli_one_input(int argc, char **argv);
  */
 int cli_open_input(const char *path);
 void cli_close_input(int fd);
-/* The same, with a stream reader on it; freed with cli_close_reader(). */
+/*
+ * The pipeline that gives this program the stream of the profile path
+ * ("-": PROFILE), for a profile given where a stream was wanted:
+ * "sp-read run.h5 | sp-stack | sp-flame", without sp-stack for sp-json
+ * and ending at it for sp-stack; cmd is the program's own command
+ * ("sp-pstats --print"), NULL for its name.  Valid until the next call.
+ */
+const char *cli_read_fix(const char *path, const char *cmd);
+/*
+ * The same, with a stream reader on it, which says cli_read_fix() for a
+ * profile; freed with cli_close_reader().
+ */
 struct sp_reader *cli_open_reader(const char *path);
 void cli_close_reader(struct sp_reader *r);
+
+/*
+ * An exporter's -v and -q, the last given counting, decide whether it
+ * says which files it wrote: with -v, or when standard error is a
+ * terminal, unless -q.
+ */
+enum cli_talk { CLI_TALK_DEFAULT, CLI_TALK_VERBOSE, CLI_TALK_QUIET };
+int cli_tell_written(enum cli_talk t);
+/*
+ * "NAME: wrote PATH (open: HOW)" on standard error, HOW being before,
+ * PATH (quoted for a shell when it needs it) and after; before NULL:
+ * HOW is after alone.
+ */
+void cli_wrote(const char *path, const char *before, const char *after);
 
 /* -o's argument: an empty file name is a usage error. */
 const char *cli_output(const char *opt, const char *arg);

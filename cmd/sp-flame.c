@@ -25,7 +25,8 @@ usage(void)
 	    "                [--diff] [--delta self|total] [--normalize] "
 	    "[--min-delta PCT]\n"
 	    "                [--negate] [--before-widths] [--max-memory SIZE] "
-	    "[FILE]\n"
+	    "[-v] [-q]\n"
+	    "                [FILE]\n"
 	    "Draw the calls of an sp call stream (from sp-stack) as flame "
 	    "graphs, one SVG per\nrun and rank: callees above, who called "
 	    "what below, frames as wide as their\ntime.  FILE, or standard "
@@ -79,6 +80,11 @@ usage(void)
 	    "path table outgrow\n"
 	    "                       SIZE bytes (k, M, G; default "
 	    CLI_MAX_MEMORY_DEFAULT ", 0 no bound)\n"
+	    "  -v, --verbose         name each file written, with a "
+	    "command that opens it\n"
+	    "                       (the default when standard error "
+	    "is a terminal)\n"
+	    "  -q, --quiet           do not name the files written\n"
 	    "  -h, --help           show this help and exit\n"
 	    "  -V, --version        show the version and exit\n"
 	    "\n"
@@ -112,6 +118,15 @@ note(void *ctx, const struct sp_flame_note *n)
 		    "searches say they are approximate\n", cli_name(),
 		    where(n->path), l->max_nodes, n->paths - n->nodes, n->paths,
 		    100 * n->merged_share);
+}
+
+/* SVG for a browser; folded stacks for speedscope, which reads them. */
+static void
+wrote(void *ctx, const char *path)
+{
+	const int *folded = ctx;
+
+	cli_wrote(path, *folded ? "speedscope " : "xdg-open ", "");
 }
 
 /* A run without calls: a note, exit 0, as sp-pstats and sp-speedscope. */
@@ -173,6 +188,7 @@ struct given {
 	const char *diff_only;	/* the last diff option given */
 	const char *graph_only;	/* --before-widths, --negate, ... */
 	int max_nodes;
+	enum cli_talk talk;	/* -v, -q */
 };
 
 static void
@@ -251,6 +267,12 @@ option(int c, char **argv, struct sp_flame_export_opts *o, struct given *g)
 	case 'o':
 		o->output = cli_output("-o", optarg);
 		break;
+	case 'q':
+		g->talk = CLI_TALK_QUIET;
+		break;
+	case 'v':
+		g->talk = CLI_TALK_VERBOSE;
+		break;
 	case 't':
 		o->svg.threshold = threshold_arg(optarg);
 		break;
@@ -321,8 +343,10 @@ main(int argc, char **argv)
 		{ "no-call-paths", no_argument, NULL, 'P' },
 		{ "normalize", no_argument, NULL, 'N' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "quiet", no_argument, NULL, 'q' },
 		{ "threshold", required_argument, NULL, 't' },
 		{ "title", required_argument, NULL, 'T' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ "width", required_argument, NULL, 'w' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -343,7 +367,7 @@ main(int argc, char **argv)
 	o.max_memory = cli_size("--max-memory", CLI_MAX_MEMORY_DEFAULT);
 	o.max_nodes = SP_FLAME_MAX_NODES_DEFAULT;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":ho:V", longopts, NULL)) != -1)
+	while ((c = getopt_long(argc, argv, ":ho:qvV", longopts, NULL)) != -1)
 		option(c, argv, &o, &g);
 	check(&o, &g);
 	in = cli_one_input(argc, argv);
@@ -352,6 +376,10 @@ main(int argc, char **argv)
 	o.note = note;
 	o.empty = empty;
 	o.note_ctx = &lim;
+	if (cli_tell_written(g.talk)) {
+		o.wrote.fn = wrote;
+		o.wrote.ctx = &o.folded;
+	}
 	r = cli_open_reader(in);
 	if (sp_flame_export_stream(r, &o, NULL, &e) < 0)
 		cli_die(&e);

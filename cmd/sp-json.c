@@ -13,7 +13,7 @@ usage(void)
 {
 	printf("usage: sp-json [-o FILE] [--indent N] [--level N] [--lines] "
 	    "[-S SIZE]\n"
-	    "               [-T DIR] [-v] [FILE]\n"
+	    "               [-T DIR] [-v] [-q] [FILE]\n"
 	    "Write the runs of an sp stream (from sp-read, or sp-stack) as "
 	    "scope-profiler\nJSON profiles, format version 1: one document "
 	    "per run, lossless, gzip-compressed\nfor a name ending in .gz.  "
@@ -38,13 +38,36 @@ usage(void)
 	    "  -T, --temporary-directory DIR\n"
 	    "                                where the rest goes (default: "
 	    "$TMPDIR or /tmp)\n"
-	    "  -v, --verbose                 say what was written and what "
-	    "was spilled\n"
+	    "  -v, --verbose                 name each file written, with a "
+	    "command that\n"
+	    "                                opens it (the default when "
+	    "standard error is a\n"
+	    "                                terminal), and say what was "
+	    "spilled\n"
+	    "  -q, --quiet                   do not name the files written\n"
 	    "  -h, --help                    show this help and exit\n"
 	    "  -V, --version                 show the version and exit\n"
 	    "\n"
 	    "Exit status: 0 ok, 1 bad data or I/O error, 2 usage error.\n");
 	exit(0);
+}
+
+/* jq, through gzip for a .gz name; a line at a time for --lines. */
+static void
+wrote(void *ctx, const char *path)
+{
+	const int *lines = ctx;
+	size_t n = strlen(path);
+	const char *jq = *lines ? "jq -c ." : "jq .";
+	char after[32];
+
+	if (n > 3 && strcmp(path + n - 3, ".gz") == 0) {
+		snprintf(after, sizeof after, " | %s", jq);
+		cli_wrote(path, "gzip -dc ", after);
+	} else {
+		snprintf(after, sizeof after, "%s ", jq);
+		cli_wrote(path, after, "");
+	}
 }
 
 int
@@ -56,6 +79,7 @@ main(int argc, char **argv)
 		{ "level", required_argument, NULL, 'l' },
 		{ "lines", no_argument, NULL, 'L' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "quiet", no_argument, NULL, 'q' },
 		{ "temporary-directory", required_argument, NULL, 'T' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
@@ -67,14 +91,15 @@ main(int argc, char **argv)
 	const char *in;
 	struct sp_reader *r;
 	struct sp_err e;
-	int c, lines = 0, verbose = 0, rc;
+	enum cli_talk talk = CLI_TALK_DEFAULT;
+	int c, lines = 0, rc;
 
 	cli_init("sp-json");
 	memset(&o, 0, sizeof o);
 	o.indent = -1;
 	o.level = 6;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":ho:S:T:vV", longopts,
+	while ((c = getopt_long(argc, argv, ":ho:qS:T:vV", longopts,
 	    NULL)) != -1) {
 		switch (c) {
 		case 'i':
@@ -98,8 +123,11 @@ main(int argc, char **argv)
 		case 'T':
 			o.tmpdir = optarg;
 			break;
+		case 'q':
+			talk = CLI_TALK_QUIET;
+			break;
 		case 'v':
-			verbose = 1;
+			talk = CLI_TALK_VERBOSE;
 			break;
 		case 'h':
 			usage();
@@ -115,10 +143,14 @@ main(int argc, char **argv)
 		cli_usage_error("--lines writes one line per call: --indent "
 		    "does not go with it");
 	in = cli_one_input(argc, argv);
+	if (cli_tell_written(talk)) {
+		o.wrote.fn = wrote;
+		o.wrote.ctx = &lines;
+	}
 	r = cli_open_reader(in);
 	rc = lines ? sp_json_lines(r, &o, &st, &e) :
 	    sp_json_export(r, &o, &st, &e);
-	if (verbose)
+	if (talk == CLI_TALK_VERBOSE)
 		fprintf(stderr, "%s: %" PRIu64 " runs, %" PRIu64 " calls: %"
 		    PRIu64 " bytes of JSON in %" PRIu64 " files (%" PRIu64
 		    " bytes written); %" PRIu64 " bytes spilled to temporary "

@@ -17,7 +17,7 @@ usage(void)
 	    "[--root NAME]\n"
 	    "                 [--no-root] [--max-memory SIZE] [--print] "
 	    "[--sort KEY]\n"
-	    "                 [--top N] [FILE]\n"
+	    "                 [--top N] [-v] [-q] [FILE]\n"
 	    "Write the calls of an sp call stream (from sp-stack) as cProfile "
 	    ".prof files,\none per run and rank, for pstats and snakeviz; or "
 	    "print their pstats reports.\nFILE, or standard input when it is "
@@ -46,6 +46,11 @@ usage(void)
 	    "default), tottime,\n"
 	    "                       calls, ncalls or name\n"
 	    "      --top N          print the first N entries only\n"
+	    "  -v, --verbose        name each file written, with a command "
+	    "that opens it\n"
+	    "                       (the default when standard error is a "
+	    "terminal)\n"
+	    "  -q, --quiet          do not name the files written\n"
 	    "  -h, --help           show this help and exit\n"
 	    "  -V, --version        show the version and exit\n"
 	    "\n"
@@ -68,6 +73,13 @@ note(void *ctx, enum sp_psexport_note what, const char *label, uint32_t rank)
 		    cli_name(), label, o->print ? "report" : ".prof");
 		break;
 	}
+}
+
+static void
+wrote(void *ctx, const char *path)
+{
+	(void)ctx;
+	cli_wrote(path, "python3 -m pstats ", "");
 }
 
 static long
@@ -95,9 +107,11 @@ main(int argc, char **argv)
 		{ "no-root", no_argument, NULL, 'R' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "print", no_argument, NULL, 'p' },
+		{ "quiet", no_argument, NULL, 'q' },
 		{ "root", required_argument, NULL, 'r' },
 		{ "sort", required_argument, NULL, 's' },
 		{ "top", required_argument, NULL, 't' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -105,6 +119,7 @@ main(int argc, char **argv)
 	struct sp_psexport_opts o;
 	const char *in, *sort = NULL;
 	struct sp_err e;
+	enum cli_talk talk = CLI_TALK_DEFAULT;
 	int c, force = 0, fd, top_given = 0;
 
 	cli_init("sp-pstats");
@@ -112,7 +127,7 @@ main(int argc, char **argv)
 	o.top = -1;
 	o.max_memory = cli_size("--max-memory", CLI_MAX_MEMORY_DEFAULT);
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":ho:V", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":ho:qvV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'a':
 			o.no_call_paths = 1;
@@ -128,6 +143,12 @@ main(int argc, char **argv)
 			break;
 		case 'p':
 			o.print = 1;
+			break;
+		case 'q':
+			talk = CLI_TALK_QUIET;
+			break;
+		case 'v':
+			talk = CLI_TALK_VERBOSE;
 			break;
 		case 'R':
 			o.no_root = 1;
@@ -173,6 +194,9 @@ main(int argc, char **argv)
 		    "terminal; redirect it, use -o FILE, or --force");
 	o.note = note;
 	o.note_ctx = &o;
+	if (cli_tell_written(talk))
+		o.wrote.fn = wrote;
+	o.fix = cli_read_fix(in, o.print ? "sp-pstats --print" : NULL);
 	fd = cli_open_input(in);
 	if (sp_psexport_run(fd, in, &o, NULL, &e) < 0)
 		cli_die(&e);

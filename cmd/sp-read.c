@@ -110,7 +110,8 @@ usage(void)
 	    "[-i REGEX]... [-x REGEX]...\n"
 	    "               [--batch N] [--order ORDER] [--shard] [--progress] "
 	    "[-q]\n"
-	    "               [--window START:END] [--window-inside] FILE...\n"
+	    "               [--window START:END] [--window-inside] "
+	    "[--label NAME]... FILE...\n"
 	    "Read scope-profiler profiles, HDF5 (schema 1, 2, 3) or JSON "
 	    "(.json, .json.gz),\nand write their calls as an sp interval "
 	    "stream, in reconstruction order.\nFILE '-' is a JSON profile on "
@@ -148,6 +149,10 @@ usage(void)
 	    "                       terminal\n"
 	    "  -q, --quiet          no progress line (of --progress and -q, "
 	    "the last wins)\n"
+	    "      --label NAME     name the next run NAME instead of by its "
+	    "label or file\n"
+	    "                       (repeatable: the first names the first "
+	    "run, and so on)\n"
 	    "  -h, --help           show this help and exit\n"
 	    "  -V, --version        show the version and exit\n"
 	    "\n"
@@ -166,6 +171,8 @@ struct args {
 	const char *window;	/* --window as given, or NULL */
 	int inside;		/* --window-inside */
 	struct sp_window win;
+	const char **labels;	/* --label, in order */
+	size_t nlabels;
 };
 
 static void
@@ -183,6 +190,11 @@ parse_option(struct args *a, int c, char **argv)
 	case 'i':
 		if (sp_filter_include(a->filter, optarg, &e) < 0)
 			cli_fail(&e);
+		break;
+	case 'L':
+		if (*optarg == '\0')
+			cli_usage_error("--label: an empty name");
+		a->labels[a->nlabels++] = optarg;
 		break;
 	case 'o':
 		a->out = cli_output("-o", optarg);
@@ -255,6 +267,7 @@ parse_args(struct args *a, int argc, char **argv)
 		{ "exclude", required_argument, NULL, 'x' },
 		{ "force", no_argument, NULL, 'f' },
 		{ "include", required_argument, NULL, 'i' },
+		{ "label", required_argument, NULL, 'L' },
 		{ "order", required_argument, NULL, 'O' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "progress", no_argument, NULL, 'P' },
@@ -286,6 +299,8 @@ parse_args(struct args *a, int argc, char **argv)
 	if (sp_filter_active(a->filter))
 		a->o.filter = a->filter;
 	window_arg(a);
+	a->o.labels = a->labels;
+	a->o.nlabels = a->nlabels;
 }
 
 /*
@@ -345,7 +360,8 @@ main(int argc, char **argv)
 	a.progress = -1;
 	a.o.order = SP_ORDER_TIME;
 	if ((a.ranks = sp_ranks_new()) == NULL ||
-	    (a.filter = sp_filter_new()) == NULL) {
+	    (a.filter = sp_filter_new()) == NULL ||
+	    (a.labels = calloc((size_t)argc, sizeof *a.labels)) == NULL) {
 		fprintf(stderr, "sp-read: out of memory\n");
 		return 1;
 	}
@@ -362,6 +378,7 @@ main(int argc, char **argv)
 		/* what was written stays unfinished: no stream-end */
 		sp_sink_flush(sink, NULL);
 		sp_sink_free(sink);
+		sp_writer_free(w);
 		progress_end(&pr);
 		cli_fail(&e);
 	}
@@ -369,5 +386,6 @@ main(int argc, char **argv)
 	sp_sink_free(sink);
 	sp_ranks_free(a.ranks);
 	sp_filter_free(a.filter);
+	free(a.labels);
 	return 0;
 }

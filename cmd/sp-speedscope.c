@@ -15,7 +15,7 @@ usage(void)
 {
 	printf("usage: sp-speedscope [-o FILE] [--name NAME] [--unit UNIT] "
 	    "[--min-duration DUR]\n"
-	    "                     [--max-size SIZE] [FILE]\n"
+	    "                     [--max-size SIZE] [-v] [-q] [FILE]\n"
 	    "Write the calls of an sp call stream (from sp-stack) as "
 	    "speedscope documents:\none per run, with an evented profile per "
 	    "rank and thread or task.\nFILE, or standard input when it is "
@@ -37,6 +37,11 @@ usage(void)
 	    "bytes (k, M, G;\n"
 	    "                          default " MAX_SIZE_DEFAULT ", 0 "
 	    "never)\n"
+	    "  -v, --verbose            name each file written, with a "
+	    "command that opens it\n"
+	    "                          (the default when standard error "
+	    "is a terminal)\n"
+	    "  -q, --quiet              do not name the files written\n"
 	    "  -h, --help              show this help and exit\n"
 	    "  -V, --version           show the version and exit\n"
 	    "\n"
@@ -78,6 +83,13 @@ note(void *ctx, enum sp_ssexport_note what, const char *label,
 	}
 }
 
+static void
+wrote(void *ctx, const char *path)
+{
+	(void)ctx;
+	cli_wrote(path, "speedscope ", "");
+}
+
 int
 main(int argc, char **argv)
 {
@@ -86,7 +98,9 @@ main(int argc, char **argv)
 		{ "min-duration", required_argument, NULL, 'm' },
 		{ "name", required_argument, NULL, 'n' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "quiet", no_argument, NULL, 'q' },
 		{ "unit", required_argument, NULL, 'u' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -96,12 +110,13 @@ main(int argc, char **argv)
 	const char *in, *min_duration = NULL, *max_size = MAX_SIZE_DEFAULT;
 	struct sp_reader *r;
 	struct sp_err e;
+	enum cli_talk talk = CLI_TALK_DEFAULT;
 	int c;
 
 	cli_init("sp-speedscope");
 	memset(&o, 0, sizeof o);
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":ho:V", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":ho:qvV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'S':
 			max_size = optarg;
@@ -114,6 +129,12 @@ main(int argc, char **argv)
 			break;
 		case 'o':
 			o.output = cli_output("-o", optarg);
+			break;
+		case 'q':
+			talk = CLI_TALK_QUIET;
+			break;
+		case 'v':
+			talk = CLI_TALK_VERBOSE;
 			break;
 		case 'u':
 			if (strcmp(optarg, "ns") == 0)
@@ -140,6 +161,8 @@ main(int argc, char **argv)
 	o.max_size = cli_size("--max-size", max_size);
 	in = cli_one_input(argc, argv);
 	o.note = note;
+	if (cli_tell_written(talk))
+		o.wrote.fn = wrote;
 	r = cli_open_reader(in);
 	c = sp_ssexport_stream(r, &o, &st, &e);
 	if (st.dropped > 0)

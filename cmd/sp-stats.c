@@ -24,7 +24,7 @@ usage(void)
 	    "[-r RANKS]...\n"
 	    "                [-i REGEX]... [-x REGEX]... [--approx] [-S SIZE] "
 	    "[-T DIR]\n"
-	    "                [FILE]\n"
+	    "                [-v] [-q] [FILE]\n"
 	    "Write the statistics of the regions of an sp call stream (from "
 	    "sp-stack) over\nits ranks: scope-profiler's summary table and "
 	    "summary() records, and per\nrank, per lane or per call path.  "
@@ -70,6 +70,11 @@ usage(void)
 	    "                           default " BUFFER_DEFAULT ")\n"
 	    "  -T, --temporary-directory DIR  for temporary files (default: "
 	    "$TMPDIR, /tmp)\n"
+	    "  -v, --verbose            name each file written, with a "
+	    "command that opens it\n"
+	    "                           (the default when standard error is "
+	    "a terminal)\n"
+	    "  -q, --quiet              do not name the files written\n"
 	    "  -h, --help               show this help and exit\n"
 	    "  -V, --version            show the version and exit\n"
 	    "\n"
@@ -110,6 +115,7 @@ rank_ok(void *ctx, uint32_t rank)
 
 struct cmd {
 	struct sp_stats_export_opts o;
+	enum cli_talk talk;	/* -v, -q */
 	struct sp_filter *filter;
 	struct sp_ranks *ranks;
 	int ranks_given;
@@ -181,6 +187,12 @@ option(struct cmd *c, int ch, char **argv)
 	case 'T':
 		c->o.tmpdir = optarg;
 		break;
+	case 'q':
+		c->talk = CLI_TALK_QUIET;
+		break;
+	case 'v':
+		c->talk = CLI_TALK_VERBOSE;
+		break;
 	case 'h':
 		usage();
 		break;
@@ -208,11 +220,13 @@ options(struct cmd *c, int argc, char **argv)
 		{ "no-notes", no_argument, NULL, 'N' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "percent", required_argument, NULL, 'p' },
+		{ "quiet", no_argument, NULL, 'q' },
 		{ "ranks", required_argument, NULL, 'r' },
 		{ "sort", required_argument, NULL, 's' },
 		{ "temporary-directory", required_argument, NULL, 'T' },
 		{ "title", required_argument, NULL, 'H' },
 		{ "top", required_argument, NULL, 't' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -220,9 +234,19 @@ options(struct cmd *c, int argc, char **argv)
 	int ch;
 
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":hi:o:r:S:T:Vx:", longopts,
+	while ((ch = getopt_long(argc, argv, ":hi:o:qr:S:T:vVx:", longopts,
 	    NULL)) != -1)
 		option(c, ch, argv);
+}
+
+/* jq for JSON, a pager for tables. */
+static void
+wrote(void *ctx, const char *path)
+{
+	const enum sp_stats_format *f = ctx;
+
+	cli_wrote(path, *f == SP_STATS_JSON ? "jq . " :
+	    *f == SP_STATS_NDJSON ? "jq -c . " : "less -S ", "");
 }
 
 static void
@@ -267,6 +291,10 @@ main(int argc, char **argv)
 		cli_usage_error("-T: %s", strerror(errno));
 	if (sp_stats_export_check(&c.o, &e) < 0)
 		cli_usage_error("%s", e.msg);
+	if (cli_tell_written(c.talk)) {
+		c.o.wrote.fn = wrote;
+		c.o.wrote.ctx = &c.o.format;
+	}
 	in = cli_one_input(argc, argv);
 	r = cli_open_reader(in);
 	if (sp_stats_export_run(r, &c.o, &e) < 0)

@@ -18,7 +18,7 @@ usage(void)
 	printf("usage: sp-trace [-o FILE] [-f FORMAT] [--force] [--align MODE]\n"
 	    "                [--min-duration DUR] [--max-size SIZE] [--no-args] "
 	    "[--level N]\n"
-	    "                [-S SIZE] [-T DIR] [-v] [FILE]\n"
+	    "                [-S SIZE] [-T DIR] [-v] [-q] [FILE]\n"
 	    "Write the calls of an sp call stream (from sp-stack) as "
 	    "timeline traces for\nui.perfetto.dev: one per run, with a "
 	    "process per rank and a thread per lane.\nFILE, or standard "
@@ -62,7 +62,12 @@ usage(void)
 	    "  -T, --temporary-directory DIR\n"
 	    "                                where the rest goes (default: "
 	    "$TMPDIR or /tmp)\n"
-	    "  -v, --verbose                 say what was written\n"
+	    "  -v, --verbose                 name each file written, with "
+	    "where to open it\n"
+	    "                                (the default when standard "
+	    "error is a terminal),\n"
+	    "                                and say what was written\n"
+	    "  -q, --quiet                   do not name the files written\n"
 	    "  -h, --help                    show this help and exit\n"
 	    "  -V, --version                 show the version and exit\n"
 	    "\n"
@@ -174,11 +179,20 @@ report(const struct sp_trace_stats *st, const char *min_duration,
 		    st->spilled);
 }
 
+/* Perfetto's UI in a browser opens both formats, gzipped too. */
+static void
+wrote(void *ctx, const char *path)
+{
+	(void)ctx;
+	cli_wrote(path, NULL, "https://ui.perfetto.dev, Open trace file");
+}
+
 /* What the command line says. */
 struct args {
 	struct sp_trace_opts o;
 	const char *min_duration, *max_size, *format;
-	int verbose, force;
+	enum cli_talk talk;	/* -v, -q */
+	int force;
 };
 
 static void
@@ -219,8 +233,11 @@ parse_option(struct args *a, int c, char **argv)
 	case 'T':
 		a->o.tmpdir = optarg;
 		break;
+	case 'q':
+		a->talk = CLI_TALK_QUIET;
+		break;
 	case 'v':
-		a->verbose = 1;
+		a->talk = CLI_TALK_VERBOSE;
 		break;
 	case 'h':
 		usage();
@@ -247,6 +264,7 @@ parse(struct args *a, int argc, char **argv)
 		{ "min-duration", required_argument, NULL, 'm' },
 		{ "no-args", no_argument, NULL, 'n' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "quiet", no_argument, NULL, 'q' },
 		{ "temporary-directory", required_argument, NULL, 'T' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
@@ -258,7 +276,7 @@ parse(struct args *a, int argc, char **argv)
 	memset(a, 0, sizeof *a);
 	a->o.level = 6;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":f:ho:S:T:vV", longopts,
+	while ((c = getopt_long(argc, argv, ":f:ho:qS:T:vV", longopts,
 	    NULL)) != -1)
 		parse_option(a, c, argv);
 	if (a->format == NULL)
@@ -293,9 +311,11 @@ main(int argc, char **argv)
 	notes.region = a.o.align_region;
 	a.o.note = note;
 	a.o.note_ctx = &notes;
+	if (cli_tell_written(a.talk))
+		a.o.wrote.fn = wrote;
 	r = cli_open_reader(in);
 	rc = sp_trace_export(r, &a.o, &st, &e);
-	report(&st, a.min_duration, a.verbose);
+	report(&st, a.min_duration, a.talk == CLI_TALK_VERBOSE);
 	if (rc < 0)
 		cli_die(&e);
 	cli_close_reader(r);

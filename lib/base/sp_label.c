@@ -153,6 +153,81 @@ out:
 	return rc;
 }
 
+/* The last component of a path ("a/b/" -> "b/"), "<stdin>" for "-". */
+static const char *
+last_part(const char *path)
+{
+	const char *p = path + strlen(path);
+
+	if (strcmp(path, "-") == 0)
+		return "<stdin>";
+	while (p > path && p[-1] == '/')
+		p--;
+	while (p > path && p[-1] != '/')
+		p--;
+	return p;
+}
+
+/*
+ * How run i's source tells it from the others of its name: 2 by its last
+ * component, 1 by its path whole, 0 not at all.
+ */
+static int
+told_by(const char *const *names, const char *const *sources, size_t n,
+    size_t i)
+{
+	int how = 2;
+	size_t j;
+
+	for (j = 0; j < n; j++) {
+		if (j == i || strcmp(names[j], names[i]) != 0)
+			continue;
+		if (strcmp(sources[j], sources[i]) == 0)
+			return 0;
+		if (strcmp(last_part(sources[j]), last_part(sources[i])) == 0)
+			how = 1;
+	}
+	return how;
+}
+
+static int
+clashes(const char *const *names, size_t n, size_t i)
+{
+	size_t j;
+
+	for (j = 0; j < n; j++)
+		if (j != i && strcmp(names[j], names[i]) == 0)
+			return 1;
+	return 0;
+}
+
+int
+sp_label_apart(const char *const *names, const char *const *sources,
+    const char *const *uniques, size_t n, char **out, struct sp_err *e)
+{
+	const char *src;
+	size_t i, len;
+	int how;
+
+	for (i = 0; i < n; i++) {
+		how = clashes(names, n, i) ? told_by(names, sources, n, i) : 0;
+		if (how == 0) {
+			out[i] = strdup(uniques[i]);
+		} else {
+			src = how == 2 ? last_part(sources[i]) : sources[i];
+			len = strlen(names[i]) + strlen(src) + 4;
+			if ((out[i] = malloc(len)) != NULL)
+				snprintf(out[i], len, "%s (%s)", names[i], src);
+		}
+		if (out[i] == NULL) {
+			while (i > 0)
+				free(out[--i]);
+			return sp_fail(e, SP_ENOMEM, "out of memory");
+		}
+	}
+	return 0;
+}
+
 struct sp_labels *
 sp_labels_new(void)
 {

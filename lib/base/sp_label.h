@@ -37,6 +37,18 @@ int sp_label_run(const char *meta, const char *path, char **out,
  */
 int sp_label_slug(const char *label, char **out, struct sp_err *e);
 
+/*
+ * What tells n runs apart in a title, each run given as its name (its
+ * label before a number made it unique), its source path and its unique
+ * label: the unique label of a run whose name no other run has; else
+ * "NAME (FILE)", FILE the last component of its source, or the source
+ * whole when another run of the name has the same last component, or
+ * "<stdin>" for "-"; else (the same source twice) the unique label.
+ * out[0..n) are malloc'ed, the caller's to free; on failure none is left.
+ */
+int sp_label_apart(const char *const *names, const char *const *sources,
+    const char *const *uniques, size_t n, char **out, struct sp_err *e);
+
 struct sp_labels;
 
 /* An empty set of labels; NULL when out of memory. */

@@ -49,6 +49,11 @@
  *   cleanly, so that a stream found bad or of the wrong shape later
  *   leaves none.  A single output takes one, as for PER_RANK.
  *
+ *   Who is told.  Each file put in place under its name is handed to the
+ *   sp_export_wrote of sp_export_on_wrote(), so that the program can say
+ *   where its outputs went: names carry a rank and a run label the user
+ *   did not type.
+ *
  *   The endings.  A stream without runs is SP_EDATA ("no runs in the
  *   stream: nothing to export").  A stream after which no output was
  *   written, because its runs have no calls, is not an error: the
@@ -159,6 +164,13 @@ struct sp_export_ops {
 struct sp_export *sp_export_new(struct sp_reader *r,
     const struct sp_export_spec *spec, const char *output, struct sp_err *e);
 void sp_export_free(struct sp_export *fe);
+/*
+ * Tell w (copied; w->ctx borrowed) of every file put in place under its
+ * name from now on, as it goes there: a complete file, never one that a
+ * failure leaves behind.
+ */
+void sp_export_on_wrote(struct sp_export *fe,
+    const struct sp_export_wrote *w);
 
 /* Read the whole stream into ops (once per front end). */
 int sp_export_run(struct sp_export *fe, const struct sp_export_ops *ops,

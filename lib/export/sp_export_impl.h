@@ -49,6 +49,7 @@ struct sp_export {
 	struct sp_export_out **outs;
 	size_t nouts, outs_cap;
 	uint64_t outputs;	/* closed */
+	struct sp_export_wrote wrote;	/* told of each file in place */
 	uint64_t bytes;
 
 	/* the stream, and what sp_export_run() was given */
@@ -88,6 +89,8 @@ int sp_export_several(struct sp_export *fe, struct sp_err *e);
 int sp_export_name_pending(struct sp_export *fe, struct sp_err *e);
 /* The input ended cleanly: pending outputs into place, held ones out. */
 int sp_export_put_pending(struct sp_export *fe, struct sp_err *e);
+/* A file is in place as path: tell who asked (sp_export_on_wrote). */
+void sp_export_told(struct sp_export *fe, const char *path);
 /* Drop every output left. */
 void sp_export_drop_all(struct sp_export *fe);
 

@@ -41,6 +41,17 @@ struct sp_export_naming {
 	int per_rank;		/* "_rank<N>" after the label */
 };
 
+/*
+ * Who is told of each file an exporter has put in place under its name
+ * (a regular file: not standard output, not a device), once complete:
+ * fn(ctx, path).  fn NULL: no one.  The exporters' options carry one, so
+ * that a program can say what it wrote; libsp itself never prints.
+ */
+struct sp_export_wrote {
+	void (*fn)(void *ctx, const char *path);
+	void *ctx;
+};
+
 /* label NULL: no label (a stream of one run); rank unused unless per_rank. */
 int sp_export_name(const struct sp_export_naming *rule, const char *base,
     const char *label, uint32_t rank, char **out, struct sp_err *e);

@@ -259,6 +259,7 @@ sp_export_close(struct sp_export *fe, struct sp_export_out *o,
 	if ((fe->plan == SP_PLAN_SINGLE ? put_held(o, e) :
 	    sp_sink_commit(o->sink, e)) < 0)
 		return -1;
+	sp_export_told(fe, o->path);
 	forget(fe, o);
 	return 0;
 }
@@ -281,6 +282,8 @@ sp_export_name_pending(struct sp_export *fe, struct sp_err *e)
 		    o->rank, &path, e) < 0)
 			return -1;
 		rc = sp_sink_commit_as(o->sink, path, e);
+		if (rc == 0)
+			sp_export_told(fe, path);
 		free(path);
 		if (rc < 0)
 			return -1;
@@ -318,9 +321,28 @@ sp_export_put_pending(struct sp_export *fe, struct sp_err *e)
 		if ((fe->plan == SP_PLAN_SINGLE ? put_held(o, e) :
 		    sp_sink_commit(o->sink, e)) < 0)
 			return -1;
+		sp_export_told(fe, o->path);
 		forget(fe, o);
 	}
 	return 0;
+}
+
+void
+sp_export_on_wrote(struct sp_export *fe, const struct sp_export_wrote *w)
+{
+	fe->wrote = *w;
+}
+
+/* A regular file only: standard output and devices are not "written". */
+void
+sp_export_told(struct sp_export *fe, const char *path)
+{
+	struct stat sb;
+
+	if (fe->wrote.fn == NULL || strcmp(path, "-") == 0 ||
+	    stat(path, &sb) != 0 || !S_ISREG(sb.st_mode))
+		return;
+	fe->wrote.fn(fe->wrote.ctx, path);
 }
 
 const char *

@@ -142,7 +142,7 @@ order_free(struct sp_order *or)
 
 /* The run item and the region table. */
 static int
-write_run(struct sp_order *or, const char *label)
+write_run(struct sp_order *or, const char *label, const char *name)
 {
 	const struct sp_source *src = or->src;
 	struct sp_run_info ri;
@@ -156,6 +156,7 @@ write_run(struct sp_order *or, const char *label)
 	memset(&ri, 0, sizeof ri);
 	ri.run = or->run;
 	ri.label = label;
+	ri.name = name;
 	ri.source = src->path;
 	ri.source_format = src->source_format;
 	ri.layout = src->layout;
@@ -356,9 +357,9 @@ emit_ranks(struct sp_order *or, const uint32_t *ranks, size_t nranks)
 }
 
 int
-sp_order_emit(struct sp_source *src, const char *label, uint32_t run,
-    const struct sp_order_opts *o, struct sp_writer *w, uint64_t *ncalls,
-    struct sp_err *e)
+sp_order_emit(struct sp_source *src, const char *label, const char *name,
+    uint32_t run, const struct sp_order_opts *o, struct sp_writer *w,
+    uint64_t *ncalls, struct sp_err *e)
 {
 	struct sp_order or;
 	uint32_t *ranks = NULL;
@@ -371,7 +372,7 @@ sp_order_emit(struct sp_source *src, const char *label, uint32_t run,
 		o->progress(o->progress_ctx, src->path, 0, or.total, 0);
 	if (sp_order_prepass(&or) < 0 || sp_order_window(&or) < 0 ||
 	    sp_order_regions(src, or.row_min, or.order, e) < 0 ||
-	    write_run(&or, label) < 0 || select_ranks(&or, &ranks,
+	    write_run(&or, label, name) < 0 || select_ranks(&or, &ranks,
 	    &nranks) < 0)
 		goto out;
 	if (o->order == SP_ORDER_FILE &&

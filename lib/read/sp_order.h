@@ -90,10 +90,21 @@ struct sp_order_opts {
 	sp_order_missing_fn missing;	/* NULL: none */
 	void *missing_ctx;
 	const struct sp_window *window;	/* NULL: every call, as recorded */
+	/*
+	 * For sp_read_files(): the names of the first nlabels runs, in
+	 * order, instead of their own (sp-read --label).
+	 */
+	const char *const *labels;
+	size_t nlabels;
 };
 
-/* Write run, regions, rank, side and batch items and the run-end. */
-int sp_order_emit(struct sp_source *src, const char *label, uint32_t run,
+/*
+ * Write run, regions, rank, side and batch items and the run-end: the
+ * run labelled label, unique in the section, made from name (NULL: the
+ * label is the name; see struct sp_run_info).
+ */
+int sp_order_emit(struct sp_source *src, const char *label,
+    const char *name, uint32_t run,
     const struct sp_order_opts *o, struct sp_writer *w, uint64_t *ncalls,
     struct sp_err *e);
 

@@ -37,9 +37,10 @@ read_run(const struct sp_read_run *r, uint32_t i, struct sp_labels *labels,
 	/* the first file is open (a JSON one parsed): now write */
 	if (i == 0 && sp_section_write_header(w, o->order, producer, e) < 0)
 		goto out;
-	if (sp_label_run(src->label, src->path, &label, e) < 0 ||
+	if (sp_label_run(i < o->nlabels ? o->labels[i] : src->label,
+	    src->path, &label, e) < 0 ||
 	    sp_labels_add(labels, label, &unique, e) < 0 ||
-	    sp_order_emit(src, unique, i, o, w, NULL, e) < 0)
+	    sp_order_emit(src, unique, label, i, o, w, NULL, e) < 0)
 		goto out;
 	rc = 0;
 out:
@@ -66,6 +67,11 @@ sp_read_files(const struct sp_format *const *formats, size_t nformats,
 	/* A missing or foreign input fails before anything is written. */
 	if (sp_read_plan_make(formats, nformats, paths, n, &plan, e) < 0)
 		goto out;
+	if (o->nlabels > plan.n) {
+		sp_fail(e, SP_EUSAGE, "--label: %zu names for %zu run%s",
+		    o->nlabels, plan.n, plan.n == 1 ? "" : "s");
+		goto out;
+	}
 	for (i = 0; i < plan.n; i++)
 		if (read_run(&plan.runs[i], (uint32_t)i, labels, o, tmpdir, w,
 		    e) < 0)

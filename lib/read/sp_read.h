@@ -8,7 +8,9 @@
  * rank files of a native trace): all of those, and those of the
  * directories given, make one run, where the first of them was given
  * (sp_read_plan.h).  A run is labelled by the name its source gives (its
- * metadata label, say) or its file's stem, made unique across the runs.
+ * metadata label, say) or its file's stem, or by the name o->labels
+ * gives it, made unique across the runs; the run item keeps that name
+ * too when a number made it unique.
  * A source may keep its calls in a temporary file under tmpdir (NULL:
  * $TMPDIR, else /tmp) while it is read.
  *

@@ -41,6 +41,11 @@ struct sp_header {
 struct sp_run_info {
 	uint32_t run;		/* index of the run within its stream section */
 	const char *label;	/* run label (metadata label or file stem) */
+	/*
+	 * Optional: the run's name before a number made the label unique in
+	 * its section ("run" of "run (2)"); NULL when the label is the name.
+	 */
+	const char *name;
 	const char *source;	/* input path as given */
 	const char *source_format;	/* "hdf5", "json" */
 	const char *layout;	/* "per-rank", "columnar", "aggregate" */
@@ -239,6 +244,13 @@ const struct sp_run_info *sp_reader_run(const struct sp_reader *r);
 const struct sp_region_table *sp_reader_regions(const struct sp_reader *r);
 const struct sp_rank_info *sp_reader_rank(const struct sp_reader *r);
 const char *sp_reader_name(const struct sp_reader *r);
+/*
+ * The pipeline that reads a profile into what the caller wants (borrowed,
+ * NULL: none), said as "read it with FIX" instead of "read it with
+ * sp-read" when the input turns out to be a profile file (HDF5, JSON,
+ * gzip) rather than a stream.
+ */
+void sp_reader_set_fix(struct sp_reader *r, const char *fix);
 
 /* The current rank's row of region (O(1)), or NULL if it has none. */
 const struct sp_row_info *sp_reader_row(const struct sp_reader *r,

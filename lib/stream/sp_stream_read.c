@@ -52,6 +52,7 @@ enum column {
 
 struct sp_reader {
 	char *name;
+	const char *fix;	/* sp_reader_set_fix() */
 	struct sp_raw raw;	/* the bytes, read in turn; or */
 	struct sp_ahead *ahead;	/* a thread that cuts them ahead */
 	struct sp_cdoc *doc;	/* the current item's parse */
@@ -78,6 +79,12 @@ struct sp_reader {
 
 	struct column_buf cols[COL_COUNT];
 };
+
+void
+sp_reader_set_fix(struct sp_reader *r, const char *fix)
+{
+	r->fix = fix;
+}
 
 const char *
 sp_reader_name(const struct sp_reader *r)
@@ -454,6 +461,7 @@ read_run(struct ctx *c, size_t body, struct sp_item *item)
 	if (run->run != r->runs_in_section)
 		return bad(c, "runs out of sequence:", "run");
 	if (get_text(c, a, body, "label", &run->label) < 0 ||
+	    opt_text(c, a, body, "name", &run->name, NULL) < 0 ||
 	    get_text(c, a, body, "source", &run->source) < 0 ||
 	    get_text(c, a, body, "source_format", &run->source_format) < 0 ||
 	    get_text(c, a, body, "layout", &run->layout) < 0 ||
@@ -1119,16 +1127,23 @@ not_a_stream(struct sp_reader *r, const struct sp_raw_at *at,
     struct sp_err *e)
 {
 	const uint8_t *p = at->p;
-	size_t n = at->avail;
+	size_t n = at->avail, i = 0;
+	const char *what = NULL;
 
+	while (i < n && (p[i] == ' ' || p[i] == '\t' || p[i] == '\r' ||
+	    p[i] == '\n'))
+		i++;
 	if (n >= 8 && memcmp(p, "\211HDF\r\n\032\n", 8) == 0)
-		return sp_fail(e, SP_EDATA, "%s: an HDF5 file, not an sp "
-		    "stream: read it with sp-read", r->name);
-	if (n >= 2 && p[0] == 0x1f && p[1] == 0x8b)
-		return sp_fail(e, SP_EDATA, "%s: gzip data, not an sp stream: "
-		    "read it with sp-read", r->name);
-	return sp_fail(e, SP_EDATA, "%s: not an sp stream (no sp-stream "
-	    "header)", r->name);
+		what = "an HDF5 file";
+	else if (n >= 2 && p[0] == 0x1f && p[1] == 0x8b)
+		what = "gzip data";
+	else if (i < n && p[i] == '{')
+		what = "a JSON document";
+	if (what == NULL)
+		return sp_fail(e, SP_EDATA, "%s: not an sp stream (no "
+		    "sp-stream header)", r->name);
+	return sp_fail(e, SP_EDATA, "%s: %s, not an sp stream: read it with "
+	    "%s", r->name, what, r->fix != NULL ? r->fix : "sp-read");
 }
 
 static int

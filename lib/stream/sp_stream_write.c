@@ -165,10 +165,14 @@ int
 sp_writer_run(struct sp_writer *w, const struct sp_run_info *run,
     struct sp_err *e)
 {
-	struct sp_cbuf *b = begin(w, "run", run->has_window ? 12 : 11);
+	int named = run->name != NULL && strcmp(run->name, run->label) != 0;
+	struct sp_cbuf *b = begin(w, "run", 11 + (run->has_window != 0) +
+	    named);
 
 	kv_uint(b, "run", run->run);
 	kv_str(b, "label", run->label);
+	if (named)
+		kv_str(b, "name", run->name);
 	kv_str(b, "source", run->source);
 	kv_str(b, "source_format", run->source_format);
 	kv_str(b, "layout", run->layout);

@@ -177,7 +177,7 @@ fuzz_emit_source(struct sp_source *src)
 		o.batch = k == 0 ? 3 : 0;
 		o.order = orders[k];
 		if (sp_section_write_header(w, orders[k], "fuzz", &e) < 0 ||
-		    sp_order_emit(src, "fuzz", 0, &o, w, NULL, &e) < 0 ||
+		    sp_order_emit(src, "fuzz", NULL, 0, &o, w, NULL, &e) < 0 ||
 		    sp_writer_stream_end(w, 1, &e) < 0)
 			ok = 0;
 	}

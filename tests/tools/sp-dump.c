@@ -90,6 +90,8 @@ main(int argc, char **argv)
 				printf(" span=%" PRId64 "..%" PRId64,
 				    it.u.run.first_ns, it.u.run.last_ns);
 			printf(" metadata=%zuB", it.u.run.metadata_len);
+			if (it.u.run.name != NULL)
+				printf(" name=%s", it.u.run.name);
 			if (it.u.run.has_window)
 				print_window(&it.u.run);
 			putchar('\n');

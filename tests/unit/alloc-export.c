@@ -279,7 +279,7 @@ write_h5(const char *file, const char *path, enum sp_stream_order order)
 	    (sink = sp_sink_new_fd(fd, path, &e)) == NULL ||
 	    (w = sp_writer_new(sink, &e)) == NULL ||
 	    sp_section_write_header(w, order, "alloc", &e) < 0 ||
-	    sp_order_emit(src, "sides", 0, &o, w, NULL, &e) < 0 ||
+	    sp_order_emit(src, "sides", NULL, 0, &o, w, NULL, &e) < 0 ||
 	    sp_writer_stream_end(w, 1, &e) < 0 || sp_sink_flush(sink, &e) < 0)
 		alloc_die(file, e.msg);
 	sp_writer_free(w);

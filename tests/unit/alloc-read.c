@@ -145,7 +145,8 @@ emit(struct sp_source *src, struct sp_err *e)
 		if (k == 3)
 			o.window = &win;
 		if (sp_section_write_header(w, orders[k % 3], "alloc", e) < 0 ||
-		    sp_order_emit(src, "label", 0, &o, w, &calls, e) < 0 ||
+		    sp_order_emit(src, "label", NULL, 0, &o, w, &calls,
+		    e) < 0 ||
 		    sp_writer_stream_end(w, 1, e) < 0 ||
 		    alloc_printf(e, "%llu calls\n",
 		    (unsigned long long)calls) < 0)

@@ -265,7 +265,7 @@ run_order(struct mem_src *m, const struct sp_order_opts *o,
 	sp_err_clear(&e);
 	CHECK(sp_section_write_header(w, o->order, "test", &e) == 0, "%s",
 	    e.msg);
-	res->rc = sp_order_emit(&m->src, "run", 0, o, w, NULL, &e);
+	res->rc = sp_order_emit(&m->src, "run", NULL, 0, o, w, NULL, &e);
 	snprintf(res->msg, sizeof res->msg, "%s", e.msg);
 	/* a failed run ends the stream where it failed, as sp-read does */
 	if (res->rc == 0)
@@ -815,7 +815,7 @@ emit_all(struct mem_src *m, size_t max, size_t *n, uint32_t *order)
 	opts_init(&o);
 	*n = 0;
 	CHECK(sp_section_write_header(w, o.order, "test", &e) == 0 &&
-	    sp_order_emit(&m->src, "run", 0, &o, w, NULL, &e) == 0 &&
+	    sp_order_emit(&m->src, "run", NULL, 0, &o, w, NULL, &e) == 0 &&
 	    sp_writer_stream_end(w, 1, &e) == 0 && sp_sink_flush(s, &e) == 0,
 	    "%s", e.msg);
 	sp_writer_free(w);

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "sp_grow.h"
+#include "sp_label.h"
 
 static int
 nomem(struct sp_err *e)
@@ -28,17 +29,47 @@ current(struct fx *x)
 	return &x->runs[sp_export_runs(x->fe) - 1];
 }
 
+/*
+ * The run's labels: its unique one, and its name (the label before sp-read
+ * or the front end numbered it) and file, which tell the two runs apart
+ * when they share a name.
+ */
 int
-sp_flame_dx_run(struct fx *x, const char *label, struct sp_err *e)
+sp_flame_dx_run(struct fx *x, const struct sp_run_info *ri,
+    const char *label, struct sp_err *e)
 {
 	uint64_t k = sp_export_runs(x->fe);
+	struct fx_run *r;
 
 	if (k > 2)
 		return sp_fail(e, SP_EUSAGE, "%s: --diff compares two runs, "
 		    "before and after, and the stream holds a third: %s",
 		    sp_export_input(x->fe), sp_export_quoted(x->fe, label));
-	if ((x->runs[k - 1].label = strdup(label)) == NULL)
+	r = &x->runs[k - 1];
+	if ((r->label = strdup(label)) == NULL ||
+	    (r->name = strdup(ri->name != NULL ? ri->name : ri->label)) ==
+	    NULL || (r->source = strdup(ri->source)) == NULL)
 		return nomem(e);
+	return 0;
+}
+
+/* What tells the runs apart in the titles (sp_label_apart). */
+static int
+set_shown(struct fx *x, struct sp_err *e)
+{
+	const char *names[2], *sources[2], *labels[2];
+	char *shown[2];
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		names[k] = x->runs[k].name;
+		sources[k] = x->runs[k].source;
+		labels[k] = x->runs[k].label;
+	}
+	if (sp_label_apart(names, sources, labels, 2, shown, e) < 0)
+		return -1;
+	for (k = 0; k < 2; k++)
+		x->runs[k].shown = shown[k];
 	return 0;
 }
 
@@ -92,7 +123,7 @@ static int
 names_of(struct fx *x, uint32_t rank, char **root, char **title,
     struct sp_err *e)
 {
-	const char *a = x->runs[0].label, *b = x->runs[1].label;
+	const char *a = x->runs[0].shown, *b = x->runs[1].shown;
 	size_t n = strlen(a) + strlen(b) + 64;
 	char where[32];
 
@@ -115,7 +146,7 @@ static int
 put_pair(struct fx *x, uint32_t rank, const struct sp_flame_tree *before,
     const struct sp_flame_tree *after, struct sp_err *e)
 {
-	const char *labels[2] = { x->runs[0].label, x->runs[1].label };
+	const char *labels[2] = { x->runs[0].shown, x->runs[1].shown };
 	struct sp_flame_side sides[2];
 	struct sp_flame_flat *f = NULL;
 	char *root = NULL, *title = NULL;
@@ -144,6 +175,9 @@ put_all(struct fx *x, struct sp_err *e)
 {
 	struct fx_run *a = &x->runs[0], *b = &x->runs[1];
 	size_t i = 0, j = 0;
+
+	if (set_shown(x, e) < 0)
+		return -1;
 
 	while (i < a->n || j < b->n) {
 		uint32_t ra = i < a->n ? a->ranks[i].rank : UINT32_MAX;
@@ -204,5 +238,8 @@ sp_flame_dx_free(struct fx *x)
 		free(r->names);
 		free(r->ranks);
 		free(r->label);
+		free(r->name);
+		free(r->source);
+		free(r->shown);
 	}
 }

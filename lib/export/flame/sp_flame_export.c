@@ -425,12 +425,11 @@ begin_run(void *ctx, const struct sp_run_info *ri, const char *label,
 {
 	struct fx *x = ctx;
 
-	(void)ri;
 	x->have_rt = 0;
 	x->run_calls = 0;
 	if (x->tree != NULL)
 		sp_flame_tree_reset(x->tree);
-	return x->o->diff ? sp_flame_dx_run(x, label, e) : 0;
+	return x->o->diff ? sp_flame_dx_run(x, ri, label, e) : 0;
 }
 
 static int
@@ -505,6 +504,7 @@ sp_flame_export_stream(struct sp_reader *r,
 		    "not go together");
 	if ((x.fe = sp_export_new(r, spec_of(o), o->output, e)) == NULL)
 		goto out;
+	sp_export_on_wrote(x.fe, &o->wrote);
 	rc = sp_export_run(x.fe, &ops, &x, e);
 	x.st->runs = sp_export_runs(x.fe);
 	x.st->calls = sp_export_calls(x.fe);

@@ -74,6 +74,7 @@ struct sp_flame_export_opts {
 	sp_flame_export_note_fn *note;	/* may be NULL; graphs only */
 	sp_flame_export_empty_fn *empty;	/* may be NULL */
 	void *note_ctx;		/* of both */
+	struct sp_export_wrote wrote;	/* told of each file written */
 };
 
 struct sp_flame_export_stats {

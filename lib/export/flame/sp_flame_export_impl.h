@@ -20,7 +20,9 @@ struct fx_rank {
 };
 
 struct fx_run {
-	char *label;
+	char *label;		/* unique in the stream */
+	char *name, *source;	/* its name before that, its file */
+	char *shown;		/* what tells it from the other run */
 	char **names;		/* its region names, copied */
 	size_t nnames;
 	struct fx_rank *ranks;	/* ascending, as the stream has them */
@@ -61,7 +63,8 @@ int sp_flame_fx_put(struct fx *x, const struct sp_flame_flat *f,
     struct sp_err *e);
 
 /* sp_flame_dexport.c: a run starts, a rank or a run ends; the free. */
-int sp_flame_dx_run(struct fx *x, const char *label, struct sp_err *e);
+int sp_flame_dx_run(struct fx *x, const struct sp_run_info *ri,
+    const char *label, struct sp_err *e);
 int sp_flame_dx_rank_end(struct fx *x, struct sp_err *e);
 int sp_flame_dx_run_end(struct fx *x, struct sp_err *e);
 int sp_flame_dx_no_output(struct fx *x, struct sp_err *e);

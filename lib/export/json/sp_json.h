@@ -54,6 +54,7 @@ struct sp_json_opts {
 	uint64_t buffer;	/* memory budget in bytes; 0: the default */
 	const char *tmpdir;	/* NULL: $TMPDIR, else /tmp */
 	const char *exporter;	/* NULL: "sp@<version>" */
+	struct sp_export_wrote wrote;	/* told of each file written */
 };
 
 struct sp_json_stats {

@@ -1404,6 +1404,7 @@ sp_json_export(struct sp_reader *r, const struct sp_json_opts *o,
 	    (x.fw = sp_jsonw_new(fspool_write, &x, e)) == NULL ||
 	    (x.fe = sp_export_new(r, &spec, o->output, e)) == NULL)
 		goto out;
+	sp_export_on_wrote(x.fe, &o->wrote);
 	rc = sp_export_run(x.fe, &ops, &x, e);
 	x.st->runs = sp_export_runs(x.fe);
 	x.st->documents = sp_export_outputs(x.fe);

@@ -290,8 +290,10 @@ sp_json_lines(struct sp_reader *r, const struct sp_json_opts *o,
 	x.r = r;
 	x.st = st != NULL ? st : &dummy;
 	memset(x.st, 0, sizeof *x.st);
-	if ((x.fe = sp_export_new(r, &spec, o->output, e)) == NULL ||
-	    (x.sw = sp_jsonw_new(scratch_write, &x, e)) == NULL ||
+	if ((x.fe = sp_export_new(r, &spec, o->output, e)) == NULL)
+		goto out;
+	sp_export_on_wrote(x.fe, &o->wrote);
+	if ((x.sw = sp_jsonw_new(scratch_write, &x, e)) == NULL ||
 	    (x.out = sp_export_open(x.fe, 0, e)) == NULL)
 		goto out;
 	path = sp_export_out_path(x.out);

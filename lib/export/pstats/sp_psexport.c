@@ -387,6 +387,7 @@ export_stream(struct sp_reader *r, const struct sp_psexport_opts *o,
 	if ((x.fe = sp_export_new(r, o->print ? &print_spec : &files_spec,
 	    o->print ? "-" : o->output, e)) == NULL)
 		return -1;
+	sp_export_on_wrote(x.fe, &o->wrote);
 	if (!o->print || (x.print = sp_export_open(x.fe, 0, e)) != NULL)
 		rc = sp_export_run(x.fe, &ops, &x, e);
 	st->runs = sp_export_runs(x.fe);
@@ -401,7 +402,25 @@ export_stream(struct sp_reader *r, const struct sp_psexport_opts *o,
 
 /* --- the input --- */
 
-enum kind { K_EMPTY, K_STREAM, K_PROF, K_HDF5, K_OTHER };
+enum kind { K_EMPTY, K_STREAM, K_PROF, K_HDF5, K_JSON, K_OTHER };
+
+/*
+ * A JSON object (a profile) rather than a marshalled dict, which also
+ * starts with "{" but goes on with a key's type code, or "0" when empty.
+ */
+static int
+is_json(const unsigned char *b, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && strchr(" \t\r\n", b[i]) != NULL && b[i] != '\0')
+		i++;
+	if (i == n || b[i++] != '{')
+		return 0;
+	while (i < n && strchr(" \t\r\n", b[i]) != NULL && b[i] != '\0')
+		i++;
+	return i == n || b[i] == '"' || b[i] == '}';
+}
 
 /*
  * Up to SNIFF bytes of the input, left in place: 0 bytes only at the end
@@ -446,6 +465,8 @@ sniff(int fd, const char *name, enum kind *kind, struct sp_err *e)
 		*kind = K_EMPTY;
 	else if (b[0] == 0xd9)
 		*kind = K_STREAM;
+	else if (is_json(b, (size_t)n))
+		*kind = K_JSON;
 	else if (b[0] == '{' || b[0] == ('{' | 0x80))
 		*kind = K_PROF;
 	else if (n >= 8 && memcmp(b, "\211HDF\r\n\032\n", 8) == 0)
@@ -512,10 +533,11 @@ sp_psexport_run(int fd, const char *path, const struct sp_psexport_opts *o,
 	memset(st, 0, sizeof *st);
 	if (sniff(fd, name, &kind, e) < 0)
 		return -1;
-	if (kind == K_HDF5)
-		return sp_fail(e, SP_EDATA, "%s: an HDF5 file, not an sp "
-		    "stream%s: read it with sp-read", name, o->print ?
-		    " or a .prof file" : "");
+	if (kind == K_HDF5 || kind == K_JSON)
+		return sp_fail(e, SP_EDATA, "%s: %s, not an sp stream%s: read "
+		    "it with %s", name, kind == K_HDF5 ? "an HDF5 file" :
+		    "a JSON document", o->print ? " or a .prof file" : "",
+		    o->fix != NULL ? o->fix : "sp-read");
 	if (o->print && kind == K_EMPTY)
 		return sp_fail(e, SP_EDATA, "%s: empty input, not an sp stream "
 		    "or a .prof file", name);
@@ -535,6 +557,7 @@ sp_psexport_run(int fd, const char *path, const struct sp_psexport_opts *o,
 	}
 	if ((r = sp_reader_new(fd, path, e)) == NULL)
 		return -1;
+	sp_reader_set_fix(r, o->fix);
 	rc = export_stream(r, o, st, e);
 	sp_reader_free(r);
 	return rc;

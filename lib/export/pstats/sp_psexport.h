@@ -74,6 +74,8 @@ struct sp_psexport_opts {
 	uint64_t max_memory;	/* bound on a rank's call path table; 0: none */
 	sp_psexport_note_fn *note;	/* may be NULL */
 	void *note_ctx;
+	struct sp_export_wrote wrote;	/* told of each file written */
+	const char *fix;	/* for a profile given: sp_reader_set_fix() */
 };
 
 struct sp_psexport_stats {

@@ -226,8 +226,10 @@ sp_ssexport_stream(struct sp_reader *r, const struct sp_ssexport_opts *o,
 
 	memset(&x, 0, sizeof x);
 	x.o = o;
-	if ((x.fe = sp_export_new(r, &spec, o->output, e)) != NULL)
+	if ((x.fe = sp_export_new(r, &spec, o->output, e)) != NULL) {
+		sp_export_on_wrote(x.fe, &o->wrote);
 		rc = sp_export_run(x.fe, &ops, &x, e);
+	}
 	if (st != NULL) {
 		memset(st, 0, sizeof *st);
 		st->runs = x.fe != NULL ? sp_export_runs(x.fe) : 0;

@@ -64,6 +64,7 @@ struct sp_ssexport_opts {
 	uint64_t max_size;	/* notice when a document passes it; 0: never */
 	sp_ssexport_note_fn *note;	/* may be NULL */
 	void *note_ctx;
+	struct sp_export_wrote wrote;	/* told of each file written */
 };
 
 struct sp_ssexport_stats {

@@ -275,7 +275,10 @@ setup(struct sx *x, struct sp_reader *r, struct sp_err *e)
 	if ((x->run = sp_stats_run_new(&ro, e)) == NULL)
 		return -1;
 	x->fe = sp_export_new(r, &x->spec, o->output, e);
-	return x->fe == NULL ? -1 : 0;
+	if (x->fe == NULL)
+		return -1;
+	sp_export_on_wrote(x->fe, &o->wrote);
+	return 0;
 }
 
 int

@@ -66,6 +66,7 @@ struct sp_stats_export_opts {
 	 * "INPUT: run LABEL: ..." (--approx folding the table) */
 	void (*notice)(void *ctx, const char *msg);
 	void *notice_ctx;
+	struct sp_export_wrote wrote;	/* told of each file written */
 };
 
 /* Check the options that need no input (columns, sort keys). */

@@ -687,7 +687,10 @@ setup(struct trx *x, struct sp_reader *r, const struct sp_trace_opts *o,
 		return sp_fail(e, SP_ENOMEM, "out of memory");
 	x->fe = sp_export_new(r, o->format == SP_TRACE_JSON ? &spec_json :
 	    &spec_proto, o->output, e);
-	return x->fe == NULL ? -1 : 0;
+	if (x->fe == NULL)
+		return -1;
+	sp_export_on_wrote(x->fe, &o->wrote);
+	return 0;
 }
 
 static void

@@ -106,6 +106,7 @@ struct sp_trace_opts {
 	const char *exporter;	/* NULL: "sp@<version>" */
 	sp_trace_note_fn *note;	/* may be NULL */
 	void *note_ctx;
+	struct sp_export_wrote wrote;	/* told of each file written */
 };
 
 struct sp_trace_stats {

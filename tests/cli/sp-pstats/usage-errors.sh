@@ -6,7 +6,7 @@
 for args in "" "--print --sort time" "--print --top -1" "--print --top x" \
     "-o p.prof --sort name" "-o p.prof --top 3" "--print -o p.prof" \
     "-o p.prof --root x --no-root" "-o p.prof a b" "-o p.prof --bogus" \
-    "-o p.prof -q" "-o"; do
+    "-o p.prof -Z" "-o"; do
 	echo "sp-pstats $args"
 	"$SP_PSTATS" $args
 	echo "exit $?"

@@ -1,7 +1,7 @@
 #!/bin/sh
 "$SP_SPEEDSCOPE" --frobnicate x.sps
 echo "exit $?"
-"$SP_SPEEDSCOPE" -q x.sps
+"$SP_SPEEDSCOPE" -Z x.sps
 echo "exit $?"
 "$SP_SPEEDSCOPE" -o
 echo "exit $?"

@@ -1,0 +1,14 @@
+#!/bin/sh
+# The files written, each named on standard error with a way to open
+# it: with -v, also on a pipe; nothing on a pipe without -v, nothing with
+# -q; standard output is not named.
+$SPGEN spec - in.h5 <<'EOF2'
+{"ranks": {"0": [["main", [0], [100]], ["inner", [10], [40]]]}}
+EOF2
+"$SP_READ" in.h5 | "$SP_STACK" >one.sps || exit
+"$SP_READ" in.h5 in.h5 | "$SP_STACK" >two.sps || exit
+"$SP_TRACE" -v -o out/run.pftrace two.sps 2>&1 | grep wrote
+"$SP_TRACE" -v -o out/run.json.gz one.sps 2>&1 | grep wrote
+"$SP_TRACE" -o out/pipe.pftrace one.sps; echo "exit $?"
+"$SP_TRACE" -q -o out/q.pftrace one.sps; echo "exit $?"
+ls out
