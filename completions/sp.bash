@@ -11,14 +11,14 @@ _sp_options()
 {
 	case $1 in
 	sp) echo '-h --help -V --version' ;;
-	sp-read) echo '-o --output --force -r --ranks -i --include -x --exclude --batch --order --shard --window --window-inside --progress -q --quiet -h --help -V --version' ;;
+	sp-read) echo '-o --output --force -r --ranks -i --include -x --exclude --batch --order --shard --window --window-inside --progress -q --quiet --label -h --help -V --version' ;;
 	sp-stack) echo '-o --output --force -h --help -V --version' ;;
-	sp-pstats) echo '-o --output --force --no-call-paths --root --no-root --max-memory --print --sort --top -h --help -V --version' ;;
-	sp-speedscope) echo '-o --output --name --unit --min-duration --max-size -h --help -V --version' ;;
-	sp-flame) echo '-o --output --folded --lanes --width --threshold --max-frames --title --fixed-width --interactive --max-nodes --gaps --no-call-paths --merge-ranks --diff --delta --normalize --min-delta --negate --before-widths --max-memory -h --help -V --version' ;;
-	sp-json) echo '-o --output --indent --level --lines -S --buffer-size -T --temporary-directory -v --verbose -h --help -V --version' ;;
-	sp-stats) echo '-o --output --format --by --call-paths --sort --top --columns --percent --no-notes --title -r --ranks -i --include -x --exclude --approx -S --buffer-size -T --temporary-directory -h --help -V --version' ;;
-	sp-trace) echo '-o --output -f --format --force --align --min-duration --max-size --no-args --level -S --buffer-size -T --temporary-directory -v --verbose -h --help -V --version' ;;
+	sp-pstats) echo '-o --output --force --no-call-paths --root --no-root --max-memory --print --sort --top -v --verbose -q --quiet -h --help -V --version' ;;
+	sp-speedscope) echo '-o --output --name --unit --min-duration --max-size -v --verbose -q --quiet -h --help -V --version' ;;
+	sp-flame) echo '-o --output --folded --lanes --width --threshold --max-frames --title --fixed-width --interactive --max-nodes --gaps --no-call-paths --merge-ranks --diff --delta --normalize --min-delta --negate --before-widths --max-memory -v --verbose -q --quiet -h --help -V --version' ;;
+	sp-json) echo '-o --output --indent --level --lines -S --buffer-size -T --temporary-directory -v --verbose -q --quiet -h --help -V --version' ;;
+	sp-stats) echo '-o --output --format --by --call-paths --sort --top --max-depth --columns --percent --no-notes --title -r --ranks -i --include -x --exclude --approx -S --buffer-size -T --temporary-directory -v --verbose -q --quiet -h --help -V --version' ;;
+	sp-trace) echo '-o --output -f --format --force --align --min-duration --max-size --no-args --level -S --buffer-size -T --temporary-directory -v --verbose -q --quiet -h --help -V --version' ;;
 	esac
 }
 
@@ -34,6 +34,7 @@ _sp_argument()
 	'sp-read --batch') echo none ;;
 	'sp-read --order') echo 'choice time file' ;;
 	'sp-read --window') echo none ;;
+	'sp-read --label') echo none ;;
 	'sp-stack -o' | 'sp-stack --output') echo file ;;
 	'sp-pstats -o' | 'sp-pstats --output') echo file ;;
 	'sp-pstats --root') echo none ;;
@@ -64,6 +65,7 @@ _sp_argument()
 	'sp-stats --by') echo 'choice region rank lane' ;;
 	'sp-stats --sort') echo 'choice start name total calls avg min max first last std p50 p95 p99 imbalance coverage depth num_ranks exclusive self wall gpu_total gpu_avg' ;;
 	'sp-stats --top') echo none ;;
+	'sp-stats --max-depth') echo none ;;
 	'sp-stats --columns') echo none ;;
 	'sp-stats --percent') echo 'choice coverage exclusive' ;;
 	'sp-stats --title') echo none ;;
