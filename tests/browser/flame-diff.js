@@ -8,7 +8,8 @@
 // its tooltips give both runs; "Widths" switches to the before run's
 // widths (c appears, e goes), and the link reopens that view.  Under the
 // graph, the paths only one run has, by name, the largest first; a click
-// highlights them (onlyLists, spread).  Then a diff of two 1-million-call
+// highlights them (onlyLists, spread).  Runs of one label are told apart
+// by their files (clash).  Then a diff of two 1-million-call
 // runs: under 5 MB, drawn, no error, its lists cut at 20 names.
 'use strict';
 
@@ -211,6 +212,29 @@ async function spread(dir) {
 	});
 }
 
+// Two profiles of one label ("synthetic"), as two runs of one program
+// give: the interactive diff's title and root frame tell them apart by
+// their files, as the browser shows them, not as "synthetic (2)".
+async function clash(dir) {
+	for (const f of ['old.h5', 'new.h5'])
+		sp.spec(dir, f, { ranks: { 0: [['main', [0], [100 * MS]]] },
+			metadata: { label: 'synthetic' } });
+	sp.pipe(dir, ['old.h5', 'new.h5'], ['--diff', '--interactive'],
+	    'clash.svg');
+	await withPage(async (page) => {
+		await sp.open(page, 'file://' + path.join(dir, 'clash.svg'));
+		const s = await sp.state(page);
+		const shown = await page.evaluate(() => [...document
+		    .querySelectorAll('text')].map((t) => t.textContent)
+		    .join('\n'));
+		const want = 'synthetic (old.h5) -> synthetic (new.h5)';
+		sp.check(shown.includes(want) && !shown.includes('(2)'),
+		    `clash: the page shows no "${want}": ${shown.slice(0, 200)}`);
+		sp.check(s.frames.some((f) => f.name.includes(want)),
+		    `clash: no root frame names "${want}"`);
+	});
+}
+
 async function big(dir) {
 	for (const seed of ['1', '2'])
 		sp.synth(dir, `big${seed}.h5`, ['--calls', '1000000', '--shape',
@@ -251,6 +275,7 @@ run(async () => {
 	await widths(dir);
 	await onlyLists(dir);
 	await spread(dir);
+	await clash(dir);
 	await big(dir);
 	fs.rmSync(dir, { recursive: true, force: true });
 	console.log('ok: differential graphs render, colour and switch widths');
