@@ -1,10 +1,10 @@
 #!/bin/sh
 # --folded --diff writes difffolded.pl's two-count format, "path before
 # after" in integer ns of self time, sorted by path: the lines equal what
-# difffolded.pl's rules (tests/difffolded.py, written from flame-diff.md
-# 1) give for the two runs' own folded stacks, with and without -n
-# (--normalize), sorted (diff-random.sh: the same on thousands of
-# paths).
+# difffolded.pl's rules (tests/difffolded.py, written from
+# doc/exports.md, "The two-count format") give for the two runs' own folded
+# stacks, with and without -n (--normalize), sorted (diff-random.sh: the same
+# on thousands of paths).
 . "$CASEDIR/diff-runs.inc"
 "$SP_FLAME" --folded --diff ba.sps >diff.folded || exit
 cat diff.folded

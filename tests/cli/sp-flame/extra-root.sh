@@ -1,9 +1,9 @@
 #!/bin/sh
-# exports.md 5.2: six equal top-level regions, each under 20 % of the run:
-# flameprof also makes the first of the largest (a) a root, so it is drawn
-# twice above, under the root and beside it, and the total is 7/6 of the
-# run.  a's callee x, reached twice, is rescaled (here by 1) and drawn
-# green both times.
+# doc/exports.md, "The flame graph's roots": six equal top-level regions, each
+# under 20 % of the run: flameprof also makes the first of the largest (a) a
+# root, so it is drawn twice above, under the root and beside it, and the total
+# is 7/6 of the run.  a's callee x, reached twice, is rescaled (here by 1) and
+# drawn green both times.
 $SPGEN spec - in.h5 <<'EOF2'
 {"ranks": {"0": [["a", [0], [10]], ["x", [2], [8]], ["b", [10], [20]],
   ["c", [20], [30]], ["d", [30], [40]], ["e", [40], [50]],

@@ -1,7 +1,8 @@
 #!/bin/sh
-# exports.md 5.2 golden: main(0,100 ms) > setup(0,20), solve(20,90) >
-# assemble(30,60), label profiling_data, threshold 0.001, width 1200:
-# flameprof's document byte for byte (--fixed-width), 17 frames, 216 high.
+# doc/exports.md, "Flame graphs", golden: main(0,100 ms) > setup(0,20),
+# solve(20,90) > assemble(30,60), label profiling_data, threshold 0.001, width
+# 1200: flameprof's document byte for byte (--fixed-width), 17 frames, 216
+# high.
 $SPGEN spec - in.h5 <<'EOF2'
 {"ranks": {"0": [["main", [0], [100000000]], ["setup", [0], [20000000]],
   ["solve", [20000000], [90000000]], ["assemble", [30000000], [60000000]]]},

@@ -1,7 +1,7 @@
 #!/bin/sh
-# exports.md 5.1: by default the reference's scalable form: no prolog, a
-# viewBox instead of width and height, the rest unchanged; -o FILE gives
-# FILE's stem + _rank0 (the .prof rule).
+# doc/exports.md, "Scalable and fixed size": by default the reference's
+# scalable form: no prolog, a viewBox instead of width and height, the rest
+# unchanged; -o FILE gives FILE's stem + _rank0 (the .prof rule).
 $SPGEN spec - in.h5 <<'EOF2'
 {"ranks": {"0": [["main", [0], [100000000]], ["setup", [0], [20000000]],
   ["solve", [20000000], [90000000]], ["assemble", [30000000], [60000000]]]},

@@ -1,7 +1,7 @@
 #!/bin/sh
-# exports.md 1.6 + 2.2: fib(0,100),(10,90),(60,80) are the paths fib,
-# fib > fib, fib > fib > fib, one above the other; below, each path's
-# self time with its chain of callers.
+# doc/exports.md, "Call-path entries": fib(0,100),(10,90),(60,80) are the paths
+# fib, fib > fib, fib > fib > fib, one above the other; below, each path's self
+# time with its chain of callers.
 $SPGEN spec - in.h5 <<'EOF2'
 {"ranks": {"0": [["fib", [0, 10, 60], [100, 90, 80]]]}}
 EOF2

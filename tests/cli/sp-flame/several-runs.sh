@@ -1,7 +1,7 @@
 #!/bin/sh
-# exports.md 2.6: several runs put the slug of each run's label in the
-# names, the first run's files too (held until the second run shows);
-# labels are made unique.
+# doc/exports.md, "Run labels and file names": several runs put the slug of
+# each run's label in the names, the first run's files too (held until the
+# second run shows); labels are made unique.
 $SPGEN spec - a.h5 <<'EOF2'
 {"ranks": {"0": [["outer", [0], [100]], ["inner", [10], [40]]],
   "1": [["x", [0], [10]]]}, "metadata": {"label": "run"}}

@@ -1,5 +1,5 @@
 #!/bin/sh
-# --width: the x scale and where labels are cut (exports.md 5.2).
+# --width: the x scale and where labels are cut (doc/exports.md, "Geometry").
 $SPGEN spec - in.h5 <<'EOF2'
 {"ranks": {"0": [["main", [0], [100]], ["a", [0], [30]]]}}
 EOF2

@@ -1,6 +1,7 @@
 #!/bin/sh
 # -o naming a directory (or ending in "/") writes DIR/profile.json, the
-# name of the reference's command line (exports.md 4.8).
+# name of the reference's command line (doc/exports.md, "Run labels and file
+# names").
 $SPGEN spec - a.h5 <<'EOF2'
 {"ranks": {"0": [["x", [0], [10]]]}}
 EOF2

@@ -1,10 +1,10 @@
 #!/bin/sh
-# exports.md 4.5: a name ending in .gz gives gzip: independent members of
-# a MiB of text each (libdeflate, on every core), each with the header
-# Python's gzip module writes (1f 8b 08 00, mtime 0, then XFL and OS 255);
-# two writes are the same bytes, whatever the number of cores (taskset to
-# one); the text inside is the plain document, to gzip -d, Python's gzip
-# module and zlib member by member; at every --level.
+# doc/exports.md, "gzip": a name ending in .gz gives gzip: independent members
+# of a MiB of text each (libdeflate, on every core), each with the header
+# Python's gzip module writes (1f 8b 08 00, mtime 0, then XFL and OS 255); two
+# writes are the same bytes, whatever the number of cores (taskset to one); the
+# text inside is the plain document, to gzip -d, Python's gzip module and zlib
+# member by member; at every --level.
 $SPGEN spec "$SRCDIR/tests/gen/examples/fixture-like-3.json" in.h5 || exit
 "$SP_READ" in.h5 >in.sps || exit
 "$SP_JSON" in.sps -o plain.json &&

@@ -1,6 +1,6 @@
 #!/bin/sh
-# exports.md 4.4: thread and task tables, keyed by rank as text, each row
-# with its keys in order; ns as the profile stores them (-1 unknown).
+# doc/exports.md, "Side data": thread and task tables, keyed by rank as text,
+# each row with its keys in order; ns as the profile stores them (-1 unknown).
 $SPGEN spec - in.h5 <<'EOF2'
 {"ranks": {"0": [["work", [0, 5], [10, 9], {"thread_ids": [0, 1], "task_ids": [-1, 0], "await_ns": [0, 2]}]]},
  "thread_table": [{"rank": 0, "index": 0, "name": "MainThread", "ident": 140, "native_id": 7, "daemon": false, "start_ns": 0, "end_ns": -1, "cpu_ns": 99},

@@ -1,7 +1,7 @@
 #!/bin/sh
-# Lossless for metadata of every type (exports.md 4.3): strings, integers
-# of any width up to u64, floats, booleans, string and number arrays,
-# empty arrays, non-ASCII text, in the order the profile holds them.
+# Lossless for metadata of every type (doc/exports.md, "Metadata values"):
+# strings, integers of any width up to u64, floats, booleans, string and number
+# arrays, empty arrays, non-ASCII text, in the order the profile holds them.
 $SPGEN spec - in.h5 <<'EOF2'
 {"metadata": {"s": "text", "i": 42, "neg": -7, "f": 2.5, "t": true, "fa": false,
   "strs": ["gcc/12", "mpi"], "none": [], "ints": [1, 2, 3], "floats": [0.5, 1.5],

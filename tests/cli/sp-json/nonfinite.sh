@@ -1,6 +1,7 @@
 #!/bin/sh
-# exports.md 4.3, 4.4: non-finite floats are written as null: in metadata
-# and in LIKWID metrics; the finite ones keep Python's repr.
+# doc/exports.md, "Metadata values" and "Side data": non-finite floats are
+# written as null: in metadata and in LIKWID metrics; the finite ones keep
+# Python's repr.
 $SPGEN spec - in.h5 <<'EOF2'
 {"metadata": {"nan": NaN, "inf": Infinity, "ok": 0.1, "mpi_size": 1},
  "ranks": {"0": [["solve", [0], [10]]]},

@@ -1,9 +1,9 @@
 #!/bin/sh
-# exports.md 4.5: whatever the indent, the text is what Python's
-# json.dumps writes for the document json.loads reads from it: the same
-# separators, escapes (ensure_ascii) and float spellings, for a profile
-# with every kind of value (names with quotes and non-ASCII, metadata,
-# LIKWID floats, event metadata, lane tables).
+# doc/exports.md, "Python's text": whatever the indent, the text is what
+# Python's json.dumps writes for the document json.loads reads from it: the
+# same separators, escapes (ensure_ascii) and float spellings, for a profile
+# with every kind of value (names with quotes and non-ASCII, metadata, LIKWID
+# floats, event metadata, lane tables).
 $SPGEN spec "$SRCDIR/tests/gen/examples/all-features.json" in.h5 || exit
 "$SP_READ" in.h5 >in.sps || exit
 for n in none 0 1 4; do

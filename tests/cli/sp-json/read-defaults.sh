@@ -1,7 +1,7 @@
 #!/bin/sh
-# exports.md 4.6: missing keys get scope-profiler's defaults: num_ranks 0
-# (sic), event_data_available true, no metadata; a row without columns
-# has no calls; region ids follow the order names first appear; keys
+# doc/formats.md, "JSON profiles": missing keys get scope-profiler's defaults:
+# num_ranks 0 (sic), event_data_available true, no metadata; a row without
+# columns has no calls; region ids follow the order names first appear; keys
 # that sp does not know are skipped.
 cat >doc.json <<'EOF2'
 {"format": "scope-profiler-profile", "future_key": {"a": [1, {"b": null}]},

@@ -1,7 +1,7 @@
 #!/bin/sh
-# exports.md 4.6: a JSON profile is known by its content (gzip magic, or
-# "{" after white space) whatever its name, and by its name (.json,
-# .json.gz, any case) when its content says nothing; an HTML report is
+# doc/formats.md, "Knowing a file": a JSON profile is known by its content
+# (gzip magic, or "{" after white space) whatever its name, and by its name
+# (.json, .json.gz, any case) when its content says nothing; an HTML report is
 # refused, and so is anything else without the HDF5 signature.
 $SPGEN spec - in.h5 <<'EOF2'
 {"ranks": {"0": [["x", [0], [10]]]}}

@@ -1,9 +1,9 @@
 #!/bin/sh
-# exports.md 4.6, 4.7: sp-read reads a JSON profile as scope-profiler
-# writes it, keys in any order (this one is laid out as the reference's
-# compatibility fixture json-v1.json: rank 0, "solve" from solver.py:7
-# tagged "golden", calls [10, 15], [20, 33], [40, 55]): the stream is that
-# of the fixture's HDF5 twins, but for the run's name, format, layout
+# doc/formats.md, "JSON profiles": sp-read reads a JSON profile as
+# scope-profiler writes it, keys in any order (this one is laid out as the
+# reference's compatibility fixture json-v1.json: rank 0, "solve" from
+# solver.py:7 tagged "golden", calls [10, 15], [20, 33], [40, 55]): the stream
+# is that of the fixture's HDF5 twins, but for the run's name, format, layout
 # and schema.
 cat >doc.json <<'EOF2'
 {

@@ -1,11 +1,11 @@
 #!/bin/sh
-# exports.md 4.2 against the HDF5 file itself: the document's rows are
+# doc/exports.md, "Rows", against the HDF5 file itself: the document's rows are
 # what scope-profiler's build_json_document makes of the file, computed
-# here with h5py from h5-format 4 to 6: regions in region-table order,
-# ranks ascending, calls in row order, each optional key present exactly
-# when the spec says (GPU times only when a call has one, event metadata
-# only when a call has some, exclusive totals only when stored), for
-# schema 2 and 3 files with every optional column.
+# here with h5py from doc/formats.md ("Schema 2" to "Lanes"): regions in
+# region-table order, ranks ascending, calls in row order, each optional key
+# present exactly when scope-profiler writes it (GPU times only when a call has
+# one, event metadata only when a call has some, exclusive totals only when
+# stored), for schema 2 and 3 files with every optional column.
 for schema in 2 3; do
 	$SPGEN synth --calls 200 --ranks 2 --extras --threads 2 --tasks 2 \
 	    --gpu --call-ids --summary --exclusive --schema $schema \

@@ -1,8 +1,8 @@
 #!/bin/sh
-# exports.md 4.8: one document per run; with several runs the slug of
-# each run's label joins the stem of -o's name: a and "run two" (a
-# metadata label) give profile_a.json and profile_run_two.json, and
-# nothing is written under profile.json itself.
+# doc/exports.md, "Run labels and file names": one document per run; with
+# several runs the slug of each run's label joins the stem of -o's name: a and
+# "run two" (a metadata label) give profile_a.json and profile_run_two.json,
+# and nothing is written under profile.json itself.
 $SPGEN spec - a.h5 <<'EOF2'
 {"ranks": {"0": [["outer", [0], [100]], ["inner", [10], [40]]]}}
 EOF2

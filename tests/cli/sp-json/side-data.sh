@@ -1,7 +1,7 @@
 #!/bin/sh
-# exports.md 4.4: LIKWID per rank and tag (tags sorted, keyed by the tag,
-# not the group's name), line-profile records in their numeric order with
-# the newest writer's source lines (an extension), and the perf_events
+# doc/exports.md, "Side data": LIKWID per rank and tag (tags sorted, keyed by
+# the tag, not the group's name), line-profile records in their numeric order
+# with the newest writer's source lines (an extension), and the perf_events
 # extension; sp_side_payloads keeps the groups exactly.
 $SPGEN spec - in.h5 <<'EOF2'
 {"ranks": {"0": [["solve", [0], [10]]], "1": [["solve", [2], [9]]]},

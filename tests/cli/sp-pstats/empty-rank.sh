@@ -1,6 +1,7 @@
 #!/bin/sh
-# exports.md 2.5: a (run, rank) with 0 calls is skipped (no file), as the
-# reference's export_prof skips it; sp-pstats says so on standard error.
+# doc/exports.md, "Empty runs": a (run, rank) with 0 calls is skipped (no
+# file), as the reference's export_prof skips it; sp-pstats says so on standard
+# error.
 $SPGEN spec - in.h5 <<'EOF'
 {"ranks": {"0": [["main", [0], [100]]], "1": [["main", [], []]]}}
 EOF

@@ -1,7 +1,7 @@
 #!/bin/sh
-# exports.md 2.5: a run whose filters left nothing ("No regions matched")
-# has no rank at all: no .prof and no report, and a note naming it, exit 0
-# even when it is the only run (the reference raises).
+# doc/exports.md, "Empty runs": a run whose filters left nothing ("No regions
+# matched") has no rank at all: no .prof and no report, and a note naming it,
+# exit 0 even when it is the only run (the reference raises).
 $SPGEN spec - in.h5 <<'EOF'
 {"ranks": {"0": [["main", [0], [100]]]}}
 EOF

@@ -1,7 +1,8 @@
 #!/bin/sh
-# exports.md 2.3 quirk, kept: the recursion test ignores lanes, so work on
-# thread 1 (10,50) inside work's span on thread 0 (0,100) counts as
-# recursive: cc 1, nc 2, tt 1.4e-07 > ct 1e-07 (verified in the spec).
+# doc/exports.md, "Recursion in cProfile's accounting", a quirk kept: the
+# recursion test ignores lanes, so work on thread 1 (10,50) inside work's span
+# on thread 0 (0,100) counts as recursive: cc 1, nc 2, tt 1.4e-07 > ct 1e-07
+# (as the reference computes it).
 $SPGEN spec - in.h5 <<'EOF'
 {"ranks": {"0": [["work", [0, 10], [100, 50], {"thread_ids": [0, 1]}]]}}
 EOF

@@ -1,8 +1,8 @@
 #!/bin/sh
-# exports.md 1.3, 2.2, 2.4: the lanes of a rank go into one dict, and the
-# sums follow the reference's global order (start ascending), not the
-# stream's lane order (thread 1 before thread 0): w's ct is
-# (0.1 + 0.2) + 0.3 = 0.6000000000000001, where lane order would give 0.6.
+# doc/exports.md, "Call-path entries": the lanes of a rank go into one dict,
+# and the sums follow the reference's global order (start ascending), not the
+# stream's lane order (thread 1 before thread 0): w's ct is (0.1 + 0.2) + 0.3 =
+# 0.6000000000000001, where lane order would give 0.6.
 $SPGEN spec - in.h5 <<'EOF'
 {"ranks": {"0": [
   ["w", [0, 50000000, 300000000], [100000000, 250000000, 600000000], {"thread_ids": [0, 1, 1]}],

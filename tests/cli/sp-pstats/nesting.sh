@@ -1,5 +1,5 @@
 #!/bin/sh
-# exports.md 2.2, 2.6, 8 ("Nested file"): one entry per call path, named
+# doc/exports.md, "Call-path entries": one entry per call path, named
 # from the top; main tt 0.01, main > solve tt 0.04, assemble ct 0.03 with
 # caller main > solve; the root <profiling_data rank 0> added last; 5
 # calls; the file profile_rank0.prof, loaded by marshal and pstats.

@@ -1,8 +1,9 @@
 #!/bin/sh
-# exports.md 2.3, 8: cProfile's recursion accounting.  recurse(0,1 s),
-# (0.2,0.6 s) gives (1, 2, 1.0, 1.0); four nested rec calls give cc 1,
-# nc 4 as a real cProfile run does, ct counting the outer call only.  The
-# self-recursion shows as a caller equal to itself with cc 0 and ct 0.0.
+# doc/exports.md, "Recursion in cProfile's accounting": cProfile's recursion
+# accounting.  recurse(0,1 s), (0.2,0.6 s) gives (1, 2, 1.0, 1.0); four nested
+# rec calls give cc 1, nc 4 as a real cProfile run does, ct counting the outer
+# call only.  The self-recursion shows as a caller equal to itself with cc 0
+# and ct 0.0.
 $SPGEN spec - in.h5 <<'EOF'
 {"ranks": {"0": [["recurse", [0, 200000000], [1000000000, 600000000]],
                  ["rec", [2000000000, 2100000000, 2200000000, 2300000000],

@@ -1,8 +1,8 @@
 #!/bin/sh
-# exports.md 2.3 quirk, kept: a zero-length R call that starts when an
-# earlier R call ends is a sibling in the reconstruction, but the
-# recursion test (end <= the earlier calls' latest end) counts it as
-# recursive: cc 1, nc 2.
+# doc/exports.md, "Recursion in cProfile's accounting", a quirk kept: a
+# zero-length R call that starts when an earlier R call ends is a sibling in
+# the reconstruction, but the recursion test (end <= the earlier calls' latest
+# end) counts it as recursive: cc 1, nc 2.
 $SPGEN spec - in.h5 <<'EOF'
 {"ranks": {"0": [["R", [0, 10], [10, 10]]]}}
 EOF

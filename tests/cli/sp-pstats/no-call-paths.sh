@@ -1,9 +1,9 @@
 #!/bin/sh
-# exports.md 2.3, 8: aggregated by region, regions in region order (by
-# first start); work, called from phase_a (0.3 s), phase_b (0.6 s) and the
-# top level (0.2 s), is one entry (3, 3, 1.1, 1.1) whose callers are the
-# root's bucket first, then phase_a and phase_b; no name holds " > ".
-# Sums in call order: 0.3 + 0.6 + 0.2 = 1.0999999999999999.
+# doc/exports.md, "Region entries": aggregated by region, regions in region
+# order (by first start); work, called from phase_a (0.3 s), phase_b (0.6 s)
+# and the top level (0.2 s), is one entry (3, 3, 1.1, 1.1) whose callers are
+# the root's bucket first, then phase_a and phase_b; no name holds " > ". Sums
+# in call order: 0.3 + 0.6 + 0.2 = 1.0999999999999999.
 $SPGEN spec - in.h5 <<'EOF'
 {"ranks": {"0": [["phase_a", [0], [400000000]], ["work", [50000000, 550000000, 1300000000],
                                                          [350000000, 1150000000, 1500000000]],

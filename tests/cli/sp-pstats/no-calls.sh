@@ -1,7 +1,7 @@
 #!/bin/sh
-# exports.md 2.5: "No calls recorded for the requested ranks.", which the
-# reference raises: here a stream whose only run has no calls writes no
-# file (pstats cannot load an empty dict) and says so per rank, exit 0.
+# doc/exports.md, "Empty runs": "No calls recorded for the requested ranks.",
+# which the reference raises: here a stream whose only run has no calls writes
+# no file (pstats cannot load an empty dict) and says so per rank, exit 0.
 $SPGEN spec - in.h5 <<'EOF'
 {"ranks": {"0": [["main", [], []]], "1": [["main", [], []]]}}
 EOF

@@ -1,7 +1,7 @@
 #!/bin/sh
-# exports.md 2.2, 2.3: without a root frame (--no-root, the reference's
-# root_name None) top-level entries have no callers and there is no root
-# entry, with call paths and without.
+# doc/exports.md, "Call-path entries" and "Region entries": without a root
+# frame (--no-root, the reference's root_name None) top-level entries have no
+# callers and there is no root entry, with call paths and without.
 $SPGEN spec - in.h5 <<'EOF'
 {"ranks": {"0": [["a", [0], [1000000000]], ["c", [100000000], [300000000]],
                  ["b", [2000000000], [2500000000]]]}}

@@ -1,8 +1,9 @@
 #!/bin/sh
-# exports.md 2.6: the suffix is the file name's last one, or .prof when it
-# has none (no dot, or only a leading one); _rank<N> goes before it.  A
-# name ending in "/" or an existing directory gets profile.prof inside,
-# as the reference's command line names it.  Parents are created.
+# doc/exports.md, "Run labels and file names": the suffix is the file name's
+# last one, or .prof when it has none (no dot, or only a leading one); _rank<N>
+# goes before it.  A name ending in "/" or an existing directory gets
+# profile.prof inside, as the reference's command line names it.  Parents are
+# created.
 $SPGEN spec - in.h5 <<'EOF'
 {"ranks": {"0": [["a", [0], [10]]]}}
 EOF

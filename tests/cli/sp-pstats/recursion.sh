@@ -1,7 +1,7 @@
 #!/bin/sh
-# exports.md 1.6, 2.2: fib(0,100),(10,90),(60,80) nest three deep; with
-# call paths recursion gives distinct paths fib, fib > fib, fib > fib >
-# fib, each with cc = nc = 1.
+# doc/exports.md, "Call-path entries": fib(0,100),(10,90),(60,80) nest three
+# deep; with call paths recursion gives distinct paths fib, fib > fib, fib >
+# fib > fib, each with cc = nc = 1.
 $SPGEN spec - in.h5 <<'EOF'
 {"ranks": {"0": [["fib", [0, 10, 60], [100, 90, 80]]]}}
 EOF

@@ -1,6 +1,7 @@
 #!/bin/sh
-# exports.md 8: a(0,1 s), b(2,2.5 s) with the root named "<run>" (--root):
-# the root (1, 1, 0.0, 1.5) calls both; pstats shows it as {run}.
+# doc/exports.md, "Call-path entries": a(0,1 s), b(2,2.5 s) with the root named
+# "<run>" (--root): the root (1, 1, 0.0, 1.5) calls both; pstats shows it as
+# {run}.
 $SPGEN spec - in.h5 <<'EOF'
 {"ranks": {"0": [["a", [0], [1000000000]], ["b", [2000000000], [2500000000]]]}}
 EOF

@@ -1,8 +1,8 @@
 #!/bin/sh
-# exports.md 2.2, 9.5 quirk, kept: names are not escaped, so a top-level
-# region named "a > b" and the path a > b share one key.  The later one's
-# numbers replace the earlier's, the entry keeps the first position, and
-# both callers (a, then the root) stay in it.
+# doc/exports.md, "Names that contain the separator", a quirk kept: names are
+# not escaped, so a top-level region named "a > b" and the path a > b share one
+# key.  The later one's numbers replace the earlier's, the entry keeps the
+# first position, and both callers (a, then the root) stay in it.
 $SPGEN spec - in.h5 <<'EOF'
 {"ranks": {"0": [["a", [0], [100]], ["b", [10], [30]], ["a > b", [200], [260]]]}}
 EOF

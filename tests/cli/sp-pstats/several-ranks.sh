@@ -1,6 +1,6 @@
 #!/bin/sh
-# exports.md 2.6: one file per rank, _rank<N> before the suffix, each with
-# its own root <in rank N>.
+# doc/exports.md, "Run labels and file names": one file per rank, _rank<N>
+# before the suffix, each with its own root <in rank N>.
 $SPGEN spec - in.h5 <<'EOF'
 {"ranks": {"0": [["main", [500], [900]], ["solve", [600], [800]]],
            "1": [["main", [100], [1000]], ["setup", [150], [200]], ["solve", [300], [700]]]}}

@@ -1,7 +1,7 @@
 #!/bin/sh
-# exports.md 2.6, 7.3, 8: with several runs each file name carries the
-# slug of the run's unique label: a, "run two" (a metadata label) and a
-# second a ("a (2)") give profile_a, profile_run_two and profile_a_2; the
+# doc/exports.md, "Run labels and file names": with several runs each file name
+# carries the slug of the run's unique label: a, "run two" (a metadata label)
+# and a second a ("a (2)") give profile_a, profile_run_two and profile_a_2; the
 # root names keep the unslugged label: <a (2) rank 0>.
 $SPGEN spec - a.h5 <<'EOF'
 {"ranks": {"0": [["outer", [0], [100]], ["inner", [10], [40]]]}}

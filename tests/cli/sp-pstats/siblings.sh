@@ -1,6 +1,6 @@
 #!/bin/sh
-# exports.md 2.2: siblings of one path add up in one entry (count 2),
-# each path's one caller is its parent path with the same numbers.
+# doc/exports.md, "Call-path entries": siblings of one path add up in one entry
+# (count 2), each path's one caller is its parent path with the same numbers.
 $SPGEN spec - in.h5 <<'EOF'
 {"ranks": {"0": [["main", [0], [100]], ["a", [10, 70], [20, 80]], ["b", [30], [60]]]}}
 EOF

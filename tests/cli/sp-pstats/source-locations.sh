@@ -1,5 +1,5 @@
 #!/bin/sh
-# exports.md 2.1: the key is (source file, line, name) when the region
+# doc/exports.md, "Keys": the key is (source file, line, name) when the region
 # (for a call path, its leaf) has a file and a line on that rank, else
 # ("~", 0, name): io has a file but no line.  solve is at line 42 on rank
 # 0 and line 43 on rank 1.  With --no-call-paths the name is the region's.

@@ -1,7 +1,7 @@
 #!/bin/sh
-# exports.md 8: a(0,10),(10,20) are both roots (touching siblings), and
-# z(10,10) is a child of the second a: paths a (2 calls) and a > z.  The
-# root's total adds both a calls.
+# doc/calls.md, "Containment": a(0,10),(10,20) are both roots (touching
+# siblings), and z(10,10) is a child of the second a: paths a (2 calls) and a >
+# z.  The root's total adds both a calls.
 $SPGEN spec - in.h5 <<'EOF'
 {"ranks": {"0": [["a", [0, 10], [10, 20]], ["z", [10], [10]]]}}
 EOF

@@ -1,7 +1,7 @@
 #!/bin/sh
-# exports.md 8: outer(0,100) with tick(0,0),(50,50) inside it; edge(100,100)
-# at outer's end is a root, not a child; two zero-length z at 200 nest
-# (z > z).  Zero-length calls count with 0.0 seconds.
+# doc/calls.md, "Containment": outer(0,100) with tick(0,0),(50,50) inside it;
+# edge(100,100) at outer's end is a root, not a child; two zero-length z at 200
+# nest (z > z).  Zero-length calls count with 0.0 seconds.
 $SPGEN spec - in.h5 <<'EOF'
 {"ranks": {"0": [["outer", [0], [100]], ["tick", [0, 50], [0, 50]], ["edge", [100], [100]],
                  ["z", [200, 200], [200, 200]]]}}

@@ -1,8 +1,8 @@
 #!/bin/sh
-# h5-format.md 11: a trace is in its writer's byte order, told by the
-# version field (1 or 2 when read little-endian, else big-endian): the
-# same trace written big-endian, in either version, gives the same calls
-# (the run item differs in the file's name only).
+# doc/formats.md, "Native traces": a trace is in its writer's byte order, told
+# by the version field (1 or 2 when read little-endian, else big-endian): the
+# same trace written big-endian, in either version, gives the same calls (the
+# run item differs in the file's name only).
 for v in 1 2; do
 	for o in little big; do
 		$SPGEN spt - $o$v.spt <<EOF2 || exit

@@ -1,7 +1,7 @@
 #!/bin/sh
-# A native trace is known by its magic, whatever its name (h5-format.md
-# 1.1): a trace named run.dat or run.h5 is read as one, and the rank files
-# of one run need not be named *.spt.
+# A native trace is known by its magic, whatever its name (doc/formats.md,
+# "Knowing a file"): a trace named run.dat or run.h5 is read as one, and the
+# rank files of one run need not be named *.spt.
 $SPGEN spt - a.spt <<'EOF2' || exit
 {"ranks": {"0": [["solve", [10], [20]]]}}
 EOF2

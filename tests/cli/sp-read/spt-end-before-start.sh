@@ -1,7 +1,7 @@
 #!/bin/sh
-# h5-format.md 11.1: the reference loads a call that ends before it starts
-# and fails only in what builds the call tree; sp-read checks every call
-# before it writes (as for HDF5) and names the rank file of the call.
+# doc/formats.md, "Native traces": the reference loads a call that ends before
+# it starts and fails only in what builds the call tree; sp-read checks every
+# call before it writes (as for HDF5) and names the rank file of the call.
 $SPGEN spt - r0.spt <<'EOF2' || exit
 {"ranks": {"0": [["outer", [1], [9]]]}}
 EOF2

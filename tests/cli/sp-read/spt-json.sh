@@ -1,9 +1,9 @@
 #!/bin/sh
-# exports.md 4 and h5-format.md 11.1: sp-json of a native run is the
-# document the reference writes for an import (num_ranks the files, the
-# import's metadata, rows by region in first appearance, ranks ascending,
-# source_file and source_lineno from version 2), plus sp's extension keys;
-# and it reads back as the same calls.
+# doc/exports.md, "sp-json documents", and doc/formats.md, "Native runs":
+# sp-json of a native run is the document the reference writes for an import
+# (num_ranks the files, the import's metadata, rows by region in first
+# appearance, ranks ascending, source_file and source_lineno from version 2),
+# plus sp's extension keys; and it reads back as the same calls.
 $SPGEN spt - r0.spt <<'EOF2' || exit
 {"ranks": {"0": [["solve", [10, 20, 40], [15, 33, 55], {"source_file": "solver.c", "source_lineno": 7}]]}}
 EOF2

@@ -1,9 +1,9 @@
 #!/bin/sh
-# h5-format.md 11.1: the rank files of one run, given in any order, are one
-# run: files sorted by path components (b/ before b-x.spt before b.spt),
-# ranks from their headers (not the names), ranks ascending, regions named
-# in order of first appearance over the sorted files; num_ranks counts the
-# files.  The region order (ties) is sp's usual one, by earliest start.
+# doc/formats.md, "Native runs": the rank files of one run, given in any order,
+# are one run: files sorted by path components (b/ before b-x.spt before
+# b.spt), ranks from their headers (not the names), ranks ascending, regions
+# named in order of first appearance over the sorted files; num_ranks counts
+# the files.  The region order (ties) is sp's usual one, by earliest start.
 mkdir b
 $SPGEN spt - b/r.spt <<'EOF2' || exit
 {"ranks": {"2": [["solve", [30], [40]], ["io", [41], [45]]]}}

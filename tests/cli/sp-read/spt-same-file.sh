@@ -1,8 +1,8 @@
 #!/bin/sh
-# h5-format.md 11.1: a file is taken once by its normalised spelling
-# (x.spt, ./x.spt and .//x.spt are one), so naming it twice is no
-# duplicate rank; an absolute spelling is another file, which then claims
-# the same rank.  Messages name a file as pathlib spells it.
+# doc/formats.md, "Native runs": a file is taken once by its normalised
+# spelling (x.spt, ./x.spt and .//x.spt are one), so naming it twice is no
+# duplicate rank; an absolute spelling is another file, which then claims the
+# same rank.  Messages name a file as pathlib spells it.
 $SPGEN spt - x.spt <<'EOF2' || exit
 {"ranks": {"0": [["solve", [10], [20]]]}}
 EOF2

@@ -1,10 +1,10 @@
 #!/bin/sh
 # --window works the same on every input: HDF5, a JSON profile and .spt
-# rank files (whose run starts at their smallest first call, h5-format.md
-# 11.1), in time order; and in file order, where sp-json writes each row's
-# kept calls, clipped, and the row's count of them, without the summary
-# statistics of all its calls.  The stream through sp-stack keeps the
-# run's window (sp-stream(5) 1.1).
+# rank files (whose run starts at their smallest first call, doc/formats.md,
+# "Native runs"), in time order; and in file order, where sp-json writes each
+# row's kept calls, clipped, and the row's count of them, without the summary
+# statistics of all its calls.  The stream through sp-stack keeps the run's
+# window (sp-stream(5) 1.1).
 $SPGEN spec - in.h5 <<'JSON' || exit
 {"summary_statistics": true, "metadata": {"start_time_ns": 10, "mpi_size": 1},
  "ranks": {"0": [["solve", [10, 20, 40], [15, 33, 55]]]}}

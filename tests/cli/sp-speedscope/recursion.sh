@@ -1,6 +1,6 @@
 #!/bin/sh
-# exports.md 8: a region nested in itself reuses one frame:
-# fib(0,100),(10,90),(60,80) gives frames [fib] and three nested calls.
+# doc/exports.md, "speedscope events": a region nested in itself reuses one
+# frame: fib(0,100),(10,90),(60,80) gives frames [fib] and three nested calls.
 $SPGEN spec - in.h5 <<'EOF'
 {"ranks": {"0": [["fib", [0, 10, 60], [100, 90, 80]]]}}
 EOF

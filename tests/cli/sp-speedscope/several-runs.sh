@@ -1,7 +1,7 @@
 #!/bin/sh
-# exports.md 3.4: several runs give one document each, the slug of the
-# run's label joined to the stem of -o's file name: a and "run two"
-# (a metadata label) give profile_a and profile_run_two.
+# doc/exports.md, "Run labels and file names": several runs give one document
+# each, the slug of the run's label joined to the stem of -o's file name: a and
+# "run two" (a metadata label) give profile_a and profile_run_two.
 $SPGEN spec - a.h5 <<'EOF'
 {"ranks": {"0": [["outer", [0], [100]], ["inner", [10], [40]]]}}
 EOF

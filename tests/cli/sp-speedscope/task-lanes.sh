@@ -1,5 +1,5 @@
 #!/bin/sh
-# exports.md 3.2: a task lane is "<name> (<coro tail>) on <thread>", or
+# doc/calls.md, "Lanes": a task lane is "<name> (<coro tail>) on <thread>", or
 # "task K" when the task table lacks it; a single tracked lane still gets
 # its "rank N - " name.
 $SPGEN spec - in.h5 <<'EOF'

@@ -1,7 +1,7 @@
 #!/bin/sh
-# exports.md 3.2: one profile per lane, lanes ascending (threads from the
-# highest index down, then calls of no known thread, which are plain
-# "rank 0"); threads by their table name, else "thread K".
+# doc/exports.md, "speedscope profiles": one profile per lane, lanes ascending
+# (threads from the highest index down, then calls of no known thread, which
+# are plain "rank 0"); threads by their table name, else "thread K".
 $SPGEN spec - in.h5 <<'EOF'
 {"ranks": {"0": [
   ["work", [0, 5, 10, 20], [100, 90, 80, 70], {"thread_ids": [0, 1, 2, -1]}],

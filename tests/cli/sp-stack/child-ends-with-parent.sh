@@ -1,5 +1,6 @@
 #!/bin/sh
-# exports.md 8: a child ending exactly when its parent ends is a child.
+# doc/calls.md, "Examples": a child ending exactly when its parent ends is a
+# child.
 $SPGEN spec - in.h5 <<'EOF'
 {"ranks": {"0": [["p", [0], [10]], ["c", [4], [10]]]}}
 EOF

@@ -1,6 +1,6 @@
 #!/bin/sh
-# exports.md 8: outer(5,100), inner(5,40): on equal starts the longer call
-# comes first and is the parent, whatever the region order.
+# doc/calls.md, "Examples": outer(5,100), inner(5,40): on equal starts the
+# longer call comes first and is the parent, whatever the region order.
 $SPGEN spec - in.h5 <<'EOF'
 {"ranks": {"0": [["inner", [5], [40]], ["outer", [5], [100]]]}}
 EOF

@@ -1,5 +1,6 @@
 #!/bin/sh
-# exports.md 8: with the region order reversed (B then A) the roles swap.
+# doc/calls.md, "Examples": with the region order reversed (B then A) the roles
+# swap.
 $SPGEN spec - in.h5 <<'EOF'
 {"ranks": {"0": [["B", [0], [10]], ["A", [0], [10]]]}}
 EOF

@@ -1,6 +1,6 @@
 #!/bin/sh
-# exports.md 8: identical intervals in regions A then B: B is A's child,
-# self A 0, B 10.
+# doc/calls.md, "Examples": identical intervals in regions A then B: B is A's
+# child, self A 0, B 10.
 $SPGEN spec - in.h5 <<'EOF'
 {"ranks": {"0": [["A", [0], [10]], ["B", [0], [10]]]}}
 EOF

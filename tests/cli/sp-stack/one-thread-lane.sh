@@ -1,5 +1,5 @@
 #!/bin/sh
-# exports.md 8: calls all on thread 2 form the single lane -4.
+# doc/calls.md, "Examples": calls all on thread 2 form the single lane -4.
 $SPGEN spec - in.h5 <<'EOF'
 {"ranks": {"0": [["outer", [0], [100], {"thread_ids": [2]}], ["inner", [20], [40], {"thread_ids": [2]}]]}}
 EOF

@@ -1,6 +1,6 @@
 #!/bin/sh
-# exports.md 8: short(0,50), long(10,200) are not properly nested: the
-# reference's NestingError message, after the rank and lane, exit 1.
+# doc/calls.md, "Examples": short(0,50), long(10,200) are not properly nested:
+# the reference's NestingError message, after the rank and lane, exit 1.
 $SPGEN spec - in.h5 <<'EOF'
 {"ranks": {"0": [["short", [0], [50]], ["long", [10], [200]]]}}
 EOF

@@ -1,5 +1,5 @@
 #!/bin/sh
-# exports.md 8: a(0,10),(10,20) are both roots (touching siblings).
+# doc/calls.md, "Examples": a(0,10),(10,20) are both roots (touching siblings).
 $SPGEN spec - in.h5 <<'EOF'
 {"ranks": {"0": [["a", [0, 10], [10, 20]]]}}
 EOF

@@ -1,6 +1,6 @@
 #!/bin/sh
-# exports.md 8: a zero-length call at its parent's end time is a sibling
-# (a root), not a child.
+# doc/calls.md, "Examples": a zero-length call at its parent's end time is a
+# sibling (a root), not a child.
 $SPGEN spec - in.h5 <<'EOF'
 {"ranks": {"0": [["p", [0], [10]], ["z", [10], [10]]]}}
 EOF

@@ -1,5 +1,6 @@
 #!/bin/sh
-# exports.md 8: a zero-length call at its parent's start time is a child.
+# doc/calls.md, "Examples": a zero-length call at its parent's start time is a
+# child.
 $SPGEN spec - in.h5 <<'EOF'
 {"ranks": {"0": [["p", [0], [10]], ["z", [0], [0]]]}}
 EOF

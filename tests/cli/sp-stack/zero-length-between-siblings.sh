@@ -1,5 +1,6 @@
 #!/bin/sh
-# exports.md 8: a(0,10),(10,20) plus z(10,10): z is a child of the second a.
+# doc/calls.md, "Examples": a(0,10),(10,20) plus z(10,10): z is a child of the
+# second a.
 $SPGEN spec - in.h5 <<'EOF'
 {"ranks": {"0": [["a", [0, 10], [10, 20]], ["z", [10], [10]]]}}
 EOF

@@ -1,6 +1,6 @@
 #!/bin/sh
-# exports.md 8: outer(0,100); tick(0,0),(50,50) gives depth 0 1 1, parent
-# -1 0 0, self 100 0 0.
+# doc/calls.md, "Examples": outer(0,100); tick(0,0),(50,50) gives depth 0 1 1,
+# parent -1 0 0, self 100 0 0.
 $SPGEN spec - in.h5 <<'EOF'
 {"ranks": {"0": [["outer", [0], [100]], ["tick", [0, 50], [0, 50]]]}}
 EOF

@@ -1,6 +1,6 @@
 #!/bin/sh
-# exports.md 8: two zero-length calls at the same t: the second is the
-# first's child.
+# doc/calls.md, "Examples": two zero-length calls at the same t: the second is
+# the first's child.
 $SPGEN spec - in.h5 <<'EOF'
 {"ranks": {"0": [["z", [5, 5], [5, 5]]]}}
 EOF

@@ -1,7 +1,8 @@
 #!/bin/sh
-# exports.md 6.3: several runs give one trace each, the slug of the run's
-# label joined to the stem of -o's file name; a name without a dot takes
-# .pftrace (.trace.json for JSON); a directory, profile.pftrace.
+# doc/exports.md, "Run labels and file names": several runs give one trace
+# each, the slug of the run's label joined to the stem of -o's file name; a
+# name without a dot takes .pftrace (.trace.json for JSON); a directory,
+# profile.pftrace.
 $SPGEN spec - a.h5 <<'EOF2'
 {"ranks": {"0": [["outer", [0], [100]], ["inner", [10], [40]]]}}
 EOF2

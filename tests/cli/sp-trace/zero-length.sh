@@ -1,8 +1,9 @@
 #!/bin/sh
-# exports.md 8: zero-length calls begin and end at once; two at the same
-# time nest; one at its parent's end is its sibling, as sp-stack's depth
-# says; touching siblings a(200,210), a(210,220) with z(210,210) inside
-# the second: the slices nest by depth, not by time, and end in order.
+# doc/trace.md, "Slices and their order": zero-length calls begin and end at
+# once; two at the same time nest; one at its parent's end is its sibling, as
+# sp-stack's depth says; touching siblings a(200,210), a(210,220) with
+# z(210,210) inside the second: the slices nest by depth, not by time, and end
+# in order.
 $SPGEN spec - in.h5 <<'EOF2'
 {"ranks": {"0": [["outer", [0], [100]], ["tick", [0, 50, 70, 70, 100], [0, 50, 70, 70, 100]],
   ["a", [200, 210], [210, 220]], ["z", [210], [210]]]}}
