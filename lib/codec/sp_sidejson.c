@@ -11,7 +11,10 @@
 #define D SP_SIDEJSON_DATASET
 #define N(v) (sizeof (v) / sizeof (v)[0])
 
-/* likwid[rank][tag] (h5-format.md 7.1, exports.md 4.4). */
+/*
+ * likwid[rank][tag] (doc/formats.md, "LIKWID, perf events, line profiles";
+ * doc/exports.md, "Side data").
+ */
 static const struct sp_sidejson_field likwid_fields[] = {
 	{ LIKWID_TAG, A, SP_SIDEJSON_TEXT, 0, NULL },
 	{ "group_id", A, SP_SIDEJSON_INT, -1, NULL },
@@ -27,15 +30,18 @@ static const struct sp_sidejson_field likwid_fields[] = {
 	{ "source", A, SP_SIDEJSON_TEXT, 0, NULL },
 };
 
-/* perf_events[rank][region] (h5-format.md 7.2); "values" apart. */
+/*
+ * perf_events[rank][region] (doc/formats.md, "LIKWID, perf events, line
+ * profiles"); "values" apart.
+ */
 static const struct sp_sidejson_field perf_fields[] = {
 	{ PERF_CALLS, A, SP_SIDEJSON_INT, 0, NULL },
 };
 
 /*
- * line_profile[rank][i] (h5-format.md 7.3, exports.md 4.4); "source"
- * and "source_first_lineno" are sp-json's extension, from the newest
- * writer's records.
+ * line_profile[rank][i] (doc/formats.md, "LIKWID, perf events, line profiles";
+ * doc/exports.md, "Side data"); "source" and "source_first_lineno" are
+ * sp-json's extension, from the newest writer's records.
  */
 static const struct sp_sidejson_field line_fields[] = {
 	{ "region", A, SP_SIDEJSON_TEXT, 0, NULL },

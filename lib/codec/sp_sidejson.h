@@ -3,8 +3,9 @@
  * how the document's "likwid", "line_profile" and "perf_events" keys
  * correspond to the images of the HDF5 groups rank<N>/likwid,
  * rank<N>/line_profile and rank<N>/perf_events that the stream's side
- * items carry (sp-stream(5), h5-format.md 7), and how the
- * "sp_side_payloads" key carries the items themselves (sp-json(1)).
+ * items carry (sp-stream(5); doc/formats.md, "LIKWID, perf events, line
+ * profiles"), and how the "sp_side_payloads" key carries the items themselves
+ * (sp-json(1)).
  *
  * An image is a CBOR map {"attrs": {name: value}, "datasets": {name:
  * value}, "groups": {name: image}}, names in byte order as HDF5 lists

@@ -1,7 +1,7 @@
 /*
  * sp_sidejson_put(): a rank's side-payload image as the document's value
  * for it, the way scope-profiler's json_export writes the data it read
- * from those groups (exports.md 4.4).
+ * from those groups (doc/exports.md, "Side data").
  */
 #include "sp_sidejson_private.h"
 

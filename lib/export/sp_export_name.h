@@ -1,6 +1,7 @@
 /*
  * sp_export_name.h - the file names of an exporter's outputs, as
- * scope-profiler's exporters name them (exports.md 2.6, 3.4, 4.8).
+ * scope-profiler's exporters name them (doc/exports.md, "Run labels and file
+ * names").
  *
  * A name is made from a base path (the -o argument), the run's label when
  * the stream holds several runs, and the rank for exporters that write a

@@ -42,11 +42,11 @@ first_bytes(const char *path, unsigned char *b, size_t *n, struct sp_err *e)
 }
 
 /*
- * The format of a file (exports.md 4.6): by its content first (a format's
- * signature, such as HDF5's, a native trace's magic, gzip or "{" for
- * JSON), refusing an HTML report and an sp stream; then by its name
- * (.json, .json.gz, .spt).  Anything else is refused with a message
- * saying what it is; NULL then.
+ * The format of a file (doc/formats.md, "Knowing a file"): by its content
+ * first (a format's signature, such as HDF5's, a native trace's magic, gzip or
+ * "{" for JSON), refusing an HTML report and an sp stream; then by its name
+ * (.json, .json.gz, .spt).  Anything else is refused with a message saying
+ * what it is; NULL then.
  */
 static const struct sp_format *
 classify(const struct sp_format *const *fm, size_t nf, const char *path,

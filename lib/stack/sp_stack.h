@@ -5,8 +5,9 @@
  * A stacker turns the interval-stage batches of one lane at a time into
  * call-stage batches (see sp_batch.h), in one pass with one stack, so its
  * memory is O(deepest nesting) whatever the number of calls.  The result is
- * exactly the reference's reconstruction (spec/exports.md 1.2, 1.3) as long
- * as the input is in canonical order, which the stacker checks.
+ * exactly the reference's reconstruction (doc/calls.md, "Containment" and
+ * "Lanes") as long as the input is in canonical order, which the stacker
+ * checks.
  *
  * Usage, per run: sp_stacker_set_regions(); then per lane, in stream order:
  * sp_stacker_begin_lane(), sp_stacker_push() for each batch of the lane,

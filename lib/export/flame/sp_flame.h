@@ -1,7 +1,7 @@
 /*
  * sp_flame.h - a pstats dict drawn as a flame-graph SVG, the way
  * scope-profiler's export_flamegraph_svg draws it through flameprof 0.4
- * (spec/exports.md section 5).
+ * (doc/exports.md, "Flame graphs").
  *
  * The dict (sp_prof.h) is read as a call graph: an entry with no callers
  * is a root, every caller item an edge caller -> callee with its own

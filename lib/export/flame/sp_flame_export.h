@@ -92,10 +92,10 @@ int sp_flame_export_stream(struct sp_reader *r,
 
 /*
  * How graphs are named (sp_export_name.h), as scope-profiler names .prof
- * files (exports.md 2.6): pathlib's suffix (".svg", or ".folded" for
- * folded stacks, for a name without one), "_rank<N>" after the label,
- * "flamegraph" in a directory, the reference command line's name:
- * "out/flame.svg" -> "out/flame_rank0.svg", "out/flame_run_2_rank1.svg".
+ * files (doc/exports.md, "Run labels and file names"): pathlib's suffix
+ * (".svg", or ".folded" for folded stacks, for a name without one), "_rank<N>"
+ * after the label, "flamegraph" in a directory, the reference command line's
+ * name: "out/flame.svg" -> "out/flame_rank0.svg", "out/flame_run_2_rank1.svg".
  */
 extern const struct sp_export_naming sp_flame_svg_naming;
 extern const struct sp_export_naming sp_flame_folded_naming;

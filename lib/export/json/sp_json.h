@@ -3,16 +3,16 @@
  * and write scope-profiler's JSON profile, format version 1, one document
  * per run, or one NDJSON line per call.
  *
- * The document (exports.md 4) lists the calls of each (region, rank) row
- * in recording order, rows grouped by region, while a stream brings them
- * rank by rank and lane by lane in time order.  sp_json_export() regroups
- * them in bounded memory: each rank's calls go to their place in a store
- * (sp_spill.h) held in memory while the budget allows, else on a
- * temporary file as sort(1) does.  A stream that sp-read wrote with
- * --order file brings each row's calls in recording order, rows in
- * region order: its last rank (for a one-rank run, the only one) is then
- * written as it arrives, a row at a time, and needs no spill.  Either
- * way the bytes are the same.
+ * The document (doc/exports.md, "sp-json documents") lists the calls of each
+ * (region, rank) row in recording order, rows grouped by region, while a
+ * stream brings them rank by rank and lane by lane in time order.
+ * sp_json_export() regroups them in bounded memory: each rank's calls go to
+ * their place in a store (sp_spill.h) held in memory while the budget allows,
+ * else on a temporary file as sort(1) does.  A stream that sp-read wrote with
+ * --order file brings each row's calls in recording order, rows in region
+ * order: its last rank (for a one-rank run, the only one) is then written as
+ * it arrives, a row at a time, and needs no spill.  Either way the bytes are
+ * the same.
  *
  * What JSON v1 cannot say is carried by extension keys, listed in
  * sp-json(1), so that sp-read gives back the stream the document came
@@ -69,8 +69,8 @@ struct sp_json_stats {
 
 /*
  * How documents are named (sp_export_name.h), as export_json names them
- * (exports.md 3.4, 4.8): the suffix from the first dot (".json" for a
- * name without one), "profile.json" in a directory, no rank.
+ * (doc/exports.md, "Run labels and file names"): the suffix from the first dot
+ * (".json" for a name without one), "profile.json" in a directory, no rank.
  */
 extern const struct sp_export_naming sp_json_naming;
 

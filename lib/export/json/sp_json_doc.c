@@ -1,7 +1,8 @@
 /*
  * sp_json_export(): the JSON profile document of each run of a stream.
  * The layout is that of json.dumps of scope-profiler's build_json_document
- * (exports.md 4); see sp_json.h for the regrouping and the extensions.
+ * (doc/exports.md, "sp-json documents"); see sp_json.h for the regrouping and
+ * the extensions.
  */
 #include "sp_json.h"
 

@@ -30,14 +30,13 @@
  * one .prof, held in memory and written once the input has ended cleanly
  * (SP_EUSAGE for a second one).
  *
- * Empty data, as exports.md 2.5: a (run, rank) without calls gets no
- * .prof (a note says so) but, in print mode, the report of an empty
- * Stats (build_pstats); a run without any rank (its ranks or regions
- * were filtered out) gets a note.  A stream without any .prof to write
- * (print mode: without any rank) is no error: its notes say so, and
- * nothing is written, for pstats cannot load an empty dict.  One without
- * runs fails with "no runs in the stream".  Notes are given at the end,
- * and only when the export succeeds.
+ * Empty data (doc/exports.md, "Empty runs"): a (run, rank) without calls gets
+ * no .prof (a note says so) but, in print mode, the report of an empty Stats
+ * (build_pstats); a run without any rank (its ranks or regions were filtered
+ * out) gets a note.  A stream without any .prof to write (print mode: without
+ * any rank) is no error: its notes say so, and nothing is written, for pstats
+ * cannot load an empty dict.  One without runs fails with "no runs in the
+ * stream".  Notes are given at the end, and only when the export succeeds.
  *
  * Ownership: options and the output callback's context are borrowed for
  * the call; the input descriptor is the caller's to close.
@@ -98,9 +97,9 @@ int sp_psexport_run(int fd, const char *path,
 
 /*
  * How .prof files are named (sp_export_name.h), as export_prof names them
- * (exports.md 2.6): pathlib's suffix (".prof" for a name without one),
- * "_rank<N>" after the label, "profile.prof" in a directory:
- * "out/profile.prof" gives "out/profile_rank0.prof", or
+ * (doc/exports.md, "Run labels and file names"): pathlib's suffix (".prof" for
+ * a name without one), "_rank<N>" after the label, "profile.prof" in a
+ * directory: "out/profile.prof" gives "out/profile_rank0.prof", or
  * "out/profile_run_2_rank0.prof" for run "run (2)" of several.
  */
 extern const struct sp_export_naming sp_psexport_naming;

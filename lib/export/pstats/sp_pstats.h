@@ -1,6 +1,6 @@
 /*
  * sp_pstats.h - the pstats statistics dict of one (run, rank): the .prof
- * export's accounting, spec/exports.md section 2, quirks included.
+ * export's accounting, doc/exports.md, "cProfile statistics", quirks included.
  *
  * A builder is fed the calls of one rank, lane after lane, as opens and
  * closes (what a call walker produces) and turns them into the dict

@@ -84,10 +84,11 @@ int sp_ssexport_stream(struct sp_reader *r, const struct sp_ssexport_opts *o,
 
 /*
  * How documents are named (sp_export_name.h), as export_speedscope names
- * its files (exports.md 3.4): the suffix from the first dot,
- * ".speedscope.json" for a name without one, "profile.speedscope.json" in
- * a directory, no rank: "out/profile.speedscope.json", or
- * "out/profile_run_2.speedscope.json" for run "run (2)" of several.
+ * its files (doc/exports.md, "Run labels and file names"): the suffix from the
+ * first dot, ".speedscope.json" for a name without one,
+ * "profile.speedscope.json" in a directory, no rank:
+ * "out/profile.speedscope.json", or "out/profile_run_2.speedscope.json" for
+ * run "run (2)" of several.
  */
 extern const struct sp_export_naming sp_ssexport_naming;
 

@@ -2,7 +2,7 @@
  * sp_h5.h - scope-profiler HDF5 profiles (schema 1 with or without its
  * attribute, 2 and 3; columnar and aggregate layouts) as a struct
  * sp_source.  The layouts and the reference reader's checks are those of
- * spec/h5-format.md; the checks it misses (region ids out of range,
+ * doc/formats.md; the checks it misses (region ids out of range,
  * duplicate rows, disagreeing column lengths) are made here too.
  *
  * Ownership: the caller frees the source with sp_source_free().

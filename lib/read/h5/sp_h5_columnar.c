@@ -1,11 +1,11 @@
 /*
- * Schemas 2 and 3 (h5-format.md 4, 5): the region table and the
- * rank_region_index, one entry per (rank, region) row, for both layouts:
- * columnar, whose rows are slices of the event columns (sp_h5_events.c),
- * and aggregate (4.7), whose rows hold only totals.  The index is read
- * whole, checked (region ids in range, one row per (rank, region), event
- * ranges within the columns and apart) and sorted by rank; then the lane
- * tables (sp_h5_lanes.c) and the rank groups.
+ * Schemas 2 and 3 (doc/formats.md, "Schema 2", "Schema 3"): the region table
+ * and the rank_region_index, one entry per (rank, region) row, for both
+ * layouts: columnar, whose rows are slices of the event columns
+ * (sp_h5_events.c), and aggregate (4.7), whose rows hold only totals.  The
+ * index is read whole, checked (region ids in range, one row per (rank,
+ * region), event ranges within the columns and apart) and sorted by rank; then
+ * the lane tables (sp_h5_lanes.c) and the rank groups.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -650,7 +650,8 @@ sp_h5src_open_columnar(struct sp_h5src *h, int64_t mpi_size,
 	h->src.layout = ix.aggregate ? "aggregate" : "columnar";
 	/*
 	 * The reference marks only summary-only reads as without event data;
-	 * an aggregate-layout file read whole is not one (exports.md 4.2).
+	 * an aggregate-layout file read whole is not one (doc/exports.md,
+	 * "Rows").
 	 */
 	h->src.event_data = 1;
 	if (read_region_names(h, e) < 0 || index_length(h, &ix.m, e) < 0 ||

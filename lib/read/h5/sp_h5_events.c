@@ -1,8 +1,8 @@
 /*
- * The event columns of the columnar layout (h5-format.md 4.1, 5): every
- * call of the file, row after row, in /events: start times and end times
- * (schema 2) or start deltas and durations (schema 3), and the optional x
- * columns, all of one length; a row's calls are a slice of them.
+ * The event columns of the columnar layout (doc/formats.md, "Schema 2",
+ * "Schema 3"): every call of the file, row after row, in /events: start times
+ * and end times (schema 2) or start deltas and durations (schema 3), and the
+ * optional x columns, all of one length; a row's calls are a slice of them.
  */
 #include <stdio.h>
 

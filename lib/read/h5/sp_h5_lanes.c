@@ -1,8 +1,8 @@
 /*
- * The lane tables of schemas 2 and 3 (h5-format.md 6.3): thread_table and
- * task_table, each a group of columns of one length with a rank per
- * entry.  They are small: read whole when the file is opened, in file
- * order, and handed out rank by rank through the tables op.
+ * The lane tables of schemas 2 and 3 (doc/formats.md, "Lanes"): thread_table
+ * and task_table, each a group of columns of one length with a rank per entry.
+ * They are small: read whole when the file is opened, in file order, and
+ * handed out rank by rank through the tables op.
  */
 #include <stdio.h>
 #include <stdlib.h>

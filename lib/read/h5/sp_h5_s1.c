@@ -1,8 +1,8 @@
 /*
- * Schema 1, the per-rank layout (h5-format.md): a group rank<N>/regions
- * per rank, and in it a group per region holding start_times, end_times,
- * the optional x columns and the region's source attributes.  Rows come
- * rank by rank, each rank's regions in name order; a row's datasets are
+ * Schema 1, the per-rank layout (doc/formats.md, "Schema 1"): a group
+ * rank<N>/regions per rank, and in it a group per region holding start_times,
+ * end_times, the optional x columns and the region's source attributes.  Rows
+ * come rank by rank, each rank's regions in name order; a row's datasets are
  * opened when it is first read and closed when another rank is.
  */
 #include <stdio.h>

@@ -1,8 +1,9 @@
 /*
- * The side payloads of a rank (h5-format.md 7): the groups rank<N>/likwid,
- * rank<N>/perf_events and rank<N>/line_profile, each handed out as a
- * generic image of the group (sp_h5_group_cbor), for sp-json to write as
- * the reference's JSON export does.  One buffer serves every payload.
+ * The side payloads of a rank (doc/formats.md, "LIKWID, perf events, line
+ * profiles"): the groups rank<N>/likwid, rank<N>/perf_events and
+ * rank<N>/line_profile, each handed out as a generic image of the group
+ * (sp_h5_group_cbor), for sp-json to write as the reference's JSON export
+ * does.  One buffer serves every payload.
  */
 #include <stdio.h>
 

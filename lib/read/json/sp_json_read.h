@@ -12,7 +12,7 @@
  * per call: metadata, the row index, lane tables and side payloads.
  *
  * What the document means follows scope-profiler's read_json
- * (exports.md 4.6): defaults for missing keys (num_ranks 0,
+ * (doc/formats.md, "JSON profiles"): defaults for missing keys (num_ranks 0,
  * event_data_available true), region ids in the order names first
  * appear, and the extension keys that sp-json writes (sp-json(1)), which
  * make the stream equal to the one the document was written from.
@@ -41,8 +41,8 @@ struct sp_source *sp_json_open(const char *path, const char *tmpdir,
     struct sp_err *e);
 
 /*
- * What the first bytes of a file say (exports.md 4.6): 1 gzip or "{"
- * after white space (a JSON profile), 0 anything else.
+ * What the first bytes of a file say (doc/formats.md, "Knowing a file"): 1
+ * gzip or "{" after white space (a JSON profile), 0 anything else.
  */
 int sp_json_sniff_bytes(const unsigned char *p, size_t n);
 

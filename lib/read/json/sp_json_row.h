@@ -3,8 +3,8 @@
  * keys (name, rank, source_file, source_lineno, source_text, tags,
  * aggregate, exclusive_total_ns, and sp-json's summary_statistics and
  * event_metadata_json) read as scope-profiler's read_json reads them
- * (exports.md 4.2, 4.6), its per-call columns already on the source's
- * temporary file, made a row of the source.
+ * (doc/exports.md, "Rows"; doc/formats.md, "JSON profiles"), its per-call
+ * columns already on the source's temporary file, made a row of the source.
  *
  * Errors (SP_EDATA) name the row: one without a name or a valid rank,
  * without both start and end times, or whose columns differ in length.

@@ -7,10 +7,10 @@
  * sp_event_columns and sp_row_order (sp-json(1)), the lane tables and
  * side payloads (sp_json_perrank.h); the rows put in rank, region order.
  *
- * What they mean follows scope-profiler's read_json (exports.md 4.6):
- * num_ranks 0 and event_data_available true when missing.  Errors
- * (SP_EDATA) adapt its JSONProfileError: "not a scope-profiler JSON
- * profile" and "uses JSON profile format version V".
+ * What they mean follows scope-profiler's read_json (doc/formats.md, "JSON
+ * profiles"): num_ranks 0 and event_data_available true when missing.  Errors
+ * (SP_EDATA) adapt its JSONProfileError: "not a scope-profiler JSON profile"
+ * and "uses JSON profile format version V".
  *
  * Ownership: the values are borrowed; what the run keeps of them is
  * kept with the source.

@@ -1,6 +1,7 @@
 /*
  * sp_spt.h - scope-profiler's native binary traces (.spt, versions 1 and
- * 2, either byte order; spec/h5-format.md 11), as a struct sp_source.
+ * 2, either byte order; doc/formats.md, "Native traces"), as a struct
+ * sp_source.
  *
  * The C API without HDF5 and the Fortran API write one file per rank; the
  * files of one run are read together as one run (struct sp_format's

@@ -1,5 +1,5 @@
 /*
- * One native trace file (spec/h5-format.md 11, 11.1): its bytes by
+ * One native trace file (doc/formats.md, "Native traces"): its bytes by
  * offset, and its header and region records read and checked as the
  * reference's native_trace.py reads them.  The reference slices the file
  * with a read position that moves by each length read, whether or not

@@ -1,8 +1,8 @@
 /*
- * The files of a native-trace run as one source (spec/h5-format.md 11.1,
- * load_traces): each file scanned in the order given, its records made
- * rows of its rank, regions named in order of first appearance; then the
- * rows grouped by rank, the metadata, and the operations that read calls.
+ * The files of a native-trace run as one source (doc/formats.md, "Native
+ * runs", load_traces): each file scanned in the order given, its records made
+ * rows of its rank, regions named in order of first appearance; then the rows
+ * grouped by rank, the metadata, and the operations that read calls.
  */
 #include "sp_spt_internal.h"
 
