@@ -7,7 +7,7 @@ durations, for test-stats_num.c and test-stats_seq.c.
 The arrays come from a 64-bit LCG that test-stats_num.c runs too (lcg()
 below), so that C and numpy see the same values: for each (length,
 seed), int64 nanoseconds; numpy then gives, as the reference computes
-them (/work/shared/spec/summary.md 1), np.sum, np.mean and np.std of the
+them (doc/stats.md, "Arithmetic"), np.sum, np.mean and np.std of the
 seconds (v / 1e9, float64) and np.percentile 50, 95, 99 of them; and
 np.mean, np.std and np.percentile of the int64 array itself.  Lengths
 cross numpy's pairwise leaf (8, 128) and its cast buffer (8192).

@@ -1,6 +1,6 @@
 /*
- * stats63.h - spec/summary.md's example 6.3 (a session root on two
- * ranks, scope_profiler.session, solve, io), fed call by call into a
+ * stats63.h - the run of doc/stats.md, "Example: a session on two
+ * ranks" (scope_profiler.session, solve, io), fed call by call into a
  * struct sp_stats_run as the exporter feeds it from a walker, for the
  * unit tests of sp_stats_run.h and of the writers.
  */

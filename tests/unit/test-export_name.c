@@ -1,6 +1,7 @@
 /*
  * Unit test of sp_export_name: the file names of every exporter's rule
- * (exports.md 2.6, 3.4, 4.8), as the reference names its files.
+ * (doc/exports.md, "Run labels and file names"), as the reference names its
+ * files.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,11 +1,11 @@
 /*
  * Unit test of sp_flame, sp_flame_tree and sp_flame_fold: SHA-1 and
- * flameprof's colour choice, the golden flame graph of exports.md section
- * 5 (every frame: x, y, width, tooltip, fill), the scalable form, the
- * extra-root heuristic, threshold pruning with gaps and with "[other]"
+ * flameprof's colour choice, the golden flame graph of doc/exports.md,
+ * "Flame graphs" (every frame: x, y, width, tooltip, fill), the scalable form,
+ * the extra-root heuristic, threshold pruning with gaps and with "[other]"
  * frames whose widths add up, the frame budget, XML escaping, the call-path
- * tree's calls, folded stacks with and without lane frames (the file names
- * are in test-export_name.c).
+ * tree's calls, folded stacks with and without lane frames (the file names are
+ * in test-export_name.c).
  */
 #include <math.h>
 #include <stdio.h>
@@ -42,7 +42,7 @@ entry(const char *func, double tt, double ct, const char *caller)
 		sp_prof_set_caller(d, (size_t)i, key(caller), &st, 0, NULL);
 }
 
-/* The call-path dict of exports.md 5.1's golden graph. */
+/* The call-path dict of the golden graph (doc/exports.md, "Flame graphs"). */
 static void
 golden_dict(void)
 {

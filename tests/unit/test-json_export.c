@@ -1,11 +1,11 @@
 /*
  * Unit test of the JSON writer, sp_json_export and sp_json_lines, on
- * hand-made streams: the document of exports.md 4 to the byte (rows
- * grouped by region, then rank, calls in recording order), the same bytes
- * whether the calls wait in memory or spill to a file and whether the
- * stream is in time or in file order, gzip that inflates to the same
- * text, one document per run under labelled names, NDJSON lines of
- * intervals and of calls, and the refusal of a row that lacks calls.
+ * hand-made streams: the document of doc/exports.md, "sp-json documents", to
+ * the byte (rows grouped by region, then rank, calls in recording order), the
+ * same bytes whether the calls wait in memory or spill to a file and whether
+ * the stream is in time or in file order, gzip that inflates to the same text,
+ * one document per run under labelled names, NDJSON lines of intervals and of
+ * calls, and the refusal of a row that lacks calls.
  */
 #include <inttypes.h>
 #include <stdio.h>

@@ -87,7 +87,10 @@ same64(const int64_t *a, const int64_t *b, size_t n)
 
 /* --- what a document reads as --- */
 
-/* scope-profiler's own fixture, json-v1.json (exports.md 4.7). */
+/*
+ * scope-profiler's own fixture, json-v1.json (doc/formats.md, "JSON
+ * profiles").
+ */
 static void
 test_fixture(void)
 {

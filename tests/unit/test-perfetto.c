@@ -1,13 +1,13 @@
 /*
  * Unit test of sp_perfetto, the Perfetto protobuf writer: a small trace
  * of two lanes of one rank, walked field by field and compared with what
- * the field numbers of timeline.md 2.2 say it must be: packets framed as
- * Trace.packet; the root, process and thread descriptors first on the
- * first lane's sequence (first_packet_on_sequence, CLEARED); each slice
- * a SLICE_BEGIN with its interned name (defined once per sequence) and
- * its annotations, and a bare SLICE_END; a second lane a new sequence
- * that interns again.  Also: a name longer than a packet's buffer, a
- * region outside the table, and a failing output.
+ * the field numbers of doc/trace.md, "Fields", say it must be: packets framed
+ * as Trace.packet; the root, process and thread descriptors first on the first
+ * lane's sequence (first_packet_on_sequence, CLEARED); each slice a
+ * SLICE_BEGIN with its interned name (defined once per sequence) and its
+ * annotations, and a bare SLICE_END; a second lane a new sequence that interns
+ * again.  Also: a name longer than a packet's buffer, a region outside the
+ * table, and a failing output.
  */
 #include <stdio.h>
 #include <stdlib.h>

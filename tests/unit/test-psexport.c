@@ -1,6 +1,6 @@
 /*
  * Unit test of sp_psexport: whole exports of hand-made call streams (the
- * file names of exports.md 2.6 are in test-export_name.c): the call log
+ * file names are in test-export_name.c): the call log
  * spilled to a file gives the very bytes it gives in memory, with call
  * paths and without; a one-lane rank gives the same bytes with and
  * without the log; the first run's files named once the runs are

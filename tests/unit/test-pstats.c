@@ -1,6 +1,6 @@
 /*
- * Unit test of sp_pstats: the .prof accounting of spec/exports.md section
- * 2 on hand-computed cases (issue 3's list and section 8's pstats cases),
+ * Unit test of sp_pstats: the .prof accounting of doc/exports.md, "cProfile
+ * statistics", on hand-computed cases,
  * in both modes, through every path the builder has (call log in memory,
  * call log in a file, no log for one lane), and checked once more by
  * Python's marshal and pstats through tests/check-prof.py.

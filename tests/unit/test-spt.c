@@ -184,7 +184,7 @@ test_records(void)
 	free(m.p);
 }
 
-/* Each kind of damage, and its message (h5-format.md 11.1). */
+/* Each kind of damage, and its message (doc/formats.md, "Native traces"). */
 static void
 test_errors(void)
 {

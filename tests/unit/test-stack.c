@@ -1,6 +1,6 @@
 /*
- * test-stack - the stacker against the reference's cases (spec/exports.md
- * section 8), several lanes through one stacker, ties across batches, the
+ * test-stack - the stacker against the reference's cases (doc/calls.md,
+ * "Examples"), several lanes through one stacker, ties across batches, the
  * wording of its errors, and a brute-force reconstruction on random lanes.
  */
 #include <inttypes.h>
@@ -205,7 +205,7 @@ fixed_fail(const char *what, struct tc *c, size_t n, int sort,
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
-/* The reconstruction cases of spec/exports.md section 8. */
+/* The reconstruction cases of doc/calls.md, "Examples". */
 static void
 test_reference_cases(void)
 {

@@ -1,8 +1,8 @@
 /*
  * Unit test of sp_stats_export: whole reports of hand-made call streams
- * (example 6.3 of spec/summary.md, run "one", and a second run "two"):
- * each format and view, files named per run when the stream holds two,
- * the one-report outputs, the refusal of an interval stream, and the
+ * (doc/stats.md, "Example: a session on two ranks", run "one", and a second
+ * run "two"): each format and view, files named per run when the stream holds
+ * two, the one-report outputs, the refusal of an interval stream, and the
  * checks of options that need no input.
  */
 #include <fcntl.h>
@@ -97,7 +97,10 @@ run_item(struct gen *g, uint32_t run, const char *label, uint32_t nranks)
 	g->calls = g->batches = 0;
 }
 
-/* nranks 1 for two ranks: the reference's tree misses rank 1 (Q1). */
+/*
+ * nranks 1 for two ranks: the reference's tree misses rank 1 (doc/stats.md,
+ * "Ranks outside the tree").
+ */
 static void
 write_stream(const char *path, int two, enum sp_stage stage,
     uint32_t nranks)
@@ -263,7 +266,10 @@ selection(const char *in)
 	free(t);
 }
 
-/* A run of two ranks that says it has one: rank 1 is no tree rank (Q1). */
+/*
+ * A run of two ranks that says it has one: rank 1 is no tree rank
+ * (doc/stats.md, "Ranks outside the tree").
+ */
 static void
 quirk_q1(const char *in)
 {

@@ -1,6 +1,6 @@
 /*
- * test-stats_paths: call paths as the reference forms them (summary.md
- * 4.2 step 4): names split on " > ", consecutive equal elements
+ * test-stats_paths: call paths as the reference forms them (doc/stats.md,
+ * "Recursion"): names split on " > ", consecutive equal elements
  * collapsed, the path's text, and a region's single element.
  */
 #include <stdio.h>
@@ -68,7 +68,7 @@ main(void)
 	text_is(t, fg, "f > g");
 	ab = ext(t, -1, 2, &col);
 	CHECK(!col && sp_stats_paths_depth(t, (uint32_t)ab) == 1, "'a > b' "
-	    "is two elements (Q5)");
+	    "is two elements");
 	CHECK(strcmp(sp_stats_paths_name(t, (uint32_t)ab, &len), "b") == 0 &&
 	    len == 1, "its row is called b");
 	abb = ext(t, ab, 3, &col);

@@ -3,7 +3,8 @@
  * rounded_outline with its oddities (ANSI sequences not counted, the
  * U+0001 separating line, cells that break the printed line), the
  * reference's number formats, paths as relpath and shlex give them, and
- * example 6.3 of spec/summary.md to the character.
+ * the example of doc/stats.md ("Example: a session on two ranks") to the
+ * character.
  */
 #include <stdlib.h>
 
