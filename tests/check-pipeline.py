@@ -4,17 +4,18 @@
 For many seeds this generates a random scope-profiler file with spgen synth
 (random shape, tricky names, threads, tasks, unsorted rows, several ranks,
 schemas 0-3, various storage), reads it back with h5py directly and
-computes, literally from /work/shared/spec/exports.md, what the reference
-reconstruction gives per rank and lane:
+computes, from the rules of doc/calls.md, what the reference reconstruction
+gives per rank and lane:
 
-  * region order (7.1): the run's region order, stably sorted by
+  * region order ("Region order"): the run's region order, stably sorted by
     (min over ranks of start ns) / 1e9, 0.0 for a row with no calls;
-  * filters (7.1): Python re.match of --include / --exclude patterns;
-  * the call list (1.2, 1.3): calls of the regions kept, concatenated in
-    region order then recording order, stably sorted by (start, -end);
-    lanes from task/thread ids; depth by doubled-time counting, parent =
-    nearest preceding call of the lane one level up, self = duration minus
-    the direct children's durations.
+  * filters ("Region order"): Python re.match of --include / --exclude
+    patterns;
+  * the call list ("Order of calls", "Containment", "Lanes"): calls of the
+    regions kept, concatenated in region order then recording order, stably
+    sorted by (start, -end); lanes from task/thread ids; depth by doubled-time
+    counting, parent = nearest preceding call of the lane one level up, self =
+    duration minus the direct children's durations.
 
 It then runs `sp-read [options] FILE | sp-stack | sp-dump`, parses the text
 back and compares call by call.  Files made with --overlap must make
@@ -218,7 +219,7 @@ def read_h5(path):
 
 
 # ---------------------------------------------------------------------------
-# The reference rules (exports.md 7.1, 1.2, 1.3)
+# The reference rules (doc/calls.md)
 
 def get_regions(run, include, exclude):
     """ProfilingResults.get_regions: filter, then stable sort by first start."""

@@ -4,20 +4,22 @@
 For many seeds this generates a random scope-profiler file with spgen synth
 (random or template shape, tricky names including " > ", recursion,
 zero-length and touching calls, threads, tasks, several ranks), reads it
-back with h5py and computes, literally from /work/shared/spec/exports.md,
-the statistics dict the reference's .prof export writes for each rank:
+back with h5py and computes, from the rules of doc/exports.md, "cProfile
+statistics", the statistics dict the reference's .prof export writes for each
+rank:
 
-  * the call list (1.2, 1.3): the calls of the regions kept (7.1), in
+  * the call list (doc/calls.md): the calls of the regions kept, in
     region order then recording order, stably sorted by (start, -end);
     depth and parent per lane, self = duration minus the direct children;
-  * call paths (2.2): path ids in order of appearance, one caller each,
-    colliding names merged as a Python dict merges them;
-  * --no-call-paths (2.3): the recursion flag per region across lanes,
+  * call paths ("Call-path entries"): path ids in order of appearance, one
+    caller each, colliding names merged as a Python dict merges them;
+  * --no-call-paths ("Region entries", "Recursion in cProfile's
+    accounting"): the recursion flag per region across lanes,
     cc, nc, tt, ct, and caller buckets, root bucket first;
-  * numbers (2.4): per-call seconds as float64, sums with numpy's
-    bincount in sorted order, the root's total with numpy's sum;
+  * numbers ("Call-path entries"): per-call seconds as float64, sums with
+    numpy's bincount in sorted order, the root's total with numpy's sum;
   * the root frame "<LABEL rank N>", --root NAME or --no-root; ranks
-    without calls have no file (2.5).
+    without calls have no file ("Empty runs").
 
 It then runs `sp-read [options] FILE | sp-stack | sp-pstats -o out/p.prof
 [options]`, loads every file with marshal and pstats, and compares the
@@ -96,7 +98,8 @@ def choose(seed):
 
 def read_sources(path):
     """{(name, rank): (file, line)} of the rows that record a file and a
-    line (exports.md 2.1: a truthy file and a line that is not None)."""
+    line (doc/exports.md, "Keys": a truthy file and a line that is not
+    None)."""
     out = {}
     with h5py.File(path, "r") as f:
         if int(f.attrs.get("scope_profiler_schema", 1)) == 1:
@@ -181,7 +184,8 @@ def seqsum(values):
 
 
 def pstats_dict(slots, calls, root, call_paths, src):
-    """build_pstats_dict (exports.md 2.2 to 2.4); src: slot -> (file,
+    """build_pstats_dict (doc/exports.md, "Call-path entries" to "Recursion in
+    cProfile's accounting"); src: slot -> (file,
     line) of the regions with a source location on the rank."""
     if not calls or not slots:
         return {}
@@ -337,7 +341,7 @@ def check_seed(seed, tmp, verbose):
     for rank in ranks:
         slots, calls = rank_calls(run, regions, rank)
         if not calls:
-            continue                        # no calls: no file (2.5)
+            continue                        # no calls: no file ("Empty runs")
         root = (None if opts["root"] == "no" else opts["root"]
                 if opts["root"] is not None else f"<{label} rank {rank}>")
         src = {i: sources[(nm, rank)] for i, nm in enumerate(slots)

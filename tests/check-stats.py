@@ -5,15 +5,17 @@ For many seeds this writes a random scope-profiler file with spgen synth
 (random or template shape, recursion, tricky names, zero-length calls,
 threads and tasks, GPU times, stored exclusive totals, 1-4 ranks,
 schemas 0-3), reads it with h5py and computes with numpy, the way the
-reference does (/work/shared/spec/summary.md):
+reference does (doc/stats.md):
 
-  * summary() (2.2-2.4): every field, pooled durations as float64 arrays
-    through np.mean, np.std, np.percentile, Python's sum over the ranks;
-  * the per-rank records (3): numpy over each rank's int64 durations;
-  * the display rows of print_summary (4.2): each rank's calls
-    reconstructed over the kept regions (exports.md 1.2, 1.3), their
+  * summary() ("Region records", "Rank imbalance"): every field, pooled
+    durations as float64 arrays through np.mean, np.std, np.percentile,
+    Python's sum over the ranks;
+  * the per-rank records ("Per-rank records"): numpy over each rank's int64
+    durations;
+  * the display rows of print_summary ("The call tree"): each rank's calls
+    reconstructed over the kept regions (doc/calls.md), their
     exclusive time from the whole tree, paths split on " > " and
-    collapsed, grouped, each group through numpy, coverage by 4.3;
+    collapsed, grouped, each group through numpy, coverage as "Coverage" says;
   * the lanes' records (sp's own: the per-rank rules per lane).
 
 It then runs sp-read FILE | sp-stack | sp-stats with random options

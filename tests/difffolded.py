@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """difffolded.py [-n] BEFORE AFTER: what difffolded.pl writes, in Python.
 
-Written from the format's description (spec/flame-diff.md section 1), to
-check sp-flame --folded --diff against it independently: each input is
-folded stacks, "path count" lines; counts of a repeated path add up; a
-path that one file lacks has 0 there; each output line is
-"path count_before count_after".  With -n and totals that differ, every
-before count becomes int(count * total_after / total_before), taken
-exactly here (in integers).  Lines are sorted (difffolded.pl writes them
-in Perl's hash order, which flamegraph.pl sorts anyway).
+Written from the format's description (doc/exports.md, "The two-count format"),
+to check sp-flame --folded --diff against it independently: each input is
+folded stacks, "path count" lines; counts of a repeated path add up; a path
+that one file lacks has 0 there; each output line is "path count_before
+count_after".  With -n and totals that differ, every before count becomes
+int(count * total_after / total_before), taken exactly here (in integers).
+Lines are sorted (difffolded.pl writes them in Perl's hash order, which
+flamegraph.pl sorts anyway).
 """
 
 import sys

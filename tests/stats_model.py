@@ -1,14 +1,13 @@
 """stats_model: the reference's region summary, in Python and numpy.
 
-Written from /work/shared/spec/summary.md (and exports.md 1.2, 1.3, 7.1)
-for tests/check-stats.py, independently of sp's C code: profiles are read
-with h5py, durations go through numpy as the reference passes them
-(float64 arrays of seconds, or int64 arrays for the per-rank records),
-and the table is drawn as print_summary draws it (5.1-5.6) with sp's
-command hints.  sp's own fields (wall time, the ranks' spread, Caliper's
-imbalance, the lanes) follow sp-stats(1).  Where sp fixes a bug of the
-reference, the model does what sp documents: GPU times of -1 (none for
-the call) are left out of the sums.
+Written from doc/stats.md (and doc/calls.md) for tests/check-stats.py,
+independently of sp's C code: profiles are read with h5py, durations go through
+numpy as the reference passes them (float64 arrays of seconds, or int64 arrays
+for the per-rank records), and the table is drawn as print_summary draws it
+("Columns" to "Title and empty tables") with sp's command hints.  sp's own
+fields (wall time, the ranks' spread, Caliper's imbalance, the lanes) follow
+sp-stats(1).  Where sp fixes a bug of the reference, the model does what sp
+documents: GPU times of -1 (none for the call) are left out of the sums.
 """
 
 import bisect
@@ -149,7 +148,7 @@ def read_profile(path):
 
 
 # ---------------------------------------------------------------------------
-# Reconstruction (exports.md 1.2, 1.3)
+# Reconstruction (doc/calls.md)
 
 def lane_of(e, i):
     task = int(e.tasks[i]) if e.tasks is not None else -1
@@ -355,7 +354,7 @@ def summary(p, sel):
 
 
 # ---------------------------------------------------------------------------
-# Per-rank records (3) and lanes
+# Per-rank records and lanes
 
 def rank_record(p, name, e, region):
     n = e.n
@@ -464,7 +463,7 @@ def lane_records(p, sel):
 
 
 # ---------------------------------------------------------------------------
-# The display rows (4.1, 4.2)
+# The display rows ("Flat rows", "The call tree")
 
 def origin(p):
     if "start_time_ns" in p.meta:
@@ -475,7 +474,7 @@ def origin(p):
 
 
 def union(intervals):
-    """4.3 over one rank's intervals, added to a running total."""
+    """The coverage of one rank's intervals, added to a running total."""
     total = 0.0
     cur = None
     for s, e in sorted(intervals):
@@ -645,7 +644,7 @@ def _path_wall(calls):
 
 
 # ---------------------------------------------------------------------------
-# Order (4.4)
+# Order ("Order of the rows")
 
 def ordered(rows, sort):
     if sort in (None, "start"):
@@ -709,7 +708,7 @@ def path_records(p, sel, folded=False):
 
 
 # ---------------------------------------------------------------------------
-# The text (5)
+# The text ("Columns" to "Title and empty tables")
 
 TABLE_COLUMNS = ("region", "ranks", "calls", "total", "percent",
                  "parent_percent", "avg", "gpu_total", "gpu_avg", "min", "max",
@@ -796,7 +795,7 @@ def cells(r, own, cols, session, mode, calls_shown):
 
 
 def draw(headers, lines):
-    """tabulate's rounded_outline of strings (5.4), as print lines."""
+    """tabulate's rounded_outline of strings, as print lines."""
     w = [len(h) + 2 for h in headers]
     for ln in lines:
         for k, c in enumerate(ln):

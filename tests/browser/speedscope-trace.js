@@ -157,7 +157,8 @@ function events(xs) {
 		    (e.args === undefined ? e.name :
 		    `${e.name} ${JSON.stringify(e.args)}`))
 			return null;
-		// speedscope names a frame after its args too (timeline.md 1.8)
+		// speedscope names a frame after its args too (doc/trace.md, "Slices and
+		// their order")
 		const name = e.args === undefined ? e.name :
 		    `${e.name} ${JSON.stringify(e.args)}`;
 		out.push(['O', name, e.ts - t0]);

@@ -13,7 +13,7 @@ Run with Debian's Python, which has h5py and numpy:
     /usr/bin/python3 tests/gen/spgen.py spt-broken --list
     /usr/bin/python3 tests/gen/spgen.py hostile [--group G]... OUT.h5|OUT.json
 
-Layouts follow /work/shared/spec/h5-format.md; the files imitate what the
+Layouts follow doc/formats.md; the files imitate what the
 reference writer produces with h5py (dtypes, vstr or fixed strings,
 attribute types, contiguous or chunked storage, filters, fill values).
 Output is deterministic: the same arguments give the same bytes.

@@ -1,6 +1,6 @@
 """spgen spt, spt-synth, spt-broken: scope-profiler's native binary traces.
 
-The layout is that of /work/shared/spec/h5-format.md section 11: one file
+The layout is that of doc/formats.md, "Native traces": one file
 per rank, written with fwrite in the writer's byte order, no padding:
 
     "SCOPEPRF", int32 version (1 or 2), int32 rank, int64 R, then R records:

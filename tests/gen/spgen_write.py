@@ -6,12 +6,12 @@ region) and the per-call columns of all rows concatenated in row order.
 `write()` lays it out as schema 1 (per-rank groups), schema 2 (absolute
 start/end columns) or schema 3 (start deltas + durations), columnar or
 aggregate, with the storage, filters and string kinds of the reference
-writer (h5py). Format references: /work/shared/spec/h5-format.md.
+writer (h5py). Format references: doc/formats.md.
 
 This module also holds the two computations every generator needs:
-`nest()` (the call-stack reconstruction of h5-format.md section 12, for
+`nest()` (the call-stack reconstruction of doc/calls.md, for
 call ids, parent ids and exclusive times) and `summary_rows()` (the
-summary_statistics compound of section 4.5).
+summary_statistics compound of doc/formats.md, "Summary statistics").
 """
 
 import json
@@ -116,7 +116,7 @@ class Profile:
 # Call-stack reconstruction and derived numbers
 
 def lanes_of(thread_ids, task_ids, n):
-    """Lane of each call (h5-format.md 6.3); None when there are no lanes."""
+    """Lane of each call (doc/calls.md, "Lanes"); None without lanes."""
     if thread_ids is None and task_ids is None:
         return None
     lane = np.full(n, -1, dtype=np.int64)
@@ -204,7 +204,7 @@ def segment_sums(values, counts):
 
 
 def summary_rows(start, end, gpu, counts):
-    """summary_statistics records (h5-format.md 4.5) for rows laid back to back."""
+    """summary_statistics records for rows laid back to back."""
     counts = np.asarray(counts, dtype=np.int64)
     out = np.zeros(counts.size, dtype=SUMMARY_DTYPE)
     nz = counts > 0

@@ -4,8 +4,8 @@
 pftrace.py reads the wire format by hand; this reads the same files with
 python3-protobuf (Debian's, 3.21; its C++ backend by default), through
 classes protoc generates at run time from perfetto_subset.proto, the
-messages and field numbers of timeline.md 2.2 that sp writes.  The parse
-is the library's (Trace.FromString); on the messages it gives back this
+messages and field numbers of doc/trace.md, "Fields", that sp writes.  The
+parse is the library's (Trace.FromString); on the messages it gives back this
 checks what trace_processor relies on, and fails (TraceError) otherwise:
 
   * nothing unknown: no message anywhere holds an unknown field

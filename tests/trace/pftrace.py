@@ -2,7 +2,7 @@
 """pftrace: a decoder of our own for the Perfetto traces sp-trace writes.
 
 Written from the protobuf wire format and the field numbers of
-/work/shared/spec/timeline.md section 2 (not from Perfetto's code), it
+doc/trace.md (not from Perfetto's code), it
 reads a trace the way trace_processor would need it to be, and fails
 (TraceError) on anything it would drop or misread:
 
@@ -34,7 +34,7 @@ with --slices every slice, indented by its depth, with its arguments.
 
 import sys
 
-# field numbers (timeline.md 2.2)
+# field numbers (doc/trace.md, "Fields")
 TRACE_PACKET = 1
 P_TIMESTAMP, P_SEQ, P_EVENT, P_INTERNED, P_FLAGS = 8, 10, 11, 12, 13
 P_DESCRIPTOR, P_FIRST = 60, 87
