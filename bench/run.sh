@@ -596,8 +596,8 @@ if [ $quick = 0 ] && [ "$out" = "$root/BENCHMARKS.md" ] &&
 		echo "profiles and method: [BENCHMARKS.md](BENCHMARKS.md)."
 		echo
 		awk '/^\| stage or pipeline \|/ { p = 1 } p && /^$/ { exit } p' "$out"
-	} >"$tmp/summary.md"
-	awk -v f="$tmp/summary.md" '
+	} >"$tmp/readme-summary.txt"
+	awk -v f="$tmp/readme-summary.txt" '
 		/^<!-- bench-summary -->$/ { print; while ((getline l < f) > 0) print l; skip = 1; next }
 		/^<!-- \/bench-summary -->$/ { skip = 0 }
 		!skip' "$readme" >"$tmp/README.md"

@@ -1,8 +1,9 @@
 #!/bin/sh
-# h5-format.md 11.1 (find_traces): a directory contributes its *.spt files,
-# hidden ones too, not those of its subdirectories, and not its other
-# files (sp takes no HDF5 file from a directory: name those); a directory
-# with none is an error.  Its traces join the others given into one run.
+# doc/formats.md, "Native runs" (find_traces): a directory contributes its
+# *.spt files, hidden ones too, not those of its subdirectories, and not its
+# other files (sp takes no HDF5 file from a directory: name those); a
+# directory with none is an error.  Its traces join the others given into
+# one run.
 mkdir traces traces/sub empty
 $SPGEN spt - traces/.r1.spt <<'EOF2' || exit
 {"ranks": {"1": [["solve", [30], [40]]]}}

@@ -1,8 +1,8 @@
 #!/bin/sh
 # The aggregate layout (no calls, totals per row): summary() from what the
-# rows carry, 0.0 for the averages, extremes and percentiles (Q9); the
-# per-rank records from the stored numbers, percentiles null; the table
-# is flat fallback rows, percentiles "-".
+# rows carry, 0.0 for the averages, extremes and percentiles (doc/stats.md,
+# "Aggregate-only statistics"); the per-rank records from the stored numbers,
+# percentiles null; the table is flat fallback rows, percentiles "-".
 $SPGEN spec - in.h5 <<'EOF2'
 {"layout": "aggregate",
  "ranks": {"0": [{"name": "solve", "aggregate": [4, 40, 5, 20, 30]}],

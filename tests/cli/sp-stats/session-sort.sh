@@ -1,7 +1,8 @@
 #!/bin/sh
 # The session total S is the first session row in the order shown: with a
-# sort key, the largest; tree glyphs kept on the flat order (Q4); rows
-# without timing show "-" and their note.
+# sort key, the largest; tree glyphs kept on the flat order (doc/stats.md,
+# "Sorted rows keep their glyphs"); rows without timing show "-" and their
+# note.
 $SPGEN spec - in.h5 <<'EOF2'
 {"ranks": {"0": [["scope_profiler.session", [0], [100]], ["a", [10], [60]],
                  ["b", [20], [30]]],

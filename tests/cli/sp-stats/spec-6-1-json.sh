@@ -1,6 +1,6 @@
 #!/bin/sh
-# summary.md 6.1: summary()'s record of r003.io.write, as the oracle's
-# summary-json writes it (json.dumps indent=2): population std, linear
+# The generated profile of spec.inc: summary()'s record of r003.io.write, as
+# scope-profiler writes it (json.dumps indent=2): population std, linear
 # percentiles, the imbalance over the two rank totals (105362 / 90263);
 # then sp's keys (wall time, exact ns, the ranks' spread, Caliper's
 # imbalance 105362 / 90263 - 1).

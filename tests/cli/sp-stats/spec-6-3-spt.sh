@@ -1,8 +1,8 @@
 #!/bin/sh
-# summary.md 6.3 from the spec's own input, two .spt files (rank 0 and 1),
-# imported as one run "native_trace": the same text as spec-6-3, the
-# title and the hints naming the run "native_trace" as the reference's do
-# (an import has no file path).
+# doc/stats.md, "Example: a session on two ranks", from two .spt files (rank 0
+# and 1), imported as one run "native_trace": the same text as spec-6-3, the
+# title and the hints naming the run "native_trace" as the reference's do (an
+# import has no file path).
 $PYTHON - <<'EOF2' || exit
 import struct
 S = 1_000_000_000

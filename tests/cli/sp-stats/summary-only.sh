@@ -1,12 +1,13 @@
 #!/bin/sh
 # A summary-only JSON profile (no calls; each row its aggregate and its
-# summary statistics), summary.md 2.4: summary() takes the calls, totals
-# and exclusive times, 0.0 for average, extremes, std and percentiles
-# (Q9), and first/last from the stored first/last of the entry that
-# starts first (rank 1, start_minimum 900: 10 ns) and ends last (rank 1,
-# end_maximum 6000: 50 ns); the per-rank records use the stored numbers,
-# std = sqrt(m2 / count) (rank 0: sqrt(150 / 4) ns), percentiles null;
-# the table's flat row avg = total / calls = 100 / 6 ns.
+# summary statistics), doc/stats.md, "Aggregate and summary-only profiles":
+# summary() takes the calls, totals and exclusive times, 0.0 for average,
+# extremes, std and percentiles ("Aggregate-only statistics"), and first/last
+# from the stored first/last of the entry that starts first (rank 1,
+# start_minimum 900: 10 ns) and ends last (rank 1, end_maximum 6000: 50 ns);
+# the per-rank records use the stored numbers, std = sqrt(m2 / count) (rank 0:
+# sqrt(150 / 4) ns), percentiles null; the table's flat row avg = total / calls
+# = 100 / 6 ns.
 cat >so.json <<'EOF2'
 {"format": "scope-profiler-profile", "format_version": 1,
  "event_data_available": false,
