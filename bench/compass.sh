@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# bench/compass.sh: issue 18's compass. Whole pipelines, as a user runs
+# bench/compass.sh: the compass. Whole pipelines, as a user runs
 # them, on profiles of the shape real ones have (spgen synth, schema 3,
 # one rank, depth 6, random shape: recursion; 32 regions, and 1,000),
 # against the Python reference's times on the 32-region file
-# (bench/reference-times.tsv) and against h5floor; writes COMPASS.md.
+# (bench/reference-times.tsv) and against h5floor; writes
+# bench/data/COMPASS.md.
 #
 #   bench/compass.sh           32 regions x 1M, 4M, 10M calls; 1,000
-#                              regions x 1M, 4M; writes bench/COMPASS.md
+#                              regions x 1M, 4M; writes
+#                              bench/data/COMPASS.md
 #   bench/compass.sh --quick   32 regions x 100K, 1M; 1,000 x 1M; writes
 #                              bench/data/COMPASS-quick.md
 #
@@ -22,7 +24,7 @@ if [ $quick = 1 ]; then
 	out=${SP_BENCH_OUT:-$data/COMPASS-quick.md}
 else
 	read -r -a inputs <<<"${SP_BENCH_INPUTS:-32:1000000 32:4000000 32:10000000 1000:1000000 1000:4000000}"
-	out=${SP_BENCH_OUT:-$bench/COMPASS.md}
+	out=${SP_BENCH_OUT:-$data/COMPASS.md}
 fi
 export TMPDIR=$tmp
 bench_build cmd/sp-read cmd/sp-stack cmd/sp-pstats cmd/sp-speedscope \
@@ -152,9 +154,9 @@ verdict() { if [ "$1" = 1 ]; then echo PASS; else echo "**FAIL**"; fi; }
 	echo "# The compass: sp against the reference on real-shaped profiles"
 	echo
 	[ $quick = 0 ] || { echo "**Quick run** (small inputs): a smoke test."; echo; }
-	echo "Written by \`bench/compass.sh$([ $quick = 1 ] && echo ' --quick')\`" \
-		"(issue 18). sp's figures were measured in this run; the reference's"
-	echo "are the baseline of [reference-times.tsv](reference-times.tsv)."
+	echo "Written by \`bench/compass.sh$([ $quick = 1 ] && echo ' --quick')\`." \
+		"sp's figures were measured in this run; the reference's"
+	echo "are the baseline of \`bench/reference-times.tsv\`."
 	echo
 	about_lines
 	echo "- load average (1/5/15 min) before: $load0; after: $load1"

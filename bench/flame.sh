@@ -9,7 +9,7 @@
 # 1 and 2 of the same shape, one stream), with the peak RSS of each
 # output from the smaller input to the larger.
 #
-#   bench/flame.sh            writes bench/FLAME.md
+#   bench/flame.sh            writes bench/data/FLAME.md
 #   bench/flame.sh --quick    100K and 1M calls, bench/data/FLAME-quick.md
 #
 # Inputs are generated into bench/data/ (git-ignored) when missing and
@@ -30,7 +30,7 @@ if [ $quick = 1 ]; then
 	out=${SP_BENCH_OUT:-$data/FLAME-quick.md}
 else
 	sizes=(1000000 10000000)
-	out=${SP_BENCH_OUT:-$bench/FLAME.md}
+	out=${SP_BENCH_OUT:-$data/FLAME.md}
 fi
 wide=1000000
 wideargs=(--schema 3 --shape random --regions 40 --depth 10 --ranks 1

@@ -5,7 +5,8 @@
 # measured in the same run (cat of the document to /dev/null and to a
 # file).
 #
-#   bench/json.sh            1M- and 10M-call inputs, writes bench/JSON.md
+#   bench/json.sh            1M- and 10M-call inputs, writes
+#                            bench/data/JSON.md
 #   bench/json.sh --quick    100K- and 1M-call inputs, writes
 #                            bench/data/JSON-quick.md
 #
@@ -28,7 +29,7 @@ if [ $quick = 1 ]; then
 	out=${SP_BENCH_OUT:-$data/JSON-quick.md}
 else
 	sizes=(1000000 10000000)
-	out=${SP_BENCH_OUT:-$bench/JSON.md}
+	out=${SP_BENCH_OUT:-$data/JSON.md}
 fi
 
 bench_build cmd/sp-read cmd/sp-json

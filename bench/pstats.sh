@@ -5,7 +5,7 @@
 # without sp-pstats (sp-read | sp-stack >/dev/null).
 #
 #   bench/pstats.sh            1M- and 10M-call inputs, writes
-#                              bench/PSTATS.md
+#                              bench/data/PSTATS.md
 #   bench/pstats.sh --quick    100K- and 1M-call inputs, writes
 #                              bench/data/PSTATS-quick.md
 #
@@ -27,7 +27,7 @@ if [ $quick = 1 ]; then
 	out=${SP_BENCH_OUT:-$data/PSTATS-quick.md}
 else
 	sizes=(1000000 10000000)
-	out=${SP_BENCH_OUT:-$bench/PSTATS.md}
+	out=${SP_BENCH_OUT:-$data/PSTATS.md}
 fi
 # sp-pstats' call log spills here (--no-call-paths): the same disk
 export TMPDIR=$tmp

@@ -543,12 +543,6 @@ frow() {	# frow KEY LABEL BYTES
 			echo "${PROF[$s]}"
 		done
 	fi
-	# The hand-written part: what was tried, what limits what (kept
-	# in bench/findings.md so that a new run keeps it).
-	if [ -f "$bench/findings.md" ]; then
-		echo
-		cat "$bench/findings.md"
-	fi
 	echo
 	echo "## Raw runs"
 	echo

@@ -6,7 +6,7 @@
 # (the speed of writing that many bytes).
 #
 #   bench/speedscope.sh            1M- and 10M-call inputs, writes
-#                                  bench/SPEEDSCOPE.md
+#                                  bench/data/SPEEDSCOPE.md
 #   bench/speedscope.sh --quick    100K- and 1M-call inputs, writes
 #                                  bench/data/SPEEDSCOPE-quick.md
 #
@@ -28,7 +28,7 @@ if [ $quick = 1 ]; then
 	out=${SP_BENCH_OUT:-$data/SPEEDSCOPE-quick.md}
 else
 	sizes=(1000000 10000000)
-	out=${SP_BENCH_OUT:-$bench/SPEEDSCOPE.md}
+	out=${SP_BENCH_OUT:-$data/SPEEDSCOPE.md}
 fi
 
 bench_build cmd/sp-read cmd/sp-stack cmd/sp-speedscope

@@ -5,7 +5,7 @@
 # same pipeline without sp-stats (sp-read | sp-stack >/dev/null).
 #
 #   bench/stats.sh            1M- and 10M-call inputs, writes
-#                             bench/STATS.md
+#                             bench/data/STATS.md
 #   bench/stats.sh --quick    100K- and 1M-call inputs, writes
 #                             bench/data/STATS-quick.md
 #
@@ -26,7 +26,7 @@ if [ $quick = 1 ]; then
 	out=${SP_BENCH_OUT:-$data/STATS-quick.md}
 else
 	sizes=(1000000 10000000)
-	out=${SP_BENCH_OUT:-$bench/STATS.md}
+	out=${SP_BENCH_OUT:-$data/STATS.md}
 fi
 # exact percentiles spill durations beyond -S here: the same disk
 export TMPDIR=$tmp

@@ -3,10 +3,11 @@
 # memory of sp-trace, both formats, on the 1M- and 10M-call profiles of
 # bench/run.sh, against floors measured in the same run (cat of the call
 # stream and of the trace to /dev/null, and of the trace to a new file),
-# and the targets of its issue: protobuf at least 30 M calls/s, peak RSS
+# and its targets: protobuf at least 30 M calls/s, peak RSS
 # under 64 MiB and flat.
 #
-#   bench/trace.sh           1M- and 10M-call inputs, writes bench/TRACE.md
+#   bench/trace.sh           1M- and 10M-call inputs, writes
+#                            bench/data/TRACE.md
 #   bench/trace.sh --quick   100K- and 1M-call inputs, writes
 #                            bench/data/TRACE-quick.md
 #
@@ -28,7 +29,7 @@ if [ $quick = 1 ]; then
 	out=${SP_BENCH_OUT:-$data/TRACE-quick.md}
 else
 	sizes=(1000000 10000000)
-	out=${SP_BENCH_OUT:-$bench/TRACE.md}
+	out=${SP_BENCH_OUT:-$data/TRACE.md}
 fi
 
 bench_build cmd/sp-read cmd/sp-stack cmd/sp-trace
@@ -181,7 +182,7 @@ perc() { awk -v b="$1" -v n="$2" 'BEGIN { printf "%.1f", b / n }'; }
 		echo
 	fi
 	echo "Written by \`bench/trace.sh$([ $quick = 1 ] && echo ' --quick')\`" \
-		"(method: [bench/README.md](README.md)). Every figure below was"
+		"(method: \`bench/README.md\`). Every figure below was"
 	echo "measured in this run; floors too."
 	echo
 	about_lines
@@ -251,8 +252,7 @@ perc() { awk -v b="$1" -v n="$2" 'BEGIN { printf "%.1f", b / n }'; }
 	echo "slice template; with --align, the rank's calls wait in the spool's"
 	echo "4 MiB and then in a temporary file. CPU counts both threads. On a"
 	echo "busy machine the wall times include waiting for a CPU: the CPU"
-	echo "columns are then the better guide. What was changed to get here,"
-	echo "step by step: [findings.md](findings.md), issue 15."
+	echo "columns are then the better guide."
 } >"$out"
 say "wrote $out"
 cat "$out"
