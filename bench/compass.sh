@@ -128,7 +128,7 @@ for in in "${inputs[@]}"; do
 	measure_one "h5floor@$L" "$floor" "$h5"
 	measure_one "sp-read@$L" "$b/sp-read" "$h5"
 	for p in "${pipes[@]}"; do
-		# the 10M file: reading only (the figure for sp-read)
+		# the 10M file: reading only (the reference's figure for sp-read)
 		[ "$n" -le 4000000 ] || [ "$p" = read ] || continue
 		measure_pipe "$p@$L" "$p" "$h5"
 	done

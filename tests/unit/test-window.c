@@ -58,7 +58,7 @@ test_parse(void)
 	    "inside");
 }
 
-/* The rules as the issue states them, over [lo, hi). */
+/* The rules of sp-read(1), --window, over [lo, hi). */
 static int
 brute_keeps(int64_t lo, int64_t hi, int inside, int64_t s, int64_t t)
 {

@@ -40,10 +40,10 @@
 #include "sp_stream.h"
 
 /*
- * The memory budget when none is given: 32 MB (32 * 10^6 bytes).  With
- * 64 MB a rank of about 4M calls was held in memory whole, and sp-json's
- * peak RSS reached 70 MiB; with 32 MB it stays under 45 MiB (a rank of 3M
- * calls: 58 -> 11 MiB, 0.35 -> 0.45 s, spilling 48 MB).
+ * The memory budget when none is given: 32 MB (32 * 10^6 bytes), which
+ * keeps sp-json's peak RSS under 45 MiB: a larger budget holds a rank of
+ * millions of calls in memory whole (64 MB: some 4M calls, 70 MiB), while
+ * spilling costs a rank of 3M calls about a quarter more time.
  */
 #define SP_JSON_BUFFER_DEFAULT ((uint64_t)32000000)
 

@@ -71,8 +71,7 @@ struct sp_pstats_opts {
  * What a distinct call path costs besides its name, as max_bytes counts
  * it: its node, hash slots, its dict entry, key and interned string
  * (measured with sp-pstats on a random forest of 1M calls, 450000 paths
- * with names of 50 bytes: 307 bytes each besides their names; 606 before
- * the callers of an entry were kept in one block of one slot).
+ * with names of 50 bytes: 307 bytes each besides their names).
  */
 #define SP_PSTATS_PATH_COST 310
 

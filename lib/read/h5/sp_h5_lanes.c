@@ -61,8 +61,8 @@ table_oom(struct sp_h5src *h, struct sp_err *e)
 
 /*
  * group/ranks: the number of entries and the rank of each.  A column that
- * is no 1-D dataset is damaged, as any other column of the table would be
- * (it used to fail without a message).
+ * is no 1-D dataset is damaged, as any other column of the table would be,
+ * and says so in a message.
  */
 static int
 table_ranks(struct sp_h5src *h, const char *group, struct table *t,

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Lossless (issue 5): a profile with every optional part (schema 3, two
+# Lossless: a profile with every optional part (schema 3, two
 # ranks, threads and tasks, GPU times, call ids, summaries, exclusive
 # totals, LIKWID with NaN and Infinity, line profiles with source,
 # perf events, event metadata) comes back from its JSON document as the
