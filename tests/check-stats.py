@@ -307,7 +307,7 @@ def main():
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     print(f"{done} seeds: every summary(), per-rank, lane and call-path "
-          f"record and the tables as numpy and the spec give them "
+          f"record and the tables as numpy and the reference's rules give them "
           f"({time.monotonic() - t0:.1f} s)")
     return 0
 
