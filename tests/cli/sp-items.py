@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """sp-items: print the items of an sp stream in CBOR diagnostic notation.
 
-    python3 tests/cli/sp-items.py [--kind KIND]... [FILE|-]
+    python3 tests/cli/sp-items.py [--kind KIND]... [--offsets] [FILE|-]
 
 A test helper for the golden CLI cases that need to see what sp-dump leaves
 out (run metadata, side payloads, raw header fields).  It decodes the CBOR
@@ -14,8 +14,10 @@ in the notation of RFC 8949 section 8:
     indicator _1 (half) or _2 (single) when not double precision;
   * false, true, null, undefined, simple(N).
 
-With --kind, only items [KIND, ...] of those kinds are printed.  A decoding
-error prints "sp-items: ..." on stderr and exits 1.
+With --kind, only items [KIND, ...] of those kinds are printed.  With
+--offsets, each item's first byte offset is printed instead of the item,
+then the stream's size (the fault/cut-* cases cut near these).  A
+decoding error prints "sp-items: ..." on stderr and exits 1.
 """
 
 import json
@@ -134,12 +136,15 @@ def fmt_float(x):
 
 def main(argv):
     kinds = []
+    offsets = False
     path = "-"
     args = list(argv)
     while args:
         a = args.pop(0)
         if a == "--kind" and args:
             kinds.append(args.pop(0))
+        elif a == "--offsets":
+            offsets = True
         elif a.startswith("-") and a != "-":
             print(f"sp-items: unknown option {a}", file=sys.stderr)
             return 2
@@ -157,7 +162,11 @@ def main(argv):
     dec = Dec(data)
     try:
         while dec.i < len(data):
+            if offsets:
+                print(dec.i)
             text = dec.item()
+            if offsets:
+                continue
             body = text[len("55799("):] if text.startswith("55799(") else text
             if kinds and not any(body.startswith(f'["{k}", ') for k in kinds):
                 continue
@@ -165,6 +174,8 @@ def main(argv):
     except Bad as exc:
         print(f"sp-items: {exc}", file=sys.stderr)
         return 1
+    if offsets:
+        print(len(data))
     return 0
 
 

@@ -51,6 +51,8 @@ static unsigned long serial;
 
 static int counting, trace, reached;
 static unsigned long count, fail_at;
+static uint64_t *record;
+static unsigned long record_max;
 
 static size_t
 slot(uintptr_t key)
@@ -135,13 +137,35 @@ untrack(void *p)
 	/* not ours: allocated inside a shared library */
 }
 
+/* The FNV-1a hash of the return addresses above this function's caller. */
+static uint64_t
+context(void)
+{
+	void *bt[FAILALLOC_DEPTH + 1];
+	int n = backtrace(bt, FAILALLOC_DEPTH + 1), i;
+	uint64_t h = 14695981039346656037u;
+
+	for (i = 1; i < n; i++)
+		h = (h ^ (uint64_t)(uintptr_t)bt[i]) * 1099511628211u;
+	return h;
+}
+
+void
+failalloc_record(uint64_t *ctx, unsigned long max)
+{
+	record = ctx;
+	record_max = ctx != NULL ? max : 0;
+}
+
 /* Count an allocation: 1 when it is the one to fail. */
 static int
 fails(void)
 {
 	if (!counting)
 		return 0;
-	if (++count != fail_at)
+	if (++count <= record_max)
+		record[count - 1] = context();
+	if (count != fail_at)
 		return 0;
 	reached = 1;
 	if (trace) {

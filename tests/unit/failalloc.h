@@ -26,6 +26,7 @@
 #define FAILALLOC_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /*
  * Start counting from 0; the fail_at-th allocation from now fails (0:
@@ -38,6 +39,17 @@ void failalloc_start(unsigned long fail_at, int trace);
 unsigned long failalloc_stop(void);
 /* Whether the fail_at-th allocation was reached (and failed). */
 int failalloc_reached(void);
+
+/*
+ * While counting, also note where each of allocations 1 to max is made
+ * from: ctx[k - 1] becomes a hash of the return addresses on the stack
+ * of allocation k (its caller and the callers above, up to
+ * FAILALLOC_DEPTH frames), so that allocations made on the same path
+ * share a hash.  NULL stops it.  The sweep fails one allocation of each
+ * path when it does not fail them all (test-alloc.c).
+ */
+#define FAILALLOC_DEPTH 4
+void failalloc_record(uint64_t *ctx, unsigned long max);
 
 /* Blocks handed out by the wrappers and not freed yet. */
 size_t failalloc_live(void);

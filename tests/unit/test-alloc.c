@@ -5,8 +5,9 @@
  * For each scenario (alloc.h), after its setup: a warm-up run (what
  * libsp allocates once and keeps, such as the temporary file registry,
  * is then in place), a reference run without failure, then runs with
- * allocation N failing (failalloc.h) for N = 1, 2, ... until a run no
- * longer reaches N.  Each run must
+ * allocation N failing (failalloc.h): every N of a small run (or with
+ * SP_TEST_EXHAUSTIVE=1), a sample of a large one (choose() below), and
+ * N one past the last, which must not be reached.  Each run must
  *
  *   - fail with SP_ENOMEM and a message, or, where a module degrades on
  *     purpose (the scenario says how many runs do), succeed with the
@@ -449,13 +450,102 @@ scenario_dirs(const struct alloc_scenario *s)
 	setenv("TMPDIR", path2("tmp", NULL), 1);
 }
 
+/*
+ * Which allocations the sweep fails: all of a small run (at most
+ * ALL_UPTO allocations) or with SP_TEST_EXHAUSTIVE set; of a larger one,
+ * the first allocation made on each path (failalloc_record: the same
+ * callers up to FAILALLOC_DEPTH frames), the last LAST_FEW, and
+ * SAMPLED more drawn with a seed made from the scenario's name.
+ */
+#define ALL_UPTO 48
+#define LAST_FEW 4
+#define SAMPLED 16
+#define MAX_ALLOCS 65536
+
+static uint64_t paths[MAX_ALLOCS];
+static unsigned char chosen[MAX_ALLOCS + 1];
+
+static int
+exhaustive(void)
+{
+	const char *v = getenv("SP_TEST_EXHAUSTIVE");
+
+	return v != NULL && *v != '\0' && strcmp(v, "0") != 0;
+}
+
+/* Mark in chosen[1..total] the allocations to fail; their number. */
+static unsigned long
+choose(const char *name, unsigned long total)
+{
+	unsigned long n, k, count = 0;
+	uint64_t seed = 14695981039346656037u;
+	const char *c;
+
+	memset(chosen, 0, total + 1);
+	for (n = 1; n <= total; n++) {
+		if (total <= ALL_UPTO || exhaustive() || n > MAX_ALLOCS ||
+		    n + LAST_FEW > total)
+			chosen[n] = 1;
+		for (k = 1; !chosen[n] && k < n; k++)
+			if (paths[k - 1] == paths[n - 1])
+				break;
+		if (k == n)
+			chosen[n] = 1;
+	}
+	for (c = name; *c != '\0'; c++)
+		seed = (seed ^ (unsigned char)*c) * 1099511628211u;
+	for (k = 0; total > 0 && k < SAMPLED; k++) {
+		seed = seed * 6364136223846793005u + 1442695040888963407u;
+		chosen[1 + (seed >> 33) % total] = 1;
+	}
+	for (n = 1; n <= total; n++)
+		count += chosen[n];
+	return count;
+}
+
+/* The run with allocation n failing: 1 when something is wrong. */
+static int
+fail_one(const struct alloc_scenario *s, unsigned long n,
+    unsigned long total, unsigned *degraded)
+{
+	struct run r;
+	const char *why;
+
+	run_once(s, n, 0, &r);
+	if ((why = judge(&r, n)) != NULL) {
+		printf("FAIL %s: allocation %lu of %lu failing: %s (rc %d: "
+		    "%s)\n", s->name, n, total, why, r.rc,
+		    r.rc < 0 ? r.e.msg : "success");
+		return 1;
+	}
+	if (n <= total && !r.reached) {
+		printf("FAIL %s: allocation %lu not reached, of the %lu of "
+		    "the run without failure\n", s->name, n, total);
+		return 1;
+	}
+	if (n > total && r.reached) {
+		printf("FAIL %s: allocation %lu reached, past the %lu of the "
+		    "run without failure\n", s->name, n, total);
+		return 1;
+	}
+	if (r.reached && r.rc >= 0) {
+		++*degraded;
+		if (verbose)
+			printf("  %s: allocation %lu failing: degraded, same "
+			    "output\n", s->name, n);
+	} else if (verbose > 1 && r.reached) {
+		printf("  %s: %lu: %s\n", s->name, n, r.e.msg);
+	}
+	return 0;
+}
+
 /* The sweep of one scenario: the number of problems. */
 static int
 sweep(const struct alloc_scenario *s)
 {
 	struct run r;
 	const char *why;
-	unsigned long n, total;
+	unsigned long n, total, runs;
 	unsigned degraded = 0;
 	int problems = 0;
 	struct timespec t0, t1;
@@ -465,7 +555,9 @@ sweep(const struct alloc_scenario *s)
 	if (s->setup != NULL)
 		s->setup();
 	run_once(s, 0, 0, &r);		/* warm-up */
+	failalloc_record(paths, MAX_ALLOCS);
 	run_once(s, 0, 0, &r);
+	failalloc_record(NULL, 0);
 	memcpy(refbuf, outbuf, outn);
 	refn = outn;
 	total = r.allocs;
@@ -474,31 +566,14 @@ sweep(const struct alloc_scenario *s)
 		    r.rc < 0 ? r.e.msg : why);
 		return 1;
 	}
-	for (n = 1;; n++) {
-		run_once(s, n, 0, &r);
-		if ((why = judge(&r, n)) != NULL) {
-			if (problems++ < 10)
-				printf("FAIL %s: allocation %lu of %lu failing: "
-				    "%s (rc %d: %s)\n", s->name, n, total, why,
-				    r.rc, r.rc < 0 ? r.e.msg : "success");
-		} else if (r.reached && r.rc >= 0) {
-			degraded++;
-			if (verbose)
-				printf("  %s: allocation %lu failing: degraded, "
-				    "same output\n", s->name, n);
-		} else if (verbose > 1 && r.reached) {
-			printf("  %s: %lu: %s\n", s->name, n, r.e.msg);
-		}
-		if (!r.reached)
+	runs = choose(s->name, total) + 1;
+	for (n = 1; n <= total + 1; n++)
+		if ((n > total || chosen[n]) &&
+		    fail_one(s, n, total, &degraded) && problems++ >= 10)
 			break;
-		if (n > total) {
-			printf("FAIL %s: allocation %lu reached, past the %lu "
-			    "of the run without failure\n", s->name, n, total);
-			problems++;
-			break;
-		}
-	}
-	if (degraded != s->degrades) {
+	/* every run that degrades must have run to be counted */
+	if (runs == total + 1 ? degraded != s->degrades :
+	    degraded > s->degrades) {
 		printf("FAIL %s: %u runs degraded (succeeded in spite of the "
 		    "failed allocation), not %u\n", s->name, degraded,
 		    s->degrades);
@@ -506,7 +581,7 @@ sweep(const struct alloc_scenario *s)
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	printf("%s %s: %lu allocations, %lu runs, %u degraded, %.2f s\n",
-	    problems ? "FAIL" : "ok", s->name, total, n, degraded,
+	    problems ? "FAIL" : "ok", s->name, total, runs, degraded,
 	    (double)(t1.tv_sec - t0.tv_sec) +
 	    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
 	return problems;
