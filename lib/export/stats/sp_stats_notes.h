@@ -16,7 +16,7 @@
 
 /* The default title: "[LABEL - ]PATH (N rank|ranks)". */
 void sp_stats_title(const struct sp_stats_result *res, const char *cwd,
-    struct sp_tbuf *b);
+    struct sp_stats_text *b);
 
 /* A run without rows: its title on a line, then "  (no regions recorded)". */
 int sp_stats_notes_empty(const struct sp_stats_result *res,
