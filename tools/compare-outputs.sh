@@ -437,8 +437,8 @@ stats_steps() {
 	step stats-no-notes "$S --no-notes --title T ../stack-s3/calls.sps"
 	step stats-ranks "$S -r 1-2 ../stack-s3/calls.sps"
 	step stats-include "$S -i kernel -x 'io\$' ../stack-s3/calls.sps"
-	step stats-several "$S -o out.txt ../stack-several/calls.sps"
-	step stats-several-json \
+	step stats-output-several "$S -o out.txt ../stack-several/calls.sps"
+	step stats-output-several-json \
 	    "$S --format json -o out.json ../stack-several/calls.sps"
 	step stats-interval-stream "$S ../read-s3/out.sps"
 	step stats-truncated "$S ../cut-calls/cut.sps"

@@ -1,6 +1,6 @@
 /*
  * stats63.h - spec/summary.md's example 6.3 (a session root on two
- * ranks, scope_profiler.session, solve, io), fed call by call into a
+ * ranks, scope_profiler.session, solve, io), fed batch by batch into a
  * struct sp_stats_run as the exporter feeds it from a walker, for the
  * unit tests of sp_stats_run.h and of the writers.
  */
@@ -37,10 +37,9 @@ static const struct c rank1[] = {
 };
 
 /*
- * How lane() feeds the calls: 0, call by call (sp_stats_run_open(),
- * _close()); else in batches of that many calls (sp_stats_run_batch()),
- * with a GPU column of no times when gpu_column is set (the batch walk's
- * general way, not its plain one).
+ * How lane() feeds the calls: in batches of that many calls (0: one call
+ * a batch) to sp_stats_run_batch(), with a GPU column of no times when
+ * gpu_column is set.
  */
 static size_t batch_calls;
 static int gpu_column;
@@ -92,46 +91,17 @@ lane_batch(struct sp_stats_run *r, const struct c *v, size_t nv, size_t i,
 	CHECK(sp_stats_run_batch(r, &b, e) == 0, "batch: %s", e->msg);
 }
 
-/* The walker's replay of one lane: closes deepest first, with self. */
+/* One lane, as the walker hands it over: batches of batch_calls calls. */
 static void
 lane(struct sp_stats_run *r, const struct c *v, size_t n, struct sp_err *e)
 {
-	struct sp_walk_call st[16];
+	size_t per = batch_calls > 0 ? batch_calls : 1;
 	int64_t kids[16], ends[16];
-	struct sp_batch b;
 	size_t top = 0, i;
 
-	if (batch_calls > 0) {
-		for (i = 0; i < n; i += batch_calls)
-			lane_batch(r, v, n, i, n - i < batch_calls ? n - i :
-			    batch_calls, kids, ends, &top, e);
-		return;
-	}
-	memset(&b, 0, sizeof b);
-	for (i = 0; i <= n; i++) {
-		while (top > 0 && (i == n || st[top - 1].depth >= v[i].depth)) {
-			top--;
-			CHECK(sp_stats_run_close(r, &st[top], st[top].end -
-			    st[top].start - kids[top], e) == 0, "close: %s",
-			    e->msg);
-			if (top > 0)
-				kids[top - 1] += st[top].end - st[top].start;
-		}
-		if (i == n)
-			break;
-		memset(&st[top], 0, sizeof st[top]);
-		st[top].start = v[i].start;
-		st[top].end = v[i].end;
-		st[top].region = v[i].region;
-		st[top].call = v[i].call;
-		st[top].depth = v[i].depth;
-		st[top].seq = i;
-		kids[top] = 0;
-		CHECK(sp_stats_run_open(r, &st[top], &b, 0, e) == 0, "open: %s",
-		    e->msg);
-		top++;
-	}
-	CHECK(sp_stats_run_lane_end(r, e) == 0, "lane end");
+	for (i = 0; i < n; i += per)
+		lane_batch(r, v, n, i, n - i < per ? n - i : per, kids, ends,
+		    &top, e);
 }
 
 static void

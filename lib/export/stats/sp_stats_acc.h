@@ -103,7 +103,6 @@ struct plan {
 	uint32_t row;		/* its row on the rank + 1, 0: none */
 	uint8_t kept;		/* keep() keeps it (racc.kept) */
 	uint8_t entry;		/* its entry is accounted call by call */
-	uint8_t plain;		/* row, kept, no entry: the plain walk */
 	uint8_t memo_collapsed;
 	uint32_t memo_ctx;	/* its last extension: below memo_ctx ... */
 	uint32_t memo_path;	/* ... its path, collapsed or not */

@@ -15,6 +15,7 @@
 #include "sp_export.h"
 #include "sp_stats_emit.h"
 #include "sp_stats_run.h"
+#include "sp_stats_table.h"
 
 #define NAMING(suffix) { SP_EXPORT_FIRST_DOT, suffix, "stats", 0 }
 

@@ -22,7 +22,7 @@
 #include <stdint.h>
 
 #include "sp_stats.h"
-#include "sp_stats_export.h"
+#include "sp_stats_opts.h"
 
 enum sp_sv_type { SP_SV_NULL, SP_SV_INT, SP_SV_DBL, SP_SV_STR, SP_SV_STRS,
 	SP_SV_BOOL };

@@ -11,7 +11,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "sp_stats_table.h"
+#include "sp_err.h"
+#include "sp_jsonw.h"
+#include "sp_stats.h"
+#include "sp_stats_opts.h"
 #include "sp_stats_text.h"
 
 /* The default title: "[LABEL - ]PATH (N rank|ranks)". */

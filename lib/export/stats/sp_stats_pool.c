@@ -1,4 +1,5 @@
-#include "sp_stats_pool_put.h"
+#include "sp_stats_pool.h"
+#include "sp_stats_pool_impl.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -37,9 +37,8 @@ path_imbalance(const struct pacc *p)
 
 /*
  * The duration statistics of a path: exact, or estimated.  Exact, its
- * count and extremes are its pool's too: the plain walk
- * (sp_stats_run.c) puts a call's duration there and leaves the
- * accounts' count, minimum and maximum (--approx's) alone.
+ * count and extremes are its pool's, where the walk (sp_stats_run.c)
+ * puts each call's duration.
  */
 static int
 path_stats(struct sp_stats_run *r, uint32_t id, struct sp_stats_row *w,

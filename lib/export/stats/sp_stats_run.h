@@ -4,8 +4,8 @@
  * The exporter hands over what the call stream says, in its order: the
  * run and its region table, each rank with its rows, its batches of
  * calls (checked by a walker, sp_walk.h; sp_stats_run_batch() opens and
- * closes their calls; the unit tests hand calls one by one), the ends of
- * lanes and ranks; then sp_stats_run_finish() computes the result
+ * closes their calls, and ends their lane with its last batch), the ends
+ * of ranks; then sp_stats_run_finish() computes the result
  * (sp_stats.h).
  *
  * Orders.  The reference pools a region's durations rank by rank, each
@@ -46,7 +46,6 @@
 #include "sp_err.h"
 #include "sp_stats.h"
 #include "sp_stream.h"
-#include "sp_walk.h"
 
 /* What the result is to hold. */
 #define SP_STATS_WANT_REGIONS	0x1	/* summary(): pooled statistics */
@@ -94,18 +93,9 @@ int sp_stats_run_rank(struct sp_stats_run *r, const struct sp_rank_info *ri,
 int sp_stats_run_lane(struct sp_stats_run *r, int64_t lane,
     const char *name, struct sp_err *e);
 /*
- * A call opens: b is the batch being walked and i the call's index in
- * it (for its optional columns); c->user is the run's to set.
- */
-int sp_stats_run_open(struct sp_stats_run *r, struct sp_walk_call *c,
-    const struct sp_batch *b, size_t i, struct sp_err *e);
-int sp_stats_run_close(struct sp_stats_run *r, const struct sp_walk_call *c,
-    int64_t self_ns, struct sp_err *e);
-int sp_stats_run_lane_end(struct sp_stats_run *r, struct sp_err *e);
-/*
- * The calls of a batch at once, its lane's end included: the same as the
- * opens and closes a walker would call back, for a batch that one has
- * checked already (sp_walker_push() without callbacks).
+ * The calls of a batch at once, its lane's end included, for a batch a
+ * walker has checked already (sp_walker_push() without callbacks): its
+ * depths say which calls close before each opens.
  */
 int sp_stats_run_batch(struct sp_stats_run *r, const struct sp_batch *b,
     struct sp_err *e);

@@ -15,7 +15,7 @@
 
 #include "sp_err.h"
 #include "sp_jsonw.h"
-#include "sp_stats_export.h"
+#include "sp_stats_opts.h"
 #include "sp_stats_fields.h"
 #include "sp_stats_text.h"
 

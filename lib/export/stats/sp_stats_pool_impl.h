@@ -1,5 +1,5 @@
 /*
- * sp_stats_pool_put.h - a pool's put inline, for the walks that put a
+ * sp_stats_pool_impl.h - a pool's put inline, for the walks that put a
  * duration per call: the common case (room in the group's last chunk)
  * costs them no call; a new group or chunk is sp_stats_pool_put_slow().
  * The structs are the pool's own (sp_stats_pool.c), here only so that
@@ -7,8 +7,8 @@
  *
  * Ownership: as sp_stats_pool.h.
  */
-#ifndef SP_STATS_POOL_PUT_H
-#define SP_STATS_POOL_PUT_H
+#ifndef SP_STATS_POOL_IMPL_H
+#define SP_STATS_POOL_IMPL_H
 
 #include "sp_stats_pool.h"
 
