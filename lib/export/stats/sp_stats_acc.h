@@ -236,7 +236,6 @@ struct sp_stats_run {
 	size_t nlane_regions, lane_regions_cap;
 	struct frame *frames;	/* the open calls, by depth */
 	size_t frames_cap;
-	uint32_t lane_depth;	/* calls open, in sp_stats_run_batch() */
 	struct pend *pend;
 	size_t npend, pend_cap;
 };

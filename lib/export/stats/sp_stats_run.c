@@ -63,7 +63,6 @@ rank_clear(struct sp_stats_run *r)
 	r->store = r->gstore = r->glog = NULL;
 	r->log = NULL;
 	r->rank_open = 0;
-	r->lane_depth = 0;
 }
 
 /* Everything of the current run but the result. */
@@ -617,32 +616,37 @@ lane_end(struct sp_stats_run *r, struct sp_err *e)
 	return 0;
 }
 
-/*
- * The calls of a batch the walker has checked (sp_walk.h): its depths
- * say which calls close before each opens, deepest first, each with the
- * next of its self times; the lane's last batch closes the rest.
- */
 int
-sp_stats_run_batch(struct sp_stats_run *r, const struct sp_batch *b,
-    struct sp_err *e)
+sp_stats_run_calls(struct sp_stats_run *r, struct sp_walk *w,
+    const struct sp_batch *b, int *walk_failed, struct sp_err *e)
 {
-	uint32_t top = r->lane_depth;
-	size_t i, k = 0;
+	struct sp_walk_iter it;
+	int rc = 0;
 
-	for (i = 0; i < b->n; i++) {
-		while (top > b->depth[i])
-			if (close_call(r, --top, b->self[k++], e) < 0)
-				return -1;
-		if (open_call(r, b, i, top++, e) < 0)
-			return -1;
+	*walk_failed = 0;
+	if (sp_walk_begin(w, b, &it, e) < 0) {
+		*walk_failed = 1;
+		return -1;
 	}
-	r->lane_depth = top;
-	if (!b->lane_end)
-		return 0;
-	while (r->lane_depth > 0)
-		if (close_call(r, --r->lane_depth, b->self[k++], e) < 0)
+	while (rc == 0) {
+		switch (sp_walk_next(&it, e)) {
+		case SP_WALK_OPEN:
+			rc = open_call(r, b, it.i, it.c->depth, e);
+			break;
+		case SP_WALK_CLOSE:
+			rc = close_call(r, it.c->depth, it.self, e);
+			break;
+		case SP_WALK_LANE_END:
+			rc = lane_end(r, e);
+			break;
+		case SP_WALK_DONE:
+			return 0;
+		default:
+			*walk_failed = 1;
 			return -1;
-	return lane_end(r, e);
+		}
+	}
+	return -1;
 }
 
 /* A logged call, in the reference's order over the rank's lanes. */

@@ -3,9 +3,9 @@
  *
  * The exporter hands over what the call stream says, in its order: the
  * run and its region table, each rank with its rows, its batches of
- * calls (checked by a walker, sp_walk.h; sp_stats_run_batch() opens and
- * closes their calls, and ends their lane with its last batch), the ends
- * of ranks; then sp_stats_run_finish() computes the result
+ * call batches (sp_stats_run_calls() walks them, sp_walk.h, opening and
+ * closing their calls, and ends their lane with its last batch), the
+ * ends of ranks; then sp_stats_run_finish() computes the result
  * (sp_stats.h).
  *
  * Orders.  The reference pools a region's durations rank by rank, each
@@ -46,6 +46,7 @@
 #include "sp_err.h"
 #include "sp_stats.h"
 #include "sp_stream.h"
+#include "sp_walk.h"
 
 /* What the result is to hold. */
 #define SP_STATS_WANT_REGIONS	0x1	/* summary(): pooled statistics */
@@ -93,12 +94,13 @@ int sp_stats_run_rank(struct sp_stats_run *r, const struct sp_rank_info *ri,
 int sp_stats_run_lane(struct sp_stats_run *r, int64_t lane,
     const char *name, struct sp_err *e);
 /*
- * The calls of a batch at once, its lane's end included, for a batch a
- * walker has checked already (sp_walker_push() without callbacks): its
- * depths say which calls close before each opens.
+ * The calls of a call batch, walked with w (sp_walk.h), which checks
+ * them as they open and close: the checks and the accounting are one
+ * pass over the batch.  A failure of the walk (a stream that contradicts
+ * itself) sets *walk_failed, and e says why after the walk's name.
  */
-int sp_stats_run_batch(struct sp_stats_run *r, const struct sp_batch *b,
-    struct sp_err *e);
+int sp_stats_run_calls(struct sp_stats_run *r, struct sp_walk *w,
+    const struct sp_batch *b, int *walk_failed, struct sp_err *e);
 int sp_stats_run_rank_end(struct sp_stats_run *r, struct sp_err *e);
 
 /* The run is over: its result in *out. */
