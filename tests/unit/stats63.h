@@ -1,7 +1,7 @@
 /*
- * stats63.h - spec/summary.md's example 6.3 (a session root on two
- * ranks, scope_profiler.session, solve, io), fed batch by batch into a
- * struct sp_stats_run as the exporter feeds it from a walker, for the
+ * stats63.h - the run of doc/stats.md, "Example: a session on two
+ * ranks" (scope_profiler.session, solve, io), fed batch by batch into a
+ * struct sp_stats_run as the exporter feeds it from a walk, for the
  * unit tests of sp_stats_run.h and of the writers.
  */
 #ifndef STATS63_H

@@ -1,8 +1,8 @@
 /*
  * test-stats_run: a run's statistics fed one call a batch, as the
- * exporter feeds them from a walker, on spec/summary.md's example 6.3 (a session
- * root on two ranks): summary()'s record of io, the display rows, the
- * per-rank records; then the same with a tiny memory budget (every
+ * exporter feeds them from a walk, on the run of doc/stats.md, "Example:
+ * a session on two ranks": summary()'s record of io, the display rows,
+ * the per-rank records; then the same with a tiny memory budget (every
  * store on the temporary file), with a rank that has lanes (the call log
  * and its replay), and with a filter (exclusive times stay the whole
  * tree's); then fed in larger batches, with and without a GPU column,
@@ -217,7 +217,7 @@ main(void)
 	    strcmp(res->rows[1].call_path, "scope_profiler.session > io") == 0,
 	    "filtered: io below the session");
 	CHECK(res->nrows == 2 && res->rows[0].exclusive.v == 5.0, "filtered: "
-	    "the session's own time is still the whole tree's (Q11)");
+	    "the session's own time is still the whole tree's");
 	sp_stats_result_free(res);
 	batches();
 	entry_batches();

@@ -48,7 +48,7 @@ struct moment {
 struct racc {
 	int exists;		/* a row on some rank, selected or not */
 	int kept;		/* keep() keeps it */
-	int pool_always;	/* " > " in its name: a fallback row (Q5) */
+	int pool_always;	/* " > " in its name: a fallback row */
 	uint32_t entries;
 	uint64_t calls, pooled;	/* calls; of them with durations */
 	double total_s, excl_s, wall_s;

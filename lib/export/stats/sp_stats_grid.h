@@ -1,8 +1,8 @@
 /*
  * sp_stats_grid.h - a table of text cells drawn as print_summary draws
  * its tables (tabulate 0.10's "rounded_outline" with every cell a left-
- * aligned string, each line printed after two spaces): spec/summary.md
- * 5.4, oddities included.
+ * aligned string, each line printed after two spaces): doc/stats.md,
+ * "Table layout", oddities included.
  *
  * Widths count code points; when any cell holds an ANSI CSI sequence or
  * an OSC 8 hyperlink, those are not counted (the link's text is).  A

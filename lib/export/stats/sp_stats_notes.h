@@ -1,6 +1,7 @@
 /*
  * sp_stats_notes.h - what print_summary writes besides the table
- * (spec/summary.md 5.5, 5.6): the notes box under it, with the command
+ * (doc/stats.md, "Notes" and "Title and empty tables"): the notes box
+ * under it, with the command
  * hints naming sp's programs, and the text of a run without rows.
  *
  * Ownership: everything is borrowed for the call.

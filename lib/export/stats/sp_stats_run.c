@@ -193,8 +193,8 @@ metadata(struct sp_stats_run *r, const struct sp_run_info *ri,
 /*
  * The path the title and the hints name.  For native .spt traces the
  * reference has no file path: an import's run is named by its label,
- * "native_trace" unless one was given (h5-format.md 11.1), and its
- * summary says that, hints included; so does ours.
+ * "native_trace" unless one was given (doc/formats.md, "Native runs"),
+ * and its summary says that, hints included; so does ours.
  */
 static const char *
 source_of(const struct sp_run_info *ri)

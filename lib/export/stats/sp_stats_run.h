@@ -68,8 +68,9 @@ struct sp_stats_run_opts {
 	unsigned want;
 	unsigned need;		/* of the tree's rows; 0: all */
 	int approx;
-	int ranks_given;	/* the tree visits the selected ranks, else
-				 * 0 .. num_ranks - 1 (quirk Q1) */
+	/* the tree visits the selected ranks, else 0 .. num_ranks - 1
+	 * (doc/stats.md, "Ranks outside the tree") */
+	int ranks_given;
 	int (*keep)(void *ctx, const char *name, size_t len);
 	void *keep_ctx;
 	uint64_t mem;		/* bytes held before the temporary file */

@@ -1,6 +1,7 @@
 /*
  * print_summary's table: the rows in their order, their (own) rows and
- * the cells of each column (spec/summary.md 5.1-5.3).  The notes box is
+ * the cells of each column (doc/stats.md, "Columns", "The region cell"
+ * and "Number formats").  The notes box is
  * sp_stats_notes.c's.
  */
 #include "sp_stats_table.h"

@@ -1,5 +1,5 @@
 /*
- * sp_stats_table.h - print_summary's text (spec/summary.md 4.4-5.6):
+ * sp_stats_table.h - print_summary's text (doc/stats.md, "Table layout"):
  * the display rows of a run in their order, their (own) rows, the cells
  * in the reference's formats, the table's borders and the notes box, to
  * the character.  Only the notes' command hints differ: they name sp's
