@@ -65,9 +65,13 @@ rank_clear(struct sp_stats_run *r)
 	r->rank_open = 0;
 }
 
-/* Everything of the current run but the result. */
+/*
+ * The run's accounts: what its result is computed from, and no part of
+ * the result points into (it copies values; names point into the arena
+ * and the path trie, which stay).
+ */
 static void
-run_clear(struct sp_stats_run *r)
+accounts_free(struct sp_stats_run *r)
 {
 	size_t i;
 
@@ -103,15 +107,22 @@ run_clear(struct sp_stats_run *r)
 	r->lane_of = NULL;
 	r->npacc = r->pacc_cap = r->nlacc = r->lacc_cap = 0;
 	r->nrec = r->rec_cap = 0;
-	r->nreg = 0;
-	r->nseen = 0;
-	r->folded = 0;
-	r->path_bytes = 0;
 	sp_stats_pool_free(r->rpool);
 	sp_stats_pool_free(r->gpool);
 	sp_stats_pool_free(r->ppool);
 	sp_stats_pool_free(r->lpool);
 	r->rpool = r->gpool = r->ppool = r->lpool = NULL;
+}
+
+/* Everything of the current run but the result. */
+static void
+run_clear(struct sp_stats_run *r)
+{
+	accounts_free(r);
+	r->nreg = 0;
+	r->nseen = 0;
+	r->folded = 0;
+	r->path_bytes = 0;
 	sp_stats_paths_free(r->paths);
 	r->paths = NULL;
 	sp_stats_result_free(r->res);
@@ -733,6 +744,8 @@ sp_stats_run_finish(struct sp_stats_run *r, struct sp_stats_result **out,
 	if (r->ns_over)
 		return sp_fail(e, SP_EDATA, "the run's times add up past "
 		    "2^63 - 1 ns (292 years), more than sp-stats can sum");
+	/* the result is whole: its accounts go before it is written */
+	accounts_free(r);
 	*out = r->res;
 	r->res = NULL;
 	return 0;
