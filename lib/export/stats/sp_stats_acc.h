@@ -17,8 +17,10 @@
 #include "sp_stats_hist.h"
 #include "sp_stats_paths.h"
 #include "sp_stats_pool.h"
-#include "sp_stats_run.h"
+#include "sp_stats.h"
+#include "sp_stats_run_opts.h"
 #include "sp_stats_seq.h"
+#include "sp_stream.h"
 
 #define NONE32 UINT32_MAX
 

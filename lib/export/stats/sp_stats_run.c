@@ -3,8 +3,7 @@
  * (sp_stats_run.h).  Regions, paths, lanes and the per-rank records each
  * have their own file; the state they share is sp_stats_acc.h.
  */
-#include "sp_stats_entry_call.h"
-#include "sp_stats_tree_call.h"
+#include "sp_stats_run.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -12,6 +11,8 @@
 
 #include "sp_cbor.h"
 #include "sp_grow.h"
+#include "sp_stats_entry_call.h"
+#include "sp_stats_tree_call.h"
 
 /* A rank's call log and the budget's share it may hold. */
 #define LOG_SHARE 4
