@@ -42,8 +42,9 @@ bench_init stats.sh $quick
 # default table is the call tree, whose rows grow with the calls (about
 # 570k at 1M calls, 3.2M at 8M).  Measured: calls/s (wall and CPU) and
 # peak RSS of sp-stats alone, default table, output to a scratch file.
+mcps2() { awk -v n="$1" -v t="$2" 'BEGIN { printf "%.2f", n / t / 1e6 }'; }
 recursive_bench() {
-	local sizes n s rows f
+	local sizes n f
 	if [ $quick = 1 ]; then sizes=(1000000 2000000); else
 		sizes=(1000000 2000000 4000000 8000000); fi
 	out=${SP_BENCH_OUT:-$data/STATS-recursive.md}
@@ -77,8 +78,8 @@ recursive_bench() {
 		echo "|---:|---:|---:|---:|---:|---:|---:|"
 		for n in "${sizes[@]}"; do
 			echo "| $n | ${rw[$n]} | ${res[$n:t]} |" \
-				"$(mcps "$n" "${res[$n:t]}") | ${res[$n:c]} |" \
-				"$(mcps "$n" "${res[$n:c]}") | $(mib "${res[$n:r]}") |"
+				"$(mcps2 "$n" "${res[$n:t]}") | ${res[$n:c]} |" \
+				"$(mcps2 "$n" "${res[$n:c]}") | $(mib "${res[$n:r]}") |"
 		done
 		echo
 		echo "Targets: at least 30 M calls/s on the largest input, peak" \
