@@ -22,7 +22,7 @@
 #define BLOCK_MIN ((size_t)128 << 10)
 #define BLOCK_MAX (2 * SP_HUGE_PAGE)
 
-/* The structs are in sp_stats_pool_put.h, for its inline put. */
+/* The structs are in sp_stats_pool_impl.h, for its inline put. */
 
 struct sp_stats_pool *
 sp_stats_pool_new(struct sp_jtmp *t, struct sp_jbudget *b, struct sp_err *e)
