@@ -8,6 +8,10 @@
 #                             bench/data/STATS.md
 #   bench/stats.sh --quick    100K- and 1M-call inputs, writes
 #                             bench/data/STATS-quick.md
+#   bench/stats.sh --recursive  sp-stats alone, default table, on the
+#                             recursive profile of 1M, 2M, 4M and 8M calls
+#                             (--quick: 1M and 2M), writes
+#                             bench/data/STATS-recursive.md
 #
 # Inputs: the template profiles of bench/run.sh (9 regions, depth 6) and a
 # 1M-call random profile (one rank, 32 regions, depth 6, recursion: nearly
@@ -15,12 +19,78 @@
 # (git-ignored) when missing. Environment: SP_BUILD (release build tree,
 # default build-bench), SP_BENCH_REPS (runs per measurement, default 3;
 # the median is reported), SP_BENCH_OUT (results file), SP_BENCH_IDLE /
-# SP_BENCH_WAIT (wait for an idle machine, see bench/common.sh).
+# SP_BENCH_WAIT (wait for an idle machine, see bench/common.sh);
+# SP_BENCH_STREAMS, a directory whose rN.sps (N calls) --recursive takes
+# instead of generating the profile of N calls.
 set -euo pipefail
 
 . "$(dirname "$0")/common.sh"
-bench_args stats.sh "$@"
+recursive=0
+args=()
+for a in "$@"; do
+	case $a in
+	--recursive) recursive=1 ;;
+	*) args+=("$a") ;;
+	esac
+done
+bench_args stats.sh ${args[@]+"${args[@]}"}
 bench_init stats.sh $quick
+
+# --- --recursive: the recursive profile, sp-stats alone ------------------
+
+# The random profile of one rank, 32 regions, depth 6 with recursion: the
+# default table is the call tree, whose rows grow with the calls (about
+# 570k at 1M calls, 3.2M at 8M).  Measured: calls/s (wall and CPU) and
+# peak RSS of sp-stats alone, default table, output to a scratch file.
+mcps2() { awk -v n="$1" -v t="$2" 'BEGIN { printf "%.2f", n / t / 1e6 }'; }
+recursive_bench() {
+	local sizes n f
+	if [ $quick = 1 ]; then sizes=(1000000 2000000); else
+		sizes=(1000000 2000000 4000000 8000000); fi
+	out=${SP_BENCH_OUT:-$data/STATS-recursive.md}
+	export TMPDIR=$tmp
+	bench_build cmd/sp-read cmd/sp-stack cmd/sp-stats
+	declare -A st=() rw=()
+	for n in "${sizes[@]}"; do
+		f=${SP_BENCH_STREAMS:-/nonexistent}/r$n.sps
+		if [ -s "$f" ]; then
+			st[$n]=$f
+		else
+			st[$n]=$(calls_of "$(gen_h5 s3-random32-d6-r1-auto-seed1 \
+			    "$n" --schema 3 --shape random --regions 32 \
+			    --depth 6 --ranks 1 --storage auto --seed 1)")
+		fi
+		cat "${st[$n]}" >/dev/null	# page cache
+		say "$n calls"
+		measure_reps "$n" - /dev/null "$build/cmd/sp-stats" "${st[$n]}"
+		"$build/cmd/sp-stats" "${st[$n]}" >"$tmp/table.txt"
+		rw[$n]=$(grep -c $'^  \u2502' "$tmp/table.txt" || true)
+	done
+	{
+		echo "# sp-stats on the recursive profile"
+		echo
+		echo "Written by \`bench/stats.sh --recursive$([ $quick = 1 ] &&
+			echo ' --quick')\`."
+		about_lines
+		echo
+		echo "| calls | table lines | wall s | M calls/s | CPU s |" \
+			"M calls/CPU s | peak RSS MiB |"
+		echo "|---:|---:|---:|---:|---:|---:|---:|"
+		for n in "${sizes[@]}"; do
+			echo "| $n | ${rw[$n]} | ${res[$n:t]} |" \
+				"$(mcps2 "$n" "${res[$n:t]}") | ${res[$n:c]} |" \
+				"$(mcps2 "$n" "${res[$n:c]}") | $(mib "${res[$n:r]}") |"
+		done
+		echo
+		echo "Targets: at least 30 M calls/s on the largest input, peak" \
+			"RSS at most 64 MiB and flat over the sizes."
+	} >"$out"
+	say "wrote $out"
+}
+if [ $recursive = 1 ]; then
+	recursive_bench
+	exit 0
+fi
 if [ $quick = 1 ]; then
 	sizes=(100000 1000000)
 	out=${SP_BENCH_OUT:-$data/STATS-quick.md}

@@ -19,8 +19,6 @@ if [ $# -ne 1 ]; then
 	exit 2
 fi
 cd "$1" || exit 1
-# Left out until its restructuring lands with its citations of doc/stats.md:
-pending='lib/export/stats/'
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
@@ -29,7 +27,7 @@ if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
 else
 	find . -path ./.git -prune -o -path './build*' -prune -o -type f \
 	    -print0 | sed -z 's|^\./||'
-fi | tr '\0' '\n' | grep -v '^doc/' | grep -v "^$pending" >"$tmp/files"
+fi | tr '\0' '\n' | grep -v '^doc/' >"$tmp/files"
 
 names='(exports|h5-format|summary|timeline|flame-diff|compare|report|anchors|aesthetics|DESIGN)'
 cite="$names\\.md|spec[/]|\\(Q[0-9]+\\)"

@@ -4,11 +4,11 @@
 #
 #     tools/compare-outputs.sh OLD_BIN_DIR NEW_BIN_DIR
 #
-# Each BIN_DIR holds sp-read, sp-stack, sp-pstats, sp-speedscope, sp-flame
-# and sp-json (a build's cmd/ directory), and sp-trace, which is compared
-# when both have it.  For a change that must not change what the programs
-# write (a refactor), OLD is a build from before it and NEW one from
-# after:
+# Each BIN_DIR holds sp-read, sp-stack, sp-pstats, sp-speedscope, sp-flame,
+# sp-json and sp-stats (a build's cmd/ directory), and sp-trace, which is
+# compared when both have it.  For a change that must not change what the
+# programs write (a refactor), OLD is a build from before it and NEW one
+# from after:
 #
 #     tools/compare-outputs.sh /work/before/build/cmd build/cmd
 #
@@ -50,7 +50,7 @@ if [ $# -ne 2 ]; then
 	echo "usage: $0 OLD_BIN_DIR NEW_BIN_DIR" >&2
 	exit 2
 fi
-programs="sp-read sp-stack sp-pstats sp-speedscope sp-flame sp-json"
+programs="sp-read sp-stack sp-pstats sp-speedscope sp-flame sp-json sp-stats"
 # sp-trace is compared too when both builds have it (builds from before
 # it came have not)
 if [ -x "$1/sp-trace" ] && [ -x "$2/sp-trace" ]; then
@@ -402,6 +402,55 @@ steps() {
 	if [ -n "$with_trace" ]; then
 		trace_steps
 	fi
+	stats_steps
+}
+
+# sp-stats: the default table, its formats and views on every call
+# stream; its options and errors.
+stats_steps() {
+	S="\"\$SP_STATS\""
+	for x in $exported; do
+		step stats-$x "$S ../stack-$x/calls.sps"
+		step stats-$x-json "$S --format json ../stack-$x/calls.sps"
+		step stats-$x-csv "$S --format csv ../stack-$x/calls.sps"
+		step stats-$x-rank "$S --by rank ../stack-$x/calls.sps"
+		step stats-$x-lane "$S --by lane ../stack-$x/calls.sps"
+		step stats-$x-paths "$S --call-paths ../stack-$x/calls.sps"
+		step stats-$x-approx "$S --approx ../stack-$x/calls.sps"
+	done
+	step stats-ndjson "$S --format ndjson ../stack-s3/calls.sps"
+	step stats-tsv "$S --format tsv --by rank ../stack-s2/calls.sps"
+	step stats-paths-json \
+	    "$S --call-paths --format json ../stack-s3/calls.sps"
+	step stats-lane-json \
+	    "$S --by lane --format json ../stack-tricky/calls.sps"
+	step stats-approx-json "$S --approx --format json ../stack-big/calls.sps"
+	step stats-approx-fold "$S --approx -S 1k ../stack-big/calls.sps"
+	step stats-spill "$S -S 1k -T . ../stack-big/calls.sps"
+	step stats-spill-json "$S -S 1k -T . --format json ../stack-s3/calls.sps"
+	step stats-sort "$S --sort total --top 3 ../stack-s3/calls.sps"
+	step stats-sort-rank "$S --by rank --sort p95 ../stack-s2/calls.sps"
+	step stats-max-depth "$S --max-depth 1 ../stack-big/calls.sps"
+	step stats-columns \
+	    "$S --columns name,calls,total,p50 ../stack-s1/calls.sps"
+	step stats-percent "$S --percent exclusive ../stack-rec/calls.sps"
+	step stats-no-notes "$S --no-notes --title T ../stack-s3/calls.sps"
+	step stats-ranks "$S -r 1-2 ../stack-s3/calls.sps"
+	step stats-include "$S -i kernel -x 'io\$' ../stack-s3/calls.sps"
+	step stats-output-several "$S -o out.txt ../stack-several/calls.sps"
+	step stats-output-several-json \
+	    "$S --format json -o out.json ../stack-several/calls.sps"
+	step stats-interval-stream "$S ../read-s3/out.sps"
+	step stats-truncated "$S ../cut-calls/cut.sps"
+	step stats-no-calls "$S ../stack-include-nothing/calls.sps"
+	step stats-several-stdout "$S ../stack-several/calls.sps"
+	step stats-missing "$S missing.sps"
+	step stats-garbage "$S $IN/garbage.h5"
+	step stats-usage-two "$S a.sps b.sps"
+	step stats-usage-unknown "$S --bogus"
+	step stats-usage-columns "$S --columns bogus ../stack-s0/calls.sps"
+	step stats-help "$S --help"
+	step stats-version "$S --version"
 }
 
 # sp-trace, both formats, on every call stream; its options and errors.

@@ -44,7 +44,7 @@ sp_export_free(struct sp_export *fe)
 	if (fe == NULL)
 		return;
 	sp_export_drop_all(fe);
-	sp_walker_free(fe->walker);
+	sp_walk_free(fe->walk);
 	sp_labels_free(fe->labels);
 	free(fe->dirbase);
 	free(fe->threads);
@@ -113,7 +113,7 @@ on_run(struct sp_export *fe, const struct sp_export_ops *ops, void *ctx,
 	fe->have_run = 1;
 	fe->rank_open = fe->lane_open = 0;
 	fe->run_calls = 0;
-	sp_walker_span(fe->walker, ri->has_span, ri->first_ns, ri->last_ns);
+	sp_walk_span(fe->walk, ri->has_span, ri->first_ns, ri->last_ns);
 	if (fe->runs == 2)
 		say_first_empty(fe, ops, ctx);
 	return ops->run != NULL ? ops->run(ctx, ri, fe->label, e) : 0;
@@ -182,24 +182,6 @@ on_rank(struct sp_export *fe, const struct sp_export_ops *ops, void *ctx,
 	return ops->rank != NULL ? ops->rank(ctx, ri, e) : 0;
 }
 
-/*
- * The walker's own errors say what is wrong, not where: name the input.
- * A callback's are the exporter's to complete.
- */
-static int
-walk_failed(struct sp_export *fe, const struct sp_export_ops *ops, void *ctx,
-    struct sp_err *e)
-{
-	char why[SP_ERR_MSG_MAX];
-
-	if (sp_walker_callback_failed(fe->walker))
-		return ops->walk_failed != NULL ? ops->walk_failed(ctx, e) : -1;
-	if (e == NULL)
-		return -1;
-	snprintf(why, sizeof why, "%s", e->msg);
-	return sp_fail(e, e->status, "%s: %s", sp_export_input(fe), why);
-}
-
 static int
 on_batch(struct sp_export *fe, const struct sp_export_ops *ops, void *ctx,
     const struct sp_batch *b, struct sp_err *e)
@@ -218,10 +200,10 @@ on_batch(struct sp_export *fe, const struct sp_export_ops *ops, void *ctx,
 	if (b->lane_end)
 		fe->lane_open = 0;
 	if (fe->stage == SP_STAGE_CALLS) {
-		if (sp_walker_push(fe->walker, b, e) < 0)
-			return walk_failed(fe, ops, ctx, e);
-		if (fe->walks)
-			return 0;
+		if (ops->calls != NULL)
+			return ops->calls(ctx, fe->walk, b, e);
+		if (sp_walk_check(fe->walk, b, e) < 0)
+			return -1;
 	}
 	return ops->batch != NULL ? ops->batch(ctx, b, e) : 0;
 }
@@ -232,8 +214,8 @@ on_run_end(struct sp_export *fe, const struct sp_export_ops *ops, void *ctx,
 {
 	if (!fe->have_run)
 		return bad(fe, "a run-end", e);
-	if (sp_walker_finish(fe->walker, e) < 0)
-		return walk_failed(fe, ops, ctx, e);
+	if (sp_walk_finish(fe->walk, e) < 0)
+		return -1;
 	if (end_rank(fe, ops, ctx, e) < 0)
 		return -1;
 	fe->have_run = 0;
@@ -307,13 +289,8 @@ sp_export_run(struct sp_export *fe, const struct sp_export_ops *ops,
 	fe->ran = 1;
 	fe->ops = ops;
 	fe->ctx = ctx;
-	/*
-	 * Every call batch goes through the walker, which checks it: with
-	 * the exporter's callbacks, or with none before the batch op.
-	 */
-	fe->walks = ops->walk.open != NULL || ops->walk.close != NULL ||
-	    ops->walk.lane_end != NULL;
-	if ((fe->walker = sp_walker_new(&ops->walk, ctx)) == NULL)
+	/* its messages name the input */
+	if ((fe->walk = sp_walk_new(sp_export_input(fe))) == NULL)
 		return nomem(e);
 	while ((got = sp_reader_next(fe->r, &it, e)) == 1)
 		if (on_item(fe, ops, ctx, &it, e) < 0)

@@ -11,11 +11,13 @@
  *   rank, lane (at the first batch of each lane), batch, side, rank_end
  *   (before the next rank and at the run's end), run_end, finish.  An
  *   exporter of call streams refuses an interval stream (SP_EUSAGE "an
- *   interval stream: pipe it through sp-stack first").  When the ops have
- *   walk callbacks, call batches are replayed through a walker
- *   (sp_walk.h) instead of going to batch; the walker's own errors (a call
- *   stream that contradicts itself) are prefixed with the input's name,
- *   and a callback's errors are passed on as the callback wrote them.
+ *   interval stream: pipe it through sp-stack first").  An exporter that
+ *   replays the nesting of calls takes call batches in its calls op,
+ *   with the front end's walk (sp_walk.h) to loop over their events,
+ *   which checks them as it goes; for any other, the front end walks each
+ *   call batch for its checks alone before the batch op.  Either way the
+ *   walk's errors (a call stream that contradicts itself) are prefixed
+ *   with the input's name.
  *
  *   The outputs.  The output argument ("-" or NULL: standard output)
  *   makes a plan: standard output, or an existing device or FIFO (written
@@ -130,14 +132,14 @@ struct sp_export_ops {
 	    struct sp_err *e);
 	int (*rank_end)(void *ctx, struct sp_err *e);
 	int (*lane)(void *ctx, uint32_t rank, int64_t lane, struct sp_err *e);
-	/* Interval batches, and call batches when walk has no callback. */
+	/* Interval batches, and call batches checked, without calls. */
 	int (*batch)(void *ctx, const struct sp_batch *b, struct sp_err *e);
-	struct sp_walk_ops walk;
 	/*
-	 * A walk callback failed with e: the exporter may say where (the
-	 * callbacks stay lean, for they run per call).
+	 * A call batch, to walk with w (sp_walk_begin(), sp_walk_next()):
+	 * the walk's failures are the call's.
 	 */
-	int (*walk_failed)(void *ctx, struct sp_err *e);
+	int (*calls)(void *ctx, struct sp_walk *w, const struct sp_batch *b,
+	    struct sp_err *e);
 	int (*side)(void *ctx, const struct sp_side *s, struct sp_err *e);
 	int (*run_end)(void *ctx, struct sp_err *e);
 	/* After the pending outputs are in place and the endings passed. */

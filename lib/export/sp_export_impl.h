@@ -58,8 +58,7 @@ struct sp_export {
 	int ran;
 	int ended;		/* the input ended cleanly, pending outputs out */
 	enum sp_stage stage;
-	struct sp_walker *walker;	/* checks every call batch */
-	int walks;		/* the ops have walk callbacks */
+	struct sp_walk *walk;	/* every call batch goes through it */
 	struct sp_labels *labels;
 	uint64_t runs, calls, run_calls;
 	const char *label, *label1;	/* owned by labels */

@@ -31,29 +31,28 @@ static int
 read_and_walk(int fd, struct sp_err *e)
 {
 	struct sp_reader *r;
-	struct sp_walker *w;
-	struct sp_walk_ops ops = { NULL, NULL, NULL };
+	struct sp_walk *w;
 	struct sp_item it;
 	int calls = 0, walk_ok = 1, rc;
 
 	if (lseek(fd, 0, SEEK_SET) != 0)
 		abort();
-	if ((w = sp_walker_new(&ops, NULL)) == NULL)
+	if ((w = sp_walk_new(NULL)) == NULL)
 		abort();
 	if ((r = sp_reader_new(fd, "in", e)) == NULL) {
-		sp_walker_free(w);
+		sp_walk_free(w);
 		return -1;
 	}
 	while ((rc = sp_reader_next(r, &it, e)) > 0) {
 		if (it.kind == SP_ITEM_HEADER)
 			calls = it.u.header.stage == SP_STAGE_CALLS;
 		else if (it.kind == SP_ITEM_BATCH && calls && walk_ok &&
-		    sp_walker_push(w, &it.u.batch, e) < 0)
+		    sp_walk_check(w, &it.u.batch, e) < 0)
 			walk_ok = 0;	/* the walk is over; read on */
 	}
-	if (rc == 0 && walk_ok && sp_walker_finish(w, e) < 0)
+	if (rc == 0 && walk_ok && sp_walk_finish(w, e) < 0)
 		walk_ok = 0;
-	sp_walker_free(w);
+	sp_walk_free(w);
 	sp_reader_free(r);
 	return rc < 0 ? -1 : walk_ok ? 0 : -2;
 }

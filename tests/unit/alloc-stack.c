@@ -50,38 +50,35 @@ struct walked {
 	uint32_t deepest;
 };
 
+/* The batch through the walk, its events counted. */
 static int
-w_open(void *ctx, struct sp_walk_call *c, struct sp_err *e)
-{
-	struct walked *w = ctx;
-
-	(void)e;
-	w->opens++;
-	if (c->depth > w->deepest)
-		w->deepest = c->depth;
-	return 0;
-}
-
-static int
-w_close(void *ctx, const struct sp_walk_call *c, int64_t self_ns,
+walk_batch(struct sp_walk *wk, struct walked *w, const struct sp_batch *b,
     struct sp_err *e)
 {
-	struct walked *w = ctx;
+	struct sp_walk_iter it;
+	int ev;
 
-	(void)c;
-	(void)e;
-	w->closes++;
-	w->self += self_ns;
-	return 0;
+	if (sp_walk_begin(wk, b, &it, e) < 0)
+		return -1;
+	while ((ev = sp_walk_next(&it, e)) > SP_WALK_DONE) {
+		if (ev == SP_WALK_OPEN) {
+			w->opens++;
+			if (it.c->depth > w->deepest)
+				w->deepest = it.c->depth;
+		} else if (ev == SP_WALK_CLOSE) {
+			w->closes++;
+			w->self += it.self;
+		}
+	}
+	return ev;
 }
 
 /* The calls of two lanes in batches of 70, stacked (and walked). */
 static int
 stack_lanes(int walk, struct sp_err *e)
 {
-	static const struct sp_walk_ops ops = { w_open, w_close, NULL };
 	struct sp_stacker *st = sp_stacker_new();
-	struct sp_walker *wk = NULL;
+	struct sp_walk *wk = NULL;
 	struct walked w = { 0, 0, 0, 0 };
 	struct sp_batch in, out;
 	int64_t lane;
@@ -90,8 +87,8 @@ stack_lanes(int walk, struct sp_err *e)
 
 	if (st == NULL)
 		return alloc_nomem(e, "sp_stacker_new");
-	if (walk && (wk = sp_walker_new(&ops, &w)) == NULL) {
-		alloc_nomem(e, "sp_walker_new");
+	if (walk && (wk = sp_walk_new(NULL)) == NULL) {
+		alloc_nomem(e, "sp_walk_new");
 		goto out;
 	}
 	sp_stacker_set_regions(st, 3, rnames, NULL, NULL);
@@ -108,24 +105,24 @@ stack_lanes(int walk, struct sp_err *e)
 			in.region = cregion + i;
 			in.call = ccall + i;
 			if (sp_stacker_push(st, &in, &out, e) < 0 ||
-			    (wk != NULL && sp_walker_push(wk, &out, e) < 0))
+			    (wk != NULL && walk_batch(wk, &w, &out, e) < 0))
 				goto out;
 		}
 		if (sp_stacker_end_lane(st, &out, e) < 0 ||
-		    (wk != NULL && sp_walker_push(wk, &out, e) < 0))
+		    (wk != NULL && walk_batch(wk, &w, &out, e) < 0))
 			goto out;
 		if (alloc_printf(e, "lane %lld: %zu closed, first self %lld\n",
 		    (long long)lane, out.nclosed, (long long)out.self[0]) < 0)
 			goto out;
 	}
-	if (wk != NULL && (sp_walker_finish(wk, e) < 0 ||
+	if (wk != NULL && (sp_walk_finish(wk, e) < 0 ||
 	    alloc_printf(e, "walked %llu %llu %lld %u\n",
 	    (unsigned long long)w.opens, (unsigned long long)w.closes,
 	    (long long)w.self, w.deepest) < 0))
 		goto out;
 	rc = 0;
 out:
-	sp_walker_free(wk);
+	sp_walk_free(wk);
 	sp_stacker_free(st);
 	return rc;
 }

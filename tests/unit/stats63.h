@@ -1,7 +1,7 @@
 /*
  * stats63.h - the run of doc/stats.md, "Example: a session on two
- * ranks" (scope_profiler.session, solve, io), fed call by call into a
- * struct sp_stats_run as the exporter feeds it from a walker, for the
+ * ranks" (scope_profiler.session, solve, io), fed batch by batch into a
+ * struct sp_stats_run as the exporter feeds it from a walk, for the
  * unit tests of sp_stats_run.h and of the writers.
  */
 #ifndef STATS63_H
@@ -37,23 +37,30 @@ static const struct c rank1[] = {
 };
 
 /*
- * How lane() feeds the calls: 0, call by call (sp_stats_run_open(),
- * _close()); else in batches of that many calls (sp_stats_run_batch()),
- * with a GPU column of no times when gpu_column is set (the batch walk's
- * general way, not its plain one).
+ * How lane() feeds the calls: in batches of that many calls (0: one call
+ * a batch) to sp_stats_run_calls(), with a GPU column of no times when
+ * gpu_column is set.
  */
 static size_t batch_calls;
 static int gpu_column;
+/* The run's walk, as the exporter's front end keeps one. */
+static struct sp_walk *walk;
 
-/* The calls [i, i + n) of a lane of v as one batch, with their closes. */
+/*
+ * The calls [i, i + n) of a lane of v as one batch, with their closes;
+ * the stacks kids, ends and seqs (the open calls' places in the lane)
+ * carry over from batch to batch.
+ */
 static void
 lane_batch(struct sp_stats_run *r, const struct c *v, size_t nv, size_t i,
-    size_t n, int64_t *kids, int64_t *ends, size_t *top, struct sp_err *e)
+    size_t n, int64_t *kids, int64_t *ends, int64_t *seqs, size_t *top,
+    struct sp_err *e)
 {
 	int64_t start[8], end[8], call[8], parent[8], self[8], gpu[8];
 	uint32_t region[8], depth[8];
 	struct sp_batch b;
 	size_t k, j;
+	int walk_failed;
 
 	memset(&b, 0, sizeof b);
 	b.n = n;
@@ -74,9 +81,10 @@ lane_batch(struct sp_stats_run *r, const struct c *v, size_t nv, size_t i,
 		region[k] = v[i + k].region;
 		call[k] = v[i + k].call;
 		depth[k] = v[i + k].depth;
-		parent[k] = -1;
+		parent[k] = *top > 0 ? seqs[*top - 1] : -1;
 		gpu[k] = -1;
 		ends[*top] = end[k] - start[k];
+		seqs[*top] = (int64_t)(i + k);
 		kids[(*top)++] = 0;
 	}
 	b.start = start;
@@ -89,49 +97,21 @@ lane_batch(struct sp_stats_run *r, const struct c *v, size_t nv, size_t i,
 	b.nclosed = j;
 	b.lane_end = i + n == nv;
 	b.x[SP_X_GPU] = gpu_column ? gpu : NULL;
-	CHECK(sp_stats_run_batch(r, &b, e) == 0, "batch: %s", e->msg);
+	CHECK(sp_stats_run_calls(r, walk, &b, &walk_failed, e) == 0,
+	    "batch: %s", e->msg);
 }
 
-/* The walker's replay of one lane: closes deepest first, with self. */
+/* One lane, as the walker hands it over: batches of batch_calls calls. */
 static void
 lane(struct sp_stats_run *r, const struct c *v, size_t n, struct sp_err *e)
 {
-	struct sp_walk_call st[16];
-	int64_t kids[16], ends[16];
-	struct sp_batch b;
+	size_t per = batch_calls > 0 ? batch_calls : 1;
+	int64_t kids[16], ends[16], seqs[16];
 	size_t top = 0, i;
 
-	if (batch_calls > 0) {
-		for (i = 0; i < n; i += batch_calls)
-			lane_batch(r, v, n, i, n - i < batch_calls ? n - i :
-			    batch_calls, kids, ends, &top, e);
-		return;
-	}
-	memset(&b, 0, sizeof b);
-	for (i = 0; i <= n; i++) {
-		while (top > 0 && (i == n || st[top - 1].depth >= v[i].depth)) {
-			top--;
-			CHECK(sp_stats_run_close(r, &st[top], st[top].end -
-			    st[top].start - kids[top], e) == 0, "close: %s",
-			    e->msg);
-			if (top > 0)
-				kids[top - 1] += st[top].end - st[top].start;
-		}
-		if (i == n)
-			break;
-		memset(&st[top], 0, sizeof st[top]);
-		st[top].start = v[i].start;
-		st[top].end = v[i].end;
-		st[top].region = v[i].region;
-		st[top].call = v[i].call;
-		st[top].depth = v[i].depth;
-		st[top].seq = i;
-		kids[top] = 0;
-		CHECK(sp_stats_run_open(r, &st[top], &b, 0, e) == 0, "open: %s",
-		    e->msg);
-		top++;
-	}
-	CHECK(sp_stats_run_lane_end(r, e) == 0, "lane end");
+	for (i = 0; i < n; i += per)
+		lane_batch(r, v, n, i, n - i < per ? n - i : per, kids, ends,
+		    seqs, &top, e);
 }
 
 static void
@@ -201,6 +181,8 @@ run(unsigned want, uint64_t mem, int lanes,
 	t.names = names;
 	t.lens = lens;
 	t.order = order;
+	sp_walk_free(walk);
+	CHECK((walk = sp_walk_new(NULL)) != NULL, "walk");
 	r = sp_stats_run_new(&o, &e);
 	CHECK(r != NULL && sp_stats_run_begin(r, &ri, "native_trace", &e) == 0 &&
 	    sp_stats_run_regions(r, &t, &e) == 0, "run");

@@ -200,28 +200,33 @@ toy_lane(void *ctx, uint32_t rank, int64_t lane, struct sp_err *e)
 	return 0;
 }
 
+/* A call batch: its calls counted as they open; fail_close refuses. */
 static int
-toy_open(void *ctx, struct sp_walk_call *c, struct sp_err *e)
-{
-	struct toy *x = ctx;
-
-	(void)c;
-	(void)e;
-	x->calls++;
-	return 0;
-}
-
-static int
-toy_close(void *ctx, const struct sp_walk_call *c, int64_t self,
+toy_calls(void *ctx, struct sp_walk *w, const struct sp_batch *b,
     struct sp_err *e)
 {
 	struct toy *x = ctx;
+	struct sp_walk_iter it;
 
-	(void)c;
-	(void)self;
-	if (x->fail_close)
-		return sp_fail(e, SP_EDATA, "the toy refuses");
-	return 0;
+	if (sp_walk_begin(w, b, &it, e) < 0)
+		return -1;
+	for (;;) {
+		switch (sp_walk_next(&it, e)) {
+		case SP_WALK_OPEN:
+			x->calls++;
+			break;
+		case SP_WALK_CLOSE:
+			if (x->fail_close)
+				return sp_fail(e, SP_EDATA, "the toy refuses");
+			break;
+		case SP_WALK_LANE_END:
+			break;
+		case SP_WALK_DONE:
+			return 0;
+		default:
+			return -1;
+		}
+	}
 }
 
 /* A file per rank with calls: "LABEL CALLS". */
@@ -269,7 +274,7 @@ toy_no_output(void *ctx, struct sp_err *e)
 static const struct sp_export_ops per_run_ops = {
 	.run = toy_run,
 	.lane = toy_lane,
-	.walk = { toy_open, toy_close, NULL },
+	.calls = toy_calls,
 	.run_end = toy_run_end,
 	.no_output = toy_no_output,
 };
@@ -277,7 +282,7 @@ static const struct sp_export_ops per_run_ops = {
 static const struct sp_export_ops per_rank_ops = {
 	.run = toy_run,
 	.lane = toy_lane,
-	.walk = { toy_open, toy_close, NULL },
+	.calls = toy_calls,
 	.rank_end = toy_rank_end,
 	.no_output = toy_no_output,
 };
@@ -618,7 +623,7 @@ static void
 test_across_runs(void)
 {
 	static const struct sp_export_ops ops = {
-		.walk = { toy_open, toy_close, NULL },
+		.calls = toy_calls,
 		.rank_end = toy_across_rank_end,
 		.run_end = toy_across_run_end,
 	};

@@ -171,8 +171,8 @@ out:
 }
 
 /*
- * The glue sp-speedscope runs: walker callbacks feed the writer, a profile
- * begins at the first call of a lane and ends with the lane.
+ * The glue sp-speedscope runs: the walk's events feed the writer, a
+ * profile begins at the first call of a lane and ends with the lane.
  */
 struct glue {
 	struct sp_speedscope *w;
@@ -180,13 +180,13 @@ struct glue {
 };
 
 static int
-glue_open(void *ctx, struct sp_walk_call *c, struct sp_err *e)
+glue_open(struct glue *g, const struct sp_batch *b,
+    const struct sp_walk_call *c, struct sp_err *e)
 {
-	struct glue *g = ctx;
 	char name[300];
 
 	if (!g->inlane) {
-		profile_name(name, sizeof name, c->rank, c->lane);
+		profile_name(name, sizeof name, b->rank, b->lane);
 		if (sp_speedscope_begin_profile(g->w, name, e) != 0)
 			return -1;
 		g->inlane = 1;
@@ -195,28 +195,43 @@ glue_open(void *ctx, struct sp_walk_call *c, struct sp_err *e)
 }
 
 static int
-glue_close(void *ctx, const struct sp_walk_call *c, int64_t self_ns,
-    struct sp_err *e)
+glue_lane_end(struct glue *g, struct sp_err *e)
 {
-	struct glue *g = ctx;
-
-	(void)self_ns;
-	return sp_speedscope_close(g->w, c->region, c->end, e);
-}
-
-static int
-glue_lane_end(void *ctx, uint32_t run, uint32_t rank, int64_t lane,
-    struct sp_err *e)
-{
-	struct glue *g = ctx;
-
-	(void)run;
-	(void)rank;
-	(void)lane;
 	if (!g->inlane)
 		return 0;
 	g->inlane = 0;
 	return sp_speedscope_end_profile(g->w, e) < 0 ? -1 : 0;
+}
+
+/* The batch through the walk into the writer. */
+static int
+glue_walk(struct glue *g, struct sp_walk *w, const struct sp_batch *b,
+    struct sp_err *e)
+{
+	struct sp_walk_iter it;
+	int rc = 0;
+
+	if (sp_walk_begin(w, b, &it, e) < 0)
+		return -1;
+	while (rc == 0) {
+		switch (sp_walk_next(&it, e)) {
+		case SP_WALK_OPEN:
+			rc = glue_open(g, b, it.c, e);
+			break;
+		case SP_WALK_CLOSE:
+			rc = sp_speedscope_close(g->w, it.c->region,
+			    it.c->end, e);
+			break;
+		case SP_WALK_LANE_END:
+			rc = glue_lane_end(g, e);
+			break;
+		case SP_WALK_DONE:
+			return 0;
+		default:
+			return -1;
+		}
+	}
+	return -1;
 }
 
 /* One lane as one call-stage batch (what sp-stack would send). */
@@ -224,11 +239,8 @@ static int
 replay_walker(struct sp_speedscope *w, const struct lane *l,
     struct sp_err *e)
 {
-	static const struct sp_walk_ops ops = {
-		glue_open, glue_close, glue_lane_end,
-	};
 	struct glue g = { w, 0 };
-	struct sp_walker *walker;
+	struct sp_walk *walker;
 	struct sp_batch b = { 0 };
 	struct call *c;
 	size_t *stack, i, depth = 0, n = l->n + 1;
@@ -245,7 +257,7 @@ replay_walker(struct sp_speedscope *w, const struct lane *l,
 	b.depth = malloc(n * sizeof *b.depth);
 	b.parent = malloc(n * sizeof *b.parent);
 	b.self = malloc(n * sizeof *b.self);
-	walker = sp_walker_new(&ops, &g);
+	walker = sp_walk_new(NULL);
 	if (c == NULL || stack == NULL || kids == NULL || b.start == NULL ||
 	    b.end == NULL || b.region == NULL || b.call == NULL ||
 	    b.depth == NULL || b.parent == NULL || b.self == NULL ||
@@ -279,10 +291,10 @@ replay_walker(struct sp_speedscope *w, const struct lane *l,
 	b.lane = l->lane;
 	b.n = l->n;
 	b.lane_end = 1;
-	if (sp_walker_push(walker, &b, e) == 0 &&
-	    sp_walker_finish(walker, e) == 0)
+	if (glue_walk(&g, walker, &b, e) == 0 &&
+	    sp_walk_finish(walker, e) == 0)
 		rc = 0;
-	sp_walker_free(walker);
+	sp_walk_free(walker);
 	free(c);
 	free(stack);
 	free(kids);

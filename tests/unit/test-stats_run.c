@@ -1,13 +1,12 @@
 /*
- * test-stats_run: a run's statistics fed call by call, as the exporter
- * feeds them from a walker, on the run of doc/stats.md, "Example: a session
- * on two ranks": summary()'s record of io, the display rows, the
- * per-rank records; then the same with a tiny memory budget (every
+ * test-stats_run: a run's statistics fed one call a batch, as the
+ * exporter feeds them from a walk, on the run of doc/stats.md, "Example:
+ * a session on two ranks": summary()'s record of io, the display rows,
+ * the per-rank records; then the same with a tiny memory budget (every
  * store on the temporary file), with a rank that has lanes (the call log
  * and its replay), and with a filter (exclusive times stay the whole
- * tree's); then fed in batches, on the batch walk's plain, entry and
- * general ways, against the rows and records of the calls fed one by
- * one.
+ * tree's); then fed in larger batches, with and without a GPU column,
+ * against the rows and records of the calls fed one a batch.
  */
 #include <math.h>
 
@@ -99,9 +98,8 @@ same_rows(const struct sp_stats_result *a, const struct sp_stats_result *b,
 }
 
 /*
- * The batch walk, plain (the default table's) and general (a GPU column
- * in the batches), in batches of 1, 2 and 4 calls: the rows of the walk
- * call by call, and 6.3's.
+ * The batch walk with and without a GPU column in the batches, in
+ * batches of 1, 2 and 4 calls: the rows of one call a batch, and 6.3's.
  */
 static void
 batches(void)
@@ -155,9 +153,9 @@ same_ranks(const struct sp_stats_result *a, const struct sp_stats_result *b,
 }
 
 /*
- * The entry walk (the regions and the per-rank records without the
- * tree) and the general one (a GPU column), in batches of 1, 2 and 4
- * calls: the records of the walk call by call, and 6.3's io.
+ * The regions and the per-rank records without the tree, with and
+ * without a GPU column, in batches of 1, 2 and 4 calls: the records of
+ * one call a batch, and 6.3's io.
  */
 static void
 entry_batches(void)

@@ -53,9 +53,9 @@ grid(void)
 	    "  ╰─────────────╯\n", "grid");
 	free(m.p);
 	sp_stats_grid_free(g);
-	CHECK(sp_stats_text_width("\x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\",
+	CHECK(sp_stats_grid_width("\x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\",
 	    26, 1) == 4, "OSC 8: its text only");
-	CHECK(sp_stats_text_width("日本", 6, 0) == 2, "code points");
+	CHECK(sp_stats_grid_width("日本", 6, 0) == 2, "code points");
 }
 
 static void
@@ -66,33 +66,33 @@ formats(void)
 		{ 999499, "999k" }, { 999999, "1e+03k" }, { 1000000, "1M" },
 		{ 2500000000ULL, "2.5B" },
 	};
-	struct sp_tbuf b = { 0 };
+	struct sp_stats_text b = { 0 };
 	char *p;
 	size_t i;
 
 	for (i = 0; i < sizeof c / sizeof *c; i++) {
 		b.n = 0;
-		sp_stats_fmt_count(&b, c[i].n);
+		sp_stats_text_count(&b, c[i].n);
 		CHECK(strcmp(b.p, c[i].s) == 0, "count %llu: %s, not %s",
 		    (unsigned long long)c[i].n, b.p, c[i].s);
 	}
 	b.n = 0;
-	sp_stats_fmt_pct(&b, sp_opt_of(5.0), sp_opt_of(22.0));
-	sp_stats_fmt_pct(&b, sp_opt_of(1.0), sp_opt_of(0.0));
+	sp_stats_text_pct(&b, sp_opt_of(5.0), sp_opt_of(22.0));
+	sp_stats_text_pct(&b, sp_opt_of(1.0), sp_opt_of(0.0));
 	CHECK(strcmp(b.p, "22.73%-") == 0, "pct: %s", b.p);
 	b.n = 0;
-	sp_stats_shell_quote(&b, "run.h5");
-	sp_stats_shell_quote(&b, "it's a b");
-	sp_stats_shell_quote(&b, "");
+	sp_stats_text_shell_quote(&b, "run.h5");
+	sp_stats_text_shell_quote(&b, "it's a b");
+	sp_stats_text_shell_quote(&b, "");
 	CHECK(strcmp(b.p, "run.h5'it'\"'\"'s a b'''") == 0, "quote: %s", b.p);
-	sp_tbuf_free(&b);
-	p = sp_stats_relpath("/a/b/c.h5", "/a/x");
+	sp_stats_text_free(&b);
+	p = sp_stats_text_relpath("/a/b/c.h5", "/a/x");
 	CHECK(p != NULL && strcmp(p, "../b/c.h5") == 0, "relpath up: %s", p);
 	free(p);
-	p = sp_stats_relpath("./d//e/../f.h5", "/w");
+	p = sp_stats_text_relpath("./d//e/../f.h5", "/w");
 	CHECK(p != NULL && strcmp(p, "d/f.h5") == 0, "relpath: %s", p);
 	free(p);
-	p = sp_stats_relpath("/w", "/w");
+	p = sp_stats_text_relpath("/w", "/w");
 	CHECK(p != NULL && strcmp(p, ".") == 0, "relpath same: %s", p);
 	free(p);
 }

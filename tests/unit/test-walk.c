@@ -1,7 +1,8 @@
 /*
- * test-walk - the walker replaying stacker output of random lanes, checked
- * call by call against a brute-force reconstruction; and the walker's
- * consistency checks on hand-made broken streams.
+ * test-walk - the walk's events over stacker output of random lanes,
+ * checked call by call against a brute-force reconstruction; and the
+ * walk's consistency checks on hand-made broken streams, through the
+ * events and through sp_walk_check().
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -15,7 +16,6 @@
 
 /* The lane being replayed and what the callbacks have seen of it. */
 struct lane {
-	struct sp_walker *w;
 	uint32_t run, rank;
 	int64_t lane;
 	const struct tc *c;
@@ -29,31 +29,29 @@ struct lane {
 	int64_t selfsum, rootsum;
 };
 
-static int
-on_open(void *ctx, struct sp_walk_call *c, struct sp_err *e)
+static void
+on_open(struct lane *l, const struct sp_walk_iter *it)
 {
-	struct lane *l = ctx;
-	const struct sp_walk_call *stk = sp_walker_stack(l->w);
+	const struct sp_walk_call *c = it->c;
+	const struct sp_walk_call *stk = sp_walk_iter_stack(it);
 	const struct tc *t;
 	size_t k;
 
-	(void)e;
 	CHECK(c->seq == l->nopen && c->seq < l->n, "open %" PRIu64
 	    " after %zu opens", c->seq, l->nopen);
 	if (c->seq >= l->n)
-		return 0;
+		return;
 	t = &l->c[c->seq];
-	CHECK(c->run == l->run && c->rank == l->rank && c->lane == l->lane,
-	    "open %" PRIu64 ": wrong lane", c->seq);
+	CHECK(it->b->first + it->i == c->seq, "open %" PRIu64 ": index %zu",
+	    c->seq, it->i);
 	CHECK(c->start == t->s && c->end == t->e && c->region == t->region &&
 	    c->call == t->call, "open %" PRIu64 ": wrong call", c->seq);
-	CHECK(c->user == 0, "open %" PRIu64 ": user not cleared", c->seq);
 	if (l->depth != NULL)
 		CHECK((int64_t)c->depth == l->depth[c->seq] &&
 		    c->parent == l->parent[c->seq], "open %" PRIu64
 		    ": depth %" PRIu32 " parent %" PRId64, c->seq, c->depth,
 		    c->parent);
-	CHECK(sp_walker_depth(l->w) == (size_t)c->depth + 1 &&
+	CHECK(sp_walk_iter_depth(it) == (size_t)c->depth + 1 &&
 	    &stk[c->depth] == c, "open %" PRIu64 ": not on top", c->seq);
 	/* The open chain is the chain of parents. */
 	for (k = c->depth; k > 0; k--)
@@ -68,24 +66,22 @@ on_open(void *ctx, struct sp_walk_call *c, struct sp_err *e)
 		l->kids[p->seq] += t->e - t->s;
 	} else
 		l->rootsum += t->e - t->s;
-	c->user = c->seq * 7 + 1;
+	it->c->user = c->seq * 7 + 1;
 	l->nopen++;
-	return 0;
 }
 
-static int
-on_close(void *ctx, const struct sp_walk_call *c, int64_t self_ns,
-    struct sp_err *e)
+static void
+on_close(struct lane *l, const struct sp_walk_iter *it)
 {
-	struct lane *l = ctx;
-	const struct sp_walk_call *stk = sp_walker_stack(l->w);
-	int64_t dur = c->end - c->start;
+	const struct sp_walk_call *c = it->c;
+	const struct sp_walk_call *stk = sp_walk_iter_stack(it);
+	int64_t dur = c->end - c->start, self_ns = it->self;
 
-	(void)e;
 	CHECK(c->user == c->seq * 7 + 1, "close %" PRIu64 ": user lost",
 	    c->seq);
-	CHECK(sp_walker_depth(l->w) == (size_t)c->depth + 1 &&
-	    &stk[c->depth] == c, "close %" PRIu64 ": not on top", c->seq);
+	CHECK(sp_walk_iter_depth(it) == (size_t)c->depth &&
+	    &stk[c->depth] == c, "close %" PRIu64 ": not just off the top",
+	    c->seq);
 	if (l->close != NULL) {
 		CHECK(l->nclose < l->n && c->seq == l->close[l->nclose],
 		    "close #%zu is %" PRIu64, l->nclose, c->seq);
@@ -101,34 +97,53 @@ on_close(void *ctx, const struct sp_walk_call *c, int64_t self_ns,
 	    self_ns, dur);
 	l->selfsum += self_ns;
 	l->nclose++;
-	return 0;
 }
 
-static int
-on_lane_end(void *ctx, uint32_t run, uint32_t rank, int64_t lane,
-    struct sp_err *e)
+static void
+on_lane_end(struct lane *l, const struct sp_walk_iter *it)
 {
-	struct lane *l = ctx;
-
-	(void)e;
-	CHECK(run == l->run && rank == l->rank && lane == l->lane,
-	    "lane end of the wrong lane");
+	CHECK(it->b->run == l->run && it->b->rank == l->rank &&
+	    it->b->lane == l->lane, "lane end of the wrong lane");
 	CHECK(l->nopen == l->n && l->nclose == l->n && !l->ended,
 	    "lane end after %zu opens, %zu closes", l->nopen, l->nclose);
-	CHECK(sp_walker_depth(l->w) == 0, "lane end with calls open");
+	CHECK(sp_walk_iter_depth(it) == 0, "lane end with calls open");
 	CHECK(l->selfsum == l->rootsum, "lane self %" PRId64 " != roots %"
 	    PRId64, l->selfsum, l->rootsum);
 	l->ended = 1;
-	return 0;
 }
 
-static const struct sp_walk_ops check_ops = {
-	on_open, on_close, on_lane_end,
-};
+/* Walk b through w, each event to the lane's checks: the loop of the
+ * header's comment. */
+static int
+push(struct sp_walk *w, const struct sp_batch *b, struct lane *l,
+    struct sp_err *e)
+{
+	struct sp_walk_iter it;
+
+	if (sp_walk_begin(w, b, &it, e) < 0)
+		return -1;
+	for (;;) {
+		switch (sp_walk_next(&it, e)) {
+		case SP_WALK_OPEN:
+			on_open(l, &it);
+			break;
+		case SP_WALK_CLOSE:
+			on_close(l, &it);
+			break;
+		case SP_WALK_LANE_END:
+			on_lane_end(l, &it);
+			break;
+		case SP_WALK_DONE:
+			return 0;
+		default:
+			return -1;
+		}
+	}
+}
 
 /* Stack the sorted lane in random batches and replay it through w. */
 static void
-replay(struct sp_stacker *st, struct sp_walker *w, struct lane *l,
+replay(struct sp_stacker *st, struct sp_walk *w, struct lane *l,
     uint64_t *rng)
 {
 	int64_t *start = malloc((l->n + 1) * sizeof *start);
@@ -164,11 +179,11 @@ replay(struct sp_stacker *st, struct sp_walker *w, struct lane *l,
 		in.region = region + at;
 		CHECK(sp_stacker_push(st, &in, &out, &e) == 0, "stacker: %s",
 		    e.msg);
-		CHECK(sp_walker_push(w, &out, &e) == 0, "walker: %s", e.msg);
+		CHECK(push(w, &out, l, &e) == 0, "walk: %s", e.msg);
 		at += m;
 	}
 	CHECK(sp_stacker_end_lane(st, &out, &e) == 0, "stacker: %s", e.msg);
-	CHECK(sp_walker_push(w, &out, &e) == 0, "walker: %s", e.msg);
+	CHECK(push(w, &out, l, &e) == 0, "walk: %s", e.msg);
 	CHECK(l->ended, "the lane did not end");
 	free(l->kids);
 	free(start);
@@ -186,12 +201,11 @@ test_random_streams(uint64_t *rng, int trials, size_t maxn)
 
 	for (t = 0; t < trials; t++) {
 		struct lane l;
-		struct sp_walker *w = sp_walker_new(&check_ops, &l);
+		struct sp_walk *w = sp_walk_new(NULL);
 		int nl = 1 + (int)rndn(rng, 4), j;
 		struct sp_err e;
 
 		memset(&l, 0, sizeof l);
-		l.w = w;
 		sp_stacker_set_regions(st, GEN_MAXREG, gen_names, NULL, NULL);
 		for (j = 0; j < nl; j++) {
 			size_t n = 1 + (size_t)rndn(rng, (int64_t)maxn);
@@ -222,8 +236,8 @@ test_random_streams(uint64_t *rng, int trials, size_t maxn)
 			free(self);
 			free(close);
 		}
-		CHECK(sp_walker_finish(w, &e) == 0, "finish: %s", e.msg);
-		sp_walker_free(w);
+		CHECK(sp_walk_finish(w, &e) == 0, "finish: %s", e.msg);
+		sp_walk_free(w);
 	}
 	sp_stacker_free(st);
 }
@@ -233,20 +247,19 @@ test_large(uint64_t *rng)
 {
 	struct sp_stacker *st = sp_stacker_new();
 	struct lane l;
-	struct sp_walker *w = sp_walker_new(&check_ops, &l);
+	struct sp_walk *w = sp_walk_new(NULL);
 	size_t n = 100000;
 	struct tc *c = gen_forest(rng, n, GEN_MAXREG, 0);
 
 	sp_stacker_set_regions(st, GEN_MAXREG, gen_names, NULL, NULL);
 	gen_sort(c, n, NULL);
 	memset(&l, 0, sizeof l);
-	l.w = w;
 	l.lane = 3;
 	l.c = c;
 	l.n = n;
 	replay(st, w, &l, rng);
 	free(c);
-	sp_walker_free(w);
+	sp_walk_free(w);
 	sp_stacker_free(st);
 }
 
@@ -289,87 +302,71 @@ set(struct hand *h, size_t i, int64_t s, int64_t e, uint32_t depth,
 	h->parent[i] = parent;
 }
 
-/* Counts callbacks and fails on request. */
+/* The events of a walk, counted, and the last close's self time. */
 struct counter {
 	int opens, closes, ends;
-	int fail_open, fail_close, fail_end;	/* at this count, 0: never */
+	int64_t self;
+	char order[32];		/* o, c, e for the first events */
+	size_t norder;
 };
 
+/* Walk b through w counting its events, or (k NULL) sp_walk_check(). */
 static int
-count_open(void *ctx, struct sp_walk_call *c, struct sp_err *e)
-{
-	struct counter *k = ctx;
-
-	(void)c;
-	if (++k->opens == k->fail_open)
-		return sp_fail(e, SP_EIO, "open failed");
-	return 0;
-}
-
-static int
-count_close(void *ctx, const struct sp_walk_call *c, int64_t self_ns,
+count(struct sp_walk *w, const struct sp_batch *b, struct counter *k,
     struct sp_err *e)
 {
-	struct counter *k = ctx;
+	struct sp_walk_iter it;
+	int ev;
 
-	(void)c;
-	(void)self_ns;
-	if (++k->closes == k->fail_close)
-		return sp_fail(e, SP_EIO, "close failed");
-	return 0;
+	if (k == NULL)
+		return sp_walk_check(w, b, e);
+	if (sp_walk_begin(w, b, &it, e) < 0)
+		return -1;
+	while ((ev = sp_walk_next(&it, e)) > SP_WALK_DONE) {
+		if (k->norder + 1 < sizeof k->order)
+			k->order[k->norder++] = "?oce"[ev];
+		k->opens += ev == SP_WALK_OPEN;
+		k->closes += ev == SP_WALK_CLOSE;
+		k->ends += ev == SP_WALK_LANE_END;
+		if (ev == SP_WALK_CLOSE)
+			k->self = it.self;
+	}
+	return ev;
 }
-
-static int
-count_end(void *ctx, uint32_t run, uint32_t rank, int64_t lane,
-    struct sp_err *e)
-{
-	struct counter *k = ctx;
-
-	(void)run;
-	(void)rank;
-	(void)lane;
-	if (++k->ends == k->fail_end)
-		return sp_fail(e, SP_EIO, "lane end failed");
-	return 0;
-}
-
-static const struct sp_walk_ops count_ops = {
-	count_open, count_close, count_end,
-};
-
-/* A walker without open and close callbacks: the checks alone. */
-static const struct sp_walk_ops checks_only = { NULL, NULL, NULL };
 
 #define BAD "call stream is inconsistent: "
 
 /*
- * Push b into a fresh walker (after `pre`, if any) of a run with span
- * [first, last] (none when first > last) and expect msg: with callbacks
- * and with the checks alone, which say the same.
+ * Walk b in a fresh walk (after `pre`, if any) of a run with span
+ * [first, last] (none when first > last) and expect msg: through the
+ * events and with the checks alone, which say the same; and with a name,
+ * which comes first.
  */
 static void
 expect_in(const char *what, int64_t first, int64_t last,
     struct sp_batch *pre, struct sp_batch *b, const char *msg)
 {
-	const struct sp_walk_ops *ops[] = { &count_ops, &checks_only };
 	struct counter k;
-	struct sp_walker *w;
+	struct sp_walk *w;
 	struct sp_err e;
+	char named[SP_ERR_MSG_MAX];
 	size_t i;
 
-	for (i = 0; i < 2; i++) {
+	snprintf(named, sizeof named, "in.sps: %s", msg);
+	for (i = 0; i < 3; i++) {
 		memset(&k, 0, sizeof k);
-		w = sp_walker_new(ops[i], &k);
-		sp_walker_span(w, first <= last, first, last);
+		w = sp_walk_new(i == 2 ? "in.sps" : NULL);
+		sp_walk_span(w, first <= last, first, last);
 		sp_err_clear(&e);
 		if (pre != NULL)
-			CHECK(sp_walker_push(w, pre, &e) == 0, "%s: pre: %s",
+			CHECK(count(w, pre, &k, &e) == 0, "%s: pre: %s",
 			    what, e.msg);
-		CHECK(sp_walker_push(w, b, &e) == -1, "%s: no error", what);
-		CHECK(e.status == SP_EDATA && strcmp(e.msg, msg) == 0,
-		    "%s (%s):\n got  %s\n want %s", what, i ? "checks only" :
-		    "callbacks", e.msg, msg);
-		sp_walker_free(w);
+		CHECK(count(w, b, i == 1 ? NULL : &k, &e) == -1,
+		    "%s: no error", what);
+		CHECK(e.status == SP_EDATA && strcmp(e.msg, i == 2 ? named :
+		    msg) == 0, "%s (%s):\n got  %s\n want %s", what,
+		    i == 1 ? "checks only" : "events", e.msg, msg);
+		sp_walk_free(w);
 	}
 }
 
@@ -433,7 +430,7 @@ test_inconsistent(void)
 	struct hand h, g;
 	struct sp_batch *b, *pre;
 	struct counter k;
-	struct sp_walker *w;
+	struct sp_walk *w;
 	struct sp_err e;
 
 	set(&h, 0, 0, 10, 1, -1);
@@ -474,59 +471,45 @@ test_inconsistent(void)
 
 	/* A lane ended may begin again (a new stream section). */
 	memset(&k, 0, sizeof k);
-	w = sp_walker_new(&count_ops, &k);
+	w = sp_walk_new(NULL);
 	set(&h, 0, 0, 10, 0, -1);
 	set(&h, 1, 2, 4, 1, 0);
 	h.self[0] = 2;
 	h.self[1] = 8;
-	CHECK(sp_walker_push(w, hand(&h, -1, 0, 2, 0, 0), &e) == 0 &&
-	    sp_walker_depth(w) == 2, "two open: %s", e.msg);
-	CHECK(sp_walker_finish(w, &e) == -1 && strcmp(e.msg, "call stream is "
+	CHECK(count(w, hand(&h, -1, 0, 2, 0, 0), &k, &e) == 0 &&
+	    sp_walk_depth(w) == 2 && strcmp(k.order, "oo") == 0 &&
+	    sp_walk_stack(w)[1].seq == 1, "two open: %s", e.msg);
+	CHECK(sp_walk_finish(w, &e) == -1 && strcmp(e.msg, "call stream is "
 	    "inconsistent: the stream ends inside run 0 rank 0 lane -1") == 0,
 	    "finish inside: %s", e.msg);
-	CHECK(sp_walker_push(w, hand(&h, -1, 2, 0, 2, 1), &e) == 0 &&
-	    sp_walker_depth(w) == 0 && k.closes == 2 && k.ends == 1,
-	    "lane end: %s", e.msg);
-	CHECK(sp_walker_finish(w, &e) == 0, "finish: %s", e.msg);
-	CHECK(sp_walker_push(w, hand(&h, -1, 0, 2, 2, 1), &e) == 0 &&
-	    k.opens == 4 && k.closes == 4 && k.ends == 2, "again: %s", e.msg);
-	sp_walker_free(w);
-	sp_walker_free(NULL);
+	CHECK(count(w, hand(&h, -1, 2, 0, 2, 1), &k, &e) == 0 &&
+	    sp_walk_depth(w) == 0 && k.closes == 2 && k.ends == 1 &&
+	    k.self == 8 && strcmp(k.order, "oocce") == 0, "lane end: %s",
+	    e.msg);
+	CHECK(sp_walk_finish(w, &e) == 0, "finish: %s", e.msg);
+	CHECK(count(w, hand(&h, -1, 0, 2, 2, 1), &k, &e) == 0 &&
+	    k.opens == 4 && k.closes == 4 && k.ends == 2 &&
+	    strcmp(k.order, "oocceoocce") == 0, "again: %s", e.msg);
+	CHECK(sp_walk_check(w, hand(&h, -1, 0, 2, 2, 1), &e) == 0,
+	    "checks alone: %s", e.msg);
+	sp_walk_free(w);
+	sp_walk_free(NULL);
 
-	/* A failing callback stops the walk with its own error. */
+	/* A call closes before the next one at its depth opens. */
 	memset(&k, 0, sizeof k);
-	k.fail_open = 2;
-	w = sp_walker_new(&count_ops, &k);
-	CHECK(sp_walker_push(w, hand(&h, -1, 0, 2, 2, 1), &e) == -1 &&
-	    e.status == SP_EIO && strcmp(e.msg, "open failed") == 0 &&
-	    k.opens == 2 && k.closes == 0 && k.ends == 0, "fail open");
-	sp_walker_free(w);
-
-	memset(&k, 0, sizeof k);
-	k.fail_close = 1;
-	w = sp_walker_new(&count_ops, &k);
-	CHECK(sp_walker_push(w, hand(&h, -1, 0, 2, 2, 1), &e) == -1 &&
-	    strcmp(e.msg, "close failed") == 0 && k.closes == 1 &&
-	    k.ends == 0, "fail close");
-	sp_walker_free(w);
-
-	memset(&k, 0, sizeof k);
-	k.fail_end = 1;
-	w = sp_walker_new(&count_ops, &k);
-	CHECK(sp_walker_push(w, hand(&h, -1, 0, 2, 2, 1), &e) == -1 &&
-	    strcmp(e.msg, "lane end failed") == 0 && k.closes == 2,
-	    "fail lane end");
-	sp_walker_free(w);
-
-	/* No callbacks at all. */
-	{
-		static const struct sp_walk_ops none;
-
-		w = sp_walker_new(&none, NULL);
-		CHECK(sp_walker_push(w, hand(&h, -1, 0, 2, 2, 1), &e) == 0,
-		    "no callbacks: %s", e.msg);
-		sp_walker_free(w);
-	}
+	w = sp_walk_new(NULL);
+	set(&h, 0, 0, 10, 0, -1);
+	set(&h, 1, 2, 4, 1, 0);
+	set(&h, 2, 5, 6, 1, 0);
+	set(&h, 3, 20, 30, 0, -1);
+	h.self[0] = 2;
+	h.self[1] = 1;
+	h.self[2] = 7;
+	h.self[3] = 10;
+	CHECK(count(w, hand(&h, -1, 0, 4, 4, 1), &k, &e) == 0 &&
+	    strcmp(k.order, "oococcoce") == 0, "order %s: %s", k.order,
+	    e.msg);
+	sp_walk_free(w);
 }
 
 /*
@@ -542,7 +525,7 @@ deep_chain(int good)
 	int64_t *v = calloc(2 * n + 2, sizeof *v);
 	int64_t *z = calloc(n + 1, sizeof *z);	/* [0, 0], self 0 */
 	uint32_t *d = calloc(n + 1, sizeof *d);
-	struct sp_walker *w = sp_walker_new(&checks_only, NULL);
+	struct sp_walk *w = sp_walk_new(NULL);
 	struct sp_batch b;
 	struct sp_err e;
 	size_t i;
@@ -558,7 +541,7 @@ deep_chain(int good)
 	b.region = d;
 	b.depth = d;
 	b.self = z;
-	CHECK(sp_walker_push(w, &b, &e) == 0 && sp_walker_depth(w) == n,
+	CHECK(sp_walk_check(w, &b, &e) == 0 && sp_walk_depth(w) == n,
 	    "deep chain: %s", e.msg);
 	b.first = n;
 	b.n = 1;
@@ -567,14 +550,14 @@ deep_chain(int good)
 	b.nclosed = n + 1;
 	b.lane_end = 1;
 	if (good)
-		CHECK(sp_walker_push(w, &b, &e) == 0 && sp_walker_depth(w) ==
+		CHECK(sp_walk_check(w, &b, &e) == 0 && sp_walk_depth(w) ==
 		    0, "deep chain, below %zu: %s", m - 1, e.msg);
 	else
-		CHECK(sp_walker_push(w, &b, &e) == -1 && strcmp(e.msg,
+		CHECK(sp_walk_check(w, &b, &e) == -1 && strcmp(e.msg,
 		    "call stream is inconsistent: call 300 of lane 0 names "
 		    "parent 248 but the open call is 249") == 0,
 		    "deep chain, wrong parent: %s", e.msg);
-	sp_walker_free(w);
+	sp_walk_free(w);
 	free(v);
 	free(z);
 	free(d);

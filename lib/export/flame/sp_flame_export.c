@@ -360,41 +360,70 @@ end_rank(void *ctx, struct sp_err *e)
 
 /* --- the walk --- */
 
+/* A call batch into the rank's tree, as its calls open and close. */
 static int
-on_open(void *ctx, struct sp_walk_call *c, struct sp_err *e)
+tree_calls(struct fx *x, struct sp_walk_iter *it, struct sp_err *e)
 {
-	struct fx *x = ctx;
+	int rc = 0;
 
-	x->rank_calls++;
-	x->run_calls++;
-	if (x->tree_mode)
-		return sp_flame_tree_enter(x->tree, c->region, e);
-	return sp_pstats_enter(x->ps, c->region, c->start, c->end, c->call,
-	    e);
+	while (rc == 0) {
+		switch (sp_walk_next(it, e)) {
+		case SP_WALK_OPEN:
+			rc = sp_flame_tree_enter(x->tree, it->c->region, e);
+			break;
+		case SP_WALK_CLOSE:
+			rc = sp_flame_tree_leave(x->tree, it->self, e);
+			break;
+		case SP_WALK_LANE_END:
+			break;
+		case SP_WALK_DONE:
+			return 0;
+		default:
+			return -1;
+		}
+	}
+	return builder_failed(x, e);
+}
+
+/* A call batch into the rank's statistics dict. */
+static int
+dict_calls(struct fx *x, struct sp_walk_iter *it, struct sp_err *e)
+{
+	int rc = 0;
+
+	while (rc == 0) {
+		switch (sp_walk_next(it, e)) {
+		case SP_WALK_OPEN:
+			rc = sp_pstats_enter(x->ps, it->c->region,
+			    it->c->start, it->c->end, it->c->call, e);
+			break;
+		case SP_WALK_CLOSE:
+			rc = sp_pstats_leave(x->ps, it->self, e);
+			break;
+		case SP_WALK_LANE_END:
+			rc = sp_pstats_end_lane(x->ps, e);
+			break;
+		case SP_WALK_DONE:
+			return 0;
+		default:
+			return -1;
+		}
+	}
+	return builder_failed(x, e);
 }
 
 static int
-on_close(void *ctx, const struct sp_walk_call *c, int64_t self_ns,
+calls(void *ctx, struct sp_walk *w, const struct sp_batch *b,
     struct sp_err *e)
 {
 	struct fx *x = ctx;
+	struct sp_walk_iter it;
 
-	(void)c;
-	if (x->tree_mode)
-		return sp_flame_tree_leave(x->tree, self_ns, e);
-	return sp_pstats_leave(x->ps, self_ns, e);
-}
-
-static int
-on_lane_end(void *ctx, uint32_t run, uint32_t rank, int64_t lane,
-    struct sp_err *e)
-{
-	struct fx *x = ctx;
-
-	(void)run;
-	(void)rank;
-	(void)lane;
-	return x->tree_mode ? 0 : sp_pstats_end_lane(x->ps, e);
+	if (sp_walk_begin(w, b, &it, e) < 0)
+		return -1;
+	x->rank_calls += b->n;
+	x->run_calls += b->n;
+	return x->tree_mode ? tree_calls(x, &it, e) : dict_calls(x, &it, e);
 }
 
 /*
@@ -484,8 +513,7 @@ sp_flame_export_stream(struct sp_reader *r,
 		.regions = regions,
 		.rank_end = end_rank,
 		.lane = lane,
-		.walk = { on_open, on_close, on_lane_end },
-		.walk_failed = builder_failed,
+		.calls = calls,
 		.run_end = end_run,
 		.no_output = no_output,
 	};

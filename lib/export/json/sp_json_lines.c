@@ -242,14 +242,35 @@ intervals(void *ctx, const struct sp_batch *b, struct sp_err *e)
 	return 0;
 }
 
+/* A call batch: a line for each call as it closes, with its self time. */
 static int
-on_close(void *ctx, const struct sp_walk_call *c, int64_t self_ns,
+calls(void *ctx, struct sp_walk *w, const struct sp_batch *b,
     struct sp_err *e)
 {
 	struct lx *x = ctx;
+	struct sp_walk_iter it;
+	const struct sp_walk_call *c;
 
-	return line(x, c->rank, c->lane, (int64_t)c->seq, c->region, c->start,
-	    c->end, c->depth, c->parent, self_ns, e);
+	if (sp_walk_begin(w, b, &it, e) < 0)
+		return -1;
+	for (;;) {
+		switch (sp_walk_next(&it, e)) {
+		case SP_WALK_CLOSE:
+			c = it.c;
+			if (line(x, b->rank, b->lane, (int64_t)c->seq,
+			    c->region, c->start, c->end, c->depth, c->parent,
+			    it.self, e) < 0)
+				return -1;
+			break;
+		case SP_WALK_OPEN:
+		case SP_WALK_LANE_END:
+			break;
+		case SP_WALK_DONE:
+			return 0;
+		default:
+			return -1;
+		}
+	}
 }
 
 /* The input has ended cleanly: the last line out, the file in place. */
@@ -278,7 +299,7 @@ sp_json_lines(struct sp_reader *r, const struct sp_json_opts *o,
 		.run = begin_run,
 		.regions = set_regions,
 		.batch = intervals,
-		.walk = { NULL, on_close, NULL },
+		.calls = calls,
 		.finish = finish,
 	};
 	struct sp_json_stats dummy;

@@ -101,7 +101,7 @@ add_note(struct psx *x, enum sp_psexport_note what, uint32_t rank,
 
 /*
  * The builder refuses data (calls out of order, an unknown region) that
- * the walker let through: the stream breaks its rules.  Its other
+ * the walk let through: the stream breaks its rules.  Its other
  * failures (memory, --max-memory) get the input's name.
  */
 static int
@@ -122,35 +122,36 @@ builder_failed(void *ctx, struct sp_err *e)
 
 /* --- the walk --- */
 
+/* A call batch: its calls into the statistics as they open and close. */
 static int
-on_open(void *ctx, struct sp_walk_call *c, struct sp_err *e)
-{
-	struct psx *x = ctx;
-
-	return sp_pstats_enter(x->ps, c->region, c->start, c->end, c->call,
-	    e);
-}
-
-static int
-on_close(void *ctx, const struct sp_walk_call *c, int64_t self_ns,
+calls(void *ctx, struct sp_walk *w, const struct sp_batch *b,
     struct sp_err *e)
 {
 	struct psx *x = ctx;
+	struct sp_walk_iter it;
+	int rc = 0;
 
-	(void)c;
-	return sp_pstats_leave(x->ps, self_ns, e);
-}
-
-static int
-on_lane_end(void *ctx, uint32_t run, uint32_t rank, int64_t lane,
-    struct sp_err *e)
-{
-	struct psx *x = ctx;
-
-	(void)run;
-	(void)rank;
-	(void)lane;
-	return sp_pstats_end_lane(x->ps, e);
+	if (sp_walk_begin(w, b, &it, e) < 0)
+		return -1;
+	while (rc == 0) {
+		switch (sp_walk_next(&it, e)) {
+		case SP_WALK_OPEN:
+			rc = sp_pstats_enter(x->ps, it.c->region, it.c->start,
+			    it.c->end, it.c->call, e);
+			break;
+		case SP_WALK_CLOSE:
+			rc = sp_pstats_leave(x->ps, it.self, e);
+			break;
+		case SP_WALK_LANE_END:
+			rc = sp_pstats_end_lane(x->ps, e);
+			break;
+		case SP_WALK_DONE:
+			return 0;
+		default:
+			return -1;
+		}
+	}
+	return builder_failed(x, e);
 }
 
 /* --- ranks and runs --- */
@@ -370,8 +371,7 @@ export_stream(struct sp_reader *r, const struct sp_psexport_opts *o,
 		.rank = begin_rank,
 		.rank_end = end_rank,
 		.lane = lane,
-		.walk = { on_open, on_close, on_lane_end },
-		.walk_failed = builder_failed,
+		.calls = calls,
 		.run_end = end_run,
 		.finish = finish,
 	};

@@ -67,11 +67,10 @@ doc_write(void *ctx, const void *p, size_t n, struct sp_err *e)
 
 /* --- the walk --- */
 
+/* A call that opens: in the run's frame of time. */
 static int
-on_open(void *ctx, struct sp_walk_call *c, struct sp_err *e)
+open_call(struct ssx *x, const struct sp_walk_call *c, struct sp_err *e)
 {
-	struct ssx *x = ctx;
-
 	if (!x->has_span)
 		return sp_fail(e, SP_EDATA, "%s: bad sp stream: run %s has "
 		    "calls, but its first_ns is null", sp_export_input(x->fe),
@@ -84,30 +83,48 @@ on_open(void *ctx, struct sp_walk_call *c, struct sp_err *e)
 	return sp_speedscope_open(x->ss, c->region, c->start, c->end, e);
 }
 
+/* A lane's profile is complete. */
 static int
-on_close(void *ctx, const struct sp_walk_call *c, int64_t self_ns,
-    struct sp_err *e)
+lane_end(struct ssx *x, struct sp_err *e)
 {
-	struct ssx *x = ctx;
-
-	(void)self_ns;
-	return sp_speedscope_close(x->ss, c->region, c->end, e);
-}
-
-static int
-on_lane_end(void *ctx, uint32_t run, uint32_t rank, int64_t lane,
-    struct sp_err *e)
-{
-	struct ssx *x = ctx;
 	int rc;
 
-	(void)run;
-	(void)rank;
-	(void)lane;
 	if ((rc = sp_speedscope_end_profile(x->ss, e)) < 0)
 		return -1;
 	x->nprofiles += rc;
 	return 0;
+}
+
+/* A call batch, as the profile's open and close events. */
+static int
+calls(void *ctx, struct sp_walk *w, const struct sp_batch *b,
+    struct sp_err *e)
+{
+	struct ssx *x = ctx;
+	struct sp_walk_iter it;
+	int rc = 0;
+
+	if (sp_walk_begin(w, b, &it, e) < 0)
+		return -1;
+	while (rc == 0) {
+		switch (sp_walk_next(&it, e)) {
+		case SP_WALK_OPEN:
+			rc = open_call(x, it.c, e);
+			break;
+		case SP_WALK_CLOSE:
+			rc = sp_speedscope_close(x->ss, it.c->region, it.c->end,
+			    e);
+			break;
+		case SP_WALK_LANE_END:
+			rc = lane_end(x, e);
+			break;
+		case SP_WALK_DONE:
+			return 0;
+		default:
+			return -1;
+		}
+	}
+	return -1;
 }
 
 /* --- runs --- */
@@ -216,7 +233,7 @@ sp_ssexport_stream(struct sp_reader *r, const struct sp_ssexport_opts *o,
 		.run = begin_run,
 		.regions = regions,
 		.lane = lane,
-		.walk = { on_open, on_close, on_lane_end },
+		.calls = calls,
 		.run_end = end_run,
 		.no_output = no_output,
 		.empty_note = empty_note,

@@ -2,7 +2,7 @@
  * sp_stats.h - the statistics of one run, as sp-stats reports them: the
  * records the writers (sp_stats_table.h, sp_stats_emit.h) turn into text.
  *
- * Times are seconds (doubles) computed as spec/summary.md says, except
+ * Times are seconds (doubles) computed as doc/stats.md, "Arithmetic" says, except
  * the *_ns fields, which are exact integer sums.  A struct sp_opt is the
  * reference's None when not set.
  *

@@ -17,8 +17,10 @@
 #include "sp_stats_hist.h"
 #include "sp_stats_paths.h"
 #include "sp_stats_pool.h"
-#include "sp_stats_run.h"
+#include "sp_stats.h"
+#include "sp_stats_run_opts.h"
 #include "sp_stats_seq.h"
+#include "sp_stream.h"
 
 #define NONE32 UINT32_MAX
 
@@ -48,7 +50,7 @@ struct moment {
 struct racc {
 	int exists;		/* a row on some rank, selected or not */
 	int kept;		/* keep() keeps it */
-	int pool_always;	/* " > " in its name: a fallback row (Q5) */
+	int pool_always;	/* " > " in its name: a fallback row */
 	uint32_t entries;
 	uint64_t calls, pooled;	/* calls; of them with durations */
 	double total_s, excl_s, wall_s;
@@ -103,7 +105,6 @@ struct plan {
 	uint32_t row;		/* its row on the rank + 1, 0: none */
 	uint8_t kept;		/* keep() keeps it (racc.kept) */
 	uint8_t entry;		/* its entry is accounted call by call */
-	uint8_t plain;		/* row, kept, no entry: the plain walk */
 	uint8_t memo_collapsed;
 	uint32_t memo_ctx;	/* its last extension: below memo_ctx ... */
 	uint32_t memo_path;	/* ... its path, collapsed or not */
@@ -237,7 +238,6 @@ struct sp_stats_run {
 	size_t nlane_regions, lane_regions_cap;
 	struct frame *frames;	/* the open calls, by depth */
 	size_t frames_cap;
-	uint32_t lane_depth;	/* calls open, in sp_stats_run_batch() */
 	struct pend *pend;
 	size_t npend, pend_cap;
 };

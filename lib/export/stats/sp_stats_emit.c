@@ -309,40 +309,40 @@ out:
 /* --- CSV and TSV --- */
 
 static void
-csv_cell(struct sp_tbuf *b, const char *s, size_t n, int tsv)
+csv_cell(struct sp_stats_text *b, const char *s, size_t n, int tsv)
 {
 	size_t i;
 
 	if (tsv) {
 		for (i = 0; i < n; i++)
 			switch (s[i]) {
-			case '\t': sp_tbuf_add(b, "\\t", 2); break;
-			case '\n': sp_tbuf_add(b, "\\n", 2); break;
-			case '\r': sp_tbuf_add(b, "\\r", 2); break;
-			case '\\': sp_tbuf_add(b, "\\\\", 2); break;
-			default: sp_tbuf_add(b, s + i, 1);
+			case '\t': sp_stats_text_add(b, "\\t", 2); break;
+			case '\n': sp_stats_text_add(b, "\\n", 2); break;
+			case '\r': sp_stats_text_add(b, "\\r", 2); break;
+			case '\\': sp_stats_text_add(b, "\\\\", 2); break;
+			default: sp_stats_text_add(b, s + i, 1);
 			}
 		return;
 	}
 	if (memchr(s, ',', n) == NULL && memchr(s, '"', n) == NULL &&
 	    memchr(s, '\n', n) == NULL && memchr(s, '\r', n) == NULL) {
-		sp_tbuf_add(b, s, n);
+		sp_stats_text_add(b, s, n);
 		return;
 	}
-	sp_tbuf_add(b, "\"", 1);
+	sp_stats_text_add(b, "\"", 1);
 	for (i = 0; i < n; i++) {
-		sp_tbuf_add(b, s + i, 1);
+		sp_stats_text_add(b, s + i, 1);
 		if (s[i] == '"')
-			sp_tbuf_add(b, "\"", 1);	/* doubled */
+			sp_stats_text_add(b, "\"", 1);	/* doubled */
 	}
-	sp_tbuf_add(b, "\"", 1);
+	sp_stats_text_add(b, "\"", 1);
 }
 
 /* A value as a cell: numbers as JSON spells them, lists joined by ";". */
 static void
-csv_value(struct sp_tbuf *b, const struct sp_sv *v, int tsv)
+csv_value(struct sp_stats_text *b, const struct sp_sv *v, int tsv)
 {
-	struct sp_tbuf t = { 0 };
+	struct sp_stats_text t = { 0 };
 	char num[SP_FMT_MAX];
 	size_t k;
 
@@ -350,13 +350,13 @@ csv_value(struct sp_tbuf *b, const struct sp_sv *v, int tsv)
 	case SP_SV_NULL:
 		return;
 	case SP_SV_INT:
-		sp_tbuf_add(b, num, sp_fmt_i64(num, v->i));
+		sp_stats_text_add(b, num, sp_fmt_i64(num, v->i));
 		return;
 	case SP_SV_DBL:
-		sp_tbuf_add(b, num, sp_fmt_double(num, v->d));
+		sp_stats_text_add(b, num, sp_fmt_double(num, v->d));
 		return;
 	case SP_SV_BOOL:
-		sp_tbuf_str(b, v->i ? "true" : "false");
+		sp_stats_text_str(b, v->i ? "true" : "false");
 		return;
 	case SP_SV_STR:
 		csv_cell(b, v->s, v->n, tsv);
@@ -366,13 +366,13 @@ csv_value(struct sp_tbuf *b, const struct sp_sv *v, int tsv)
 	}
 	for (k = 0; k < v->nv; k++) {
 		if (k > 0)
-			sp_tbuf_add(&t, ";", 1);
-		sp_tbuf_str(&t, v->v[k]);
+			sp_stats_text_add(&t, ";", 1);
+		sp_stats_text_str(&t, v->v[k]);
 	}
 	if (t.failed)
 		b->failed = 1;
 	csv_cell(b, t.p != NULL ? t.p : "", t.n, tsv);
-	sp_tbuf_free(&t);
+	sp_stats_text_free(&t);
 }
 
 /* The columns: as given, or every field some record has. */
@@ -401,26 +401,26 @@ csv_write(const struct sp_stats_result *res, const struct sp_stats_view *v,
 	const struct sp_stats_field *f[MAX_COLS];
 	int tsv = o->format == SP_STATS_TSV, rc = 0;
 	const char *sep = tsv ? "\t" : ",";
-	struct sp_tbuf b = { 0 };
+	struct sp_stats_text b = { 0 };
 	struct sp_sv x;
 	size_t nc, i, k;
 
 	if ((nc = csv_columns(res, v, o->columns, f, e)) == (size_t)-1)
 		return -1;
 	for (k = 0; k < nc; k++) {
-		sp_tbuf_str(&b, k ? sep : "");
+		sp_stats_text_str(&b, k ? sep : "");
 		csv_cell(&b, f[k]->key, strlen(f[k]->key), tsv);
 	}
-	sp_tbuf_str(&b, "\n");
+	sp_stats_text_str(&b, "\n");
 	for (i = 0; i < n && rc == 0; i++) {
 		for (k = 0; k < nc; k++) {
-			sp_tbuf_str(&b, k ? sep : "");
+			sp_stats_text_str(&b, k ? sep : "");
 			memset(&x, 0, sizeof x);
 			if (present(f[k], res, order[i]))
 				f[k]->get(res, order[i], &x);
 			csv_value(&b, &x, tsv);
 		}
-		sp_tbuf_str(&b, "\n");
+		sp_stats_text_str(&b, "\n");
 		if (b.n >= 65536 || i + 1 == n) {
 			rc = b.failed ? nomem(e) : w(ctx, b.p, b.n, e);
 			b.n = 0;
@@ -428,7 +428,7 @@ csv_write(const struct sp_stats_result *res, const struct sp_stats_view *v,
 	}
 	if (rc == 0 && n == 0)
 		rc = b.failed ? nomem(e) : w(ctx, b.p, b.n, e);
-	sp_tbuf_free(&b);
+	sp_stats_text_free(&b);
 	return rc;
 }
 

@@ -20,7 +20,7 @@
 #include "sp_err.h"
 #include "sp_jsonw.h"
 #include "sp_stats.h"
-#include "sp_stats_export.h"
+#include "sp_stats_opts.h"
 
 /* SP_EUSAGE for columns or a sort key the view does not have. */
 int sp_stats_emit_check(const struct sp_stats_export_opts *o,

@@ -15,6 +15,7 @@
 #include "sp_export.h"
 #include "sp_stats_emit.h"
 #include "sp_stats_run.h"
+#include "sp_stats_table.h"
 
 #define NAMING(suffix) { SP_EXPORT_FIRST_DOT, suffix, "stats", 0 }
 
@@ -58,13 +59,20 @@ failed_at(struct sx *x, struct sp_err *e)
 
 /* --- the walk --- */
 
-/* A batch the front end's walker has checked: the run walks it. */
+/*
+ * A call batch: the run walks it with the front end's walk, whose
+ * failures say where already.
+ */
 static int
-on_batch(void *ctx, const struct sp_batch *b, struct sp_err *e)
+on_calls(void *ctx, struct sp_walk *w, const struct sp_batch *b,
+    struct sp_err *e)
 {
 	struct sx *x = ctx;
+	int walk_failed;
 
-	return sp_stats_run_batch(x->run, b, e) < 0 ? failed_at(x, e) : 0;
+	if (sp_stats_run_calls(x->run, w, b, &walk_failed, e) == 0)
+		return 0;
+	return walk_failed ? -1 : failed_at(x, e);
 }
 
 /* --- the stream --- */
@@ -291,7 +299,7 @@ sp_stats_export_run(struct sp_reader *r, const struct sp_stats_export_opts *o,
 		.rank = on_rank,
 		.rank_end = on_rank_end,
 		.lane = on_lane,
-		.batch = on_batch,
+		.calls = on_calls,
 		.run_end = on_run_end,
 	};
 	struct sx x;

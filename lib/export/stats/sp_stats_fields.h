@@ -2,13 +2,13 @@
  * sp_stats_fields.h - the records of sp-stats' views as named fields,
  * for the writers of JSON, NDJSON, CSV, TSV and the plain text tables.
  *
- *   regions  summary()'s keys in its order (spec/summary.md 2.2), then
- *            sp's: wall_duration, the exact ns sums, the spread of the
+ *   regions  summary()'s keys in its order (doc/stats.md, "Region
+ *            records"), then sp's: wall_duration, the exact ns sums, the spread of the
  *            ranks' totals and Caliper's imbalance;
- *   ranks    the per-rank records' keys (3), then sp's, with the region's
+ *   ranks    the per-rank records' keys ("Per-rank records"), then sp's, with the region's
  *            spread of totals so that each record stands alone;
  *   lanes    a record per (region, rank, lane);
- *   paths    the display rows (4.2) by call path.
+ *   paths    the display rows ("The call tree") by call path.
  *
  * A field may be absent from a record (gpu_* without GPU times), as
  * summary() leaves them out; CSV and TSV then write an empty cell.
@@ -22,7 +22,7 @@
 #include <stdint.h>
 
 #include "sp_stats.h"
-#include "sp_stats_export.h"
+#include "sp_stats_opts.h"
 
 enum sp_sv_type { SP_SV_NULL, SP_SV_INT, SP_SV_DBL, SP_SV_STR, SP_SV_STRS,
 	SP_SV_BOOL };

@@ -145,7 +145,7 @@ points(const char *s, size_t n)
 }
 
 size_t
-sp_stats_text_width(const char *s, size_t n, int strip)
+sp_stats_grid_width(const char *s, size_t n, int strip)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	size_t i = 0, w = 0, k, t, tn;
@@ -168,7 +168,7 @@ sp_stats_text_width(const char *s, size_t n, int strip)
 }
 
 int
-sp_stats_text_has_ansi(const char *s, size_t n)
+sp_stats_grid_has_ansi(const char *s, size_t n)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	size_t i, t, tn;
@@ -234,17 +234,17 @@ widths(const struct sp_stats_grid *g, size_t *w)
 	int strip = 0;
 
 	for (k = 0; k < g->ncols && !strip; k++)
-		strip = sp_stats_text_has_ansi(g->head[k].s, g->head[k].n);
+		strip = sp_stats_grid_has_ansi(g->head[k].s, g->head[k].n);
 	for (i = 0; i < n && !strip; i++)
-		strip = sp_stats_text_has_ansi(g->cells[i].s, g->cells[i].n);
+		strip = sp_stats_grid_has_ansi(g->cells[i].s, g->cells[i].n);
 	for (k = 0; k < g->ncols; k++)
-		w[k] = sp_stats_text_width(g->head[k].s, g->head[k].n,
+		w[k] = sp_stats_grid_width(g->head[k].s, g->head[k].n,
 		    strip) + 2;
 	for (i = 0; i < g->nlines; i++) {
 		if (separator(g, i))
 			continue;
 		for (k = 0; k < g->ncols; k++) {
-			x = sp_stats_text_width(g->cells[i * g->ncols + k].s,
+			x = sp_stats_grid_width(g->cells[i * g->ncols + k].s,
 			    g->cells[i * g->ncols + k].n, strip);
 			if (x > w[k])
 				w[k] = x;
@@ -280,7 +280,7 @@ static const unsigned char boundary_lead[256] = {
 
 /* A drawn line after two spaces, broken at every line boundary in it. */
 static int
-put_line(const struct sp_tbuf *line, sp_jsonw_write_fn *w, void *ctx,
+put_line(const struct sp_stats_text *line, sp_jsonw_write_fn *w, void *ctx,
     struct sp_err *e)
 {
 	const unsigned char *s = (const unsigned char *)line->p;
@@ -305,39 +305,39 @@ put_line(const struct sp_tbuf *line, sp_jsonw_write_fn *w, void *ctx,
 
 /* A border or rule: left, dashes over every column, right. */
 static void
-rule(struct sp_tbuf *b, const size_t *wd, size_t ncols, const char *left,
+rule(struct sp_stats_text *b, const size_t *wd, size_t ncols, const char *left,
     const char *right)
 {
 	size_t k;
 
-	sp_tbuf_str(b, left);
+	sp_stats_text_str(b, left);
 	for (k = 0; k < ncols; k++) {
 		if (k > 0)
-			sp_tbuf_rep(b, DASH, 2);
-		sp_tbuf_rep(b, DASH, wd[k] + 2);
+			sp_stats_text_rep(b, DASH, 2);
+		sp_stats_text_rep(b, DASH, wd[k] + 2);
 	}
-	sp_tbuf_str(b, right);
+	sp_stats_text_str(b, right);
 }
 
 /* A line of cells, each padded with spaces to its column's width. */
 static void
-cells(struct sp_tbuf *b, const struct cell *c, const size_t *wd,
+cells(struct sp_stats_text *b, const struct cell *c, const size_t *wd,
     size_t ncols, int strip)
 {
 	size_t k, x;
 
-	sp_tbuf_str(b, "\xe2\x94\x82");	/* U+2502 */
+	sp_stats_text_str(b, "\xe2\x94\x82");	/* U+2502 */
 	for (k = 0; k < ncols; k++) {
-		sp_tbuf_add(b, k > 0 ? "   " : " ", k > 0 ? 3 : 1);
-		sp_tbuf_add(b, c[k].s, c[k].n);
-		x = sp_stats_text_width(c[k].s, c[k].n, strip);
-		sp_tbuf_rep(b, " ", wd[k] - x + 1);
+		sp_stats_text_add(b, k > 0 ? "   " : " ", k > 0 ? 3 : 1);
+		sp_stats_text_add(b, c[k].s, c[k].n);
+		x = sp_stats_grid_width(c[k].s, c[k].n, strip);
+		sp_stats_text_rep(b, " ", wd[k] - x + 1);
 	}
-	sp_tbuf_str(b, "\xe2\x94\x82");
+	sp_stats_text_str(b, "\xe2\x94\x82");
 }
 
 static int
-emit(struct sp_tbuf *b, sp_jsonw_write_fn *w, void *ctx, struct sp_err *e)
+emit(struct sp_stats_text *b, sp_jsonw_write_fn *w, void *ctx, struct sp_err *e)
 {
 	int rc;
 
@@ -352,7 +352,7 @@ int
 sp_stats_grid_write(const struct sp_stats_grid *g, sp_jsonw_write_fn *w,
     void *ctx, struct sp_err *e)
 {
-	struct sp_tbuf b = { 0 };
+	struct sp_stats_text b = { 0 };
 	size_t *wd, i;
 	int strip, rc = -1;
 
@@ -381,7 +381,7 @@ sp_stats_grid_write(const struct sp_stats_grid *g, sp_jsonw_write_fn *w,
 	rule(&b, wd, g->ncols, "\xe2\x95\xb0", "\xe2\x95\xaf");
 	rc = emit(&b, w, ctx, e);
 out:
-	sp_tbuf_free(&b);
+	sp_stats_text_free(&b);
 	free(wd);
 	return rc;
 }

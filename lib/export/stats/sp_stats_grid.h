@@ -1,8 +1,8 @@
 /*
  * sp_stats_grid.h - a table of text cells drawn as print_summary draws
  * its tables (tabulate 0.10's "rounded_outline" with every cell a left-
- * aligned string, each line printed after two spaces): spec/summary.md
- * 5.4, oddities included.
+ * aligned string, each line printed after two spaces): doc/stats.md,
+ * "Table layout", oddities included.
  *
  * Widths count code points; when any cell holds an ANSI CSI sequence or
  * an OSC 8 hyperlink, those are not counted (the link's text is).  A
@@ -39,8 +39,8 @@ int sp_stats_grid_write(const struct sp_stats_grid *g, sp_jsonw_write_fn *w,
     void *ctx, struct sp_err *e);
 
 /* The code points of s (n bytes); strip: without ANSI sequences. */
-size_t sp_stats_text_width(const char *s, size_t n, int strip);
+size_t sp_stats_grid_width(const char *s, size_t n, int strip);
 /* Whether s holds an ANSI CSI sequence or an OSC 8 hyperlink. */
-int sp_stats_text_has_ansi(const char *s, size_t n);
+int sp_stats_grid_has_ansi(const char *s, size_t n);
 
 #endif

@@ -1,6 +1,7 @@
 /*
  * sp_stats_notes.h - what print_summary writes besides the table
- * (spec/summary.md 5.5, 5.6): the notes box under it, with the command
+ * (doc/stats.md, "Notes" and "Title and empty tables"): the notes box
+ * under it, with the command
  * hints naming sp's programs, and the text of a run without rows.
  *
  * Ownership: everything is borrowed for the call.
@@ -11,12 +12,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "sp_stats_table.h"
+#include "sp_err.h"
+#include "sp_jsonw.h"
+#include "sp_stats.h"
+#include "sp_stats_opts.h"
 #include "sp_stats_text.h"
 
 /* The default title: "[LABEL - ]PATH (N rank|ranks)". */
 void sp_stats_title(const struct sp_stats_result *res, const char *cwd,
-    struct sp_tbuf *b);
+    struct sp_stats_text *b);
 
 /* A run without rows: its title on a line, then "  (no regions recorded)". */
 int sp_stats_notes_empty(const struct sp_stats_result *res,

@@ -1,6 +1,6 @@
 /*
  * sp_stats_num.h - the arithmetic of the reference's region summary,
- * spec/summary.md section 1, bit for bit.
+ * doc/stats.md, "Arithmetic", bit for bit.
  *
  * Seconds are sec(ns) = (double)ns / 1e9: one conversion and one IEEE
  * division, never a multiplication by 1e-9.  Sums of float64 arrays are

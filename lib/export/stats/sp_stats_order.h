@@ -1,12 +1,14 @@
 /*
- * sp_stats_order.h - the order of print_summary's rows (spec/summary.md
- * 4.4), and the sort keys sp-stats takes for its other views too.
+ * sp_stats_order.h - the order of print_summary's rows (doc/stats.md,
+ * "Order of the rows"), and the sort keys sp-stats takes for its other
+ * views too.
  *
  * "start" prints the tree: roots (rows without a parent row, and the
  * fallback rows) by start, each followed by its children by start, the
  * first met first on ties.  Any other key sorts every row by name (code
  * points), then by the key's value, largest first, None last: so ties
- * are alphabetical, and children may print above their parents (Q4).
+ * are alphabetical, and children may print above their parents
+ * (doc/stats.md, "Sorted rows keep their glyphs").
  * "name" is the first step only.
  *
  * Ownership: the caller's arrays.

@@ -1,12 +1,13 @@
 /*
  * sp_stats_paths.h - the call paths of the reference's summary table
- * (spec/summary.md 4.2 step 4), as a trie.
+ * (doc/stats.md, "The call tree"), as a trie.
  *
  * The reference joins the names of a call's ancestors and its own with
  * " > ", splits the text on " > " again and collapses consecutive equal
  * elements: "f > f > g" is the path "f > g", marked recursive.  So a
- * region whose name holds " > " stands for several elements (quirk Q5),
- * and a region nested in itself adds nothing to its path.  Here each
+ * region whose name holds " > " stands for several elements
+ * (doc/stats.md, "Names that contain the path separator"), and a region
+ * nested in itself adds nothing to its path.  Here each
  * region's name is split once into interned elements, and a path is a
  * node of a trie: (parent path, element) -> child, with the root NONE.
  *

@@ -1,8 +1,9 @@
 /*
- * The per-rank records (spec/summary.md 3): one per (region, rank) entry,
- * computed when the rank ends from its durations in recording order,
- * the way numpy treats an int64 array (converted to double, divided by
- * 1e9 at the end); aggregate entries from what they store.
+ * The per-rank records (doc/stats.md, "Per-rank records"): one per
+ * (region, rank) entry, computed when the rank ends from its durations
+ * in recording order, the way numpy treats an int64 array (converted to
+ * double, divided by 1e9 at the end); aggregate entries from what they
+ * store.
  */
 #include "sp_stats_acc.h"
 

@@ -1,7 +1,8 @@
 /*
  * Regions: their entries on each rank as the calls come, the sums over
  * the entries as each rank ends, and at the end of the run summary()'s
- * record (spec/summary.md 2) and print_summary's flat row (4.1).
+ * record (doc/stats.md, "Region records") and print_summary's flat row
+ * ("Flat rows").
  */
 #include "sp_stats_entry_call.h"
 

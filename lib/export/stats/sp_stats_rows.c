@@ -1,7 +1,7 @@
 /*
- * The display rows of print_summary at the end of a run (spec/summary.md
- * 4.2): a row per call path in the order its first call was met, each
- * with its statistics, its parent's coverage and whether it has children
+ * The display rows of print_summary at the end of a run (doc/stats.md,
+ * "The call tree"): a row per call path in the order its first call was
+ * met, each with its statistics, its parent's coverage and whether it has children
  * in the table; then a fallback row per region that no path row names.
  */
 #include "sp_stats_acc.h"
@@ -18,7 +18,10 @@ nomem(struct sp_err *e)
 	return sp_fail(e, SP_ENOMEM, "out of memory");
 }
 
-/* Per-path imbalance: every rank with a call of it, zeros kept (Q14). */
+/*
+ * Per-path imbalance: every rank with a call of it, zeros kept
+ * (doc/stats.md, "Two imbalances").
+ */
 static double
 path_imbalance(const struct pacc *p)
 {
@@ -37,9 +40,8 @@ path_imbalance(const struct pacc *p)
 
 /*
  * The duration statistics of a path: exact, or estimated.  Exact, its
- * count and extremes are its pool's too: the plain walk
- * (sp_stats_run.c) puts a call's duration there and leaves the
- * accounts' count, minimum and maximum (--approx's) alone.
+ * count and extremes are its pool's, where the walk (sp_stats_run.c)
+ * puts each call's duration.
  */
 static int
 path_stats(struct sp_stats_run *r, uint32_t id, struct sp_stats_row *w,
@@ -180,7 +182,7 @@ fallback_row(const struct sp_stats_region *g, struct sp_stats_row *w)
 /*
  * The regions that no path row names get a fallback row.  A row's name
  * is an element, which never holds " > ": such a region always gets one
- * (quirk Q5).
+ * (doc/stats.md, "Names that contain the path separator").
  */
 static int
 fallbacks(struct sp_stats_run *r, struct sp_err *e)

@@ -3,17 +3,16 @@
  * (sp_stats_run.h).  Regions, paths, lanes and the per-rank records each
  * have their own file; the state they share is sp_stats_acc.h.
  */
-#include "sp_stats_entry_call.h"
-#include "sp_stats_tree_call.h"
-#include "sp_stats_pool_put.h"
+#include "sp_stats_run.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "sp_cbor.h"
-#include "sp_cold.h"
 #include "sp_grow.h"
+#include "sp_stats_entry_call.h"
+#include "sp_stats_tree_call.h"
 
 /* A rank's call log and the budget's share it may hold. */
 #define LOG_SHARE 4
@@ -65,12 +64,15 @@ rank_clear(struct sp_stats_run *r)
 	r->store = r->gstore = r->glog = NULL;
 	r->log = NULL;
 	r->rank_open = 0;
-	r->lane_depth = 0;
 }
 
-/* Everything of the current run but the result. */
+/*
+ * The run's accounts: what its result is computed from, and no part of
+ * the result points into (it copies values; names point into the arena
+ * and the path trie, which stay).
+ */
 static void
-run_clear(struct sp_stats_run *r)
+accounts_free(struct sp_stats_run *r)
 {
 	size_t i;
 
@@ -106,15 +108,22 @@ run_clear(struct sp_stats_run *r)
 	r->lane_of = NULL;
 	r->npacc = r->pacc_cap = r->nlacc = r->lacc_cap = 0;
 	r->nrec = r->rec_cap = 0;
-	r->nreg = 0;
-	r->nseen = 0;
-	r->folded = 0;
-	r->path_bytes = 0;
 	sp_stats_pool_free(r->rpool);
 	sp_stats_pool_free(r->gpool);
 	sp_stats_pool_free(r->ppool);
 	sp_stats_pool_free(r->lpool);
 	r->rpool = r->gpool = r->ppool = r->lpool = NULL;
+}
+
+/* Everything of the current run but the result. */
+static void
+run_clear(struct sp_stats_run *r)
+{
+	accounts_free(r);
+	r->nreg = 0;
+	r->nseen = 0;
+	r->folded = 0;
+	r->path_bytes = 0;
 	sp_stats_paths_free(r->paths);
 	r->paths = NULL;
 	sp_stats_result_free(r->res);
@@ -196,8 +205,8 @@ metadata(struct sp_stats_run *r, const struct sp_run_info *ri,
 /*
  * The path the title and the hints name.  For native .spt traces the
  * reference has no file path: an import's run is named by its label,
- * "native_trace" unless one was given (h5-format.md 11.1), and its
- * summary says that, hints included; so does ours.
+ * "native_trace" unless one was given (doc/formats.md, "Native runs"),
+ * and its summary says that, hints included; so does ours.
  */
 static const char *
 source_of(const struct sp_run_info *ri)
@@ -469,7 +478,6 @@ sp_stats_run_rank(struct sp_stats_run *r, const struct sp_rank_info *ri,
 	for (i = 0; i < r->nrows; i++) {
 		pl = &r->plan[r->rows[i].region];
 		pl->entry = (uint8_t)entry_kept(r, r->rows[i].region);
-		pl->plain = pl->kept && !pl->entry;
 	}
 	if (open_store(r, e) < 0)
 		return -1;
@@ -525,8 +533,8 @@ account(struct sp_stats_run *r, uint32_t region, uint32_t path,
 }
 
 /*
- * A call opens at depth d: what sp_stats_run_open() and the batch walk
- * share.  Its GPU time is the i-th of b's column, when the row has them.
+ * Call i of b opens at depth d.  Its GPU time is the i-th of b's column,
+ * when the row has them.
  */
 static inline int
 open_call(struct sp_stats_run *r, const struct sp_batch *b, size_t i,
@@ -586,22 +594,6 @@ open_call(struct sp_stats_run *r, const struct sp_batch *b, size_t i,
 	return log_call(r, f, start, end, b->call[i], e);
 }
 
-int
-sp_stats_run_open(struct sp_stats_run *r, struct sp_walk_call *c,
-    const struct sp_batch *b, size_t i, struct sp_err *e)
-{
-	/* the walker's call as a batch of one, b's optional columns kept */
-	struct sp_batch one = *b;
-	int64_t *gpu = b->x[SP_X_GPU] != NULL ? &b->x[SP_X_GPU][i] : NULL;
-
-	one.start = &c->start;
-	one.end = &c->end;
-	one.region = &c->region;
-	one.call = &c->call;
-	one.x[SP_X_GPU] = gpu;
-	return open_call(r, &one, 0, c->depth, e);
-}
-
 /* The call open at depth d closes. */
 static inline int
 close_call(struct sp_stats_run *r, uint32_t d, int64_t self_ns,
@@ -624,328 +616,9 @@ close_call(struct sp_stats_run *r, uint32_t d, int64_t self_ns,
 	return 0;
 }
 
-int
-sp_stats_run_close(struct sp_stats_run *r, const struct sp_walk_call *c,
-    int64_t self_ns, struct sp_err *e)
-{
-	return close_call(r, c->depth, self_ns, e);
-}
-
-/*
- * The plain walk: sp-stats' default table (call paths) on a selected
- * rank without lanes, exact, without GPU times.  What open_call() tests
- * per call is tested once per batch (plain_batch()), and a call of a
- * region whose last path it repeats (the plan's memo) is accounted here
- * in one go; any other call takes open_call().
- */
+/* The lane's calls have all closed. */
 static int
-plain_batch(const struct sp_stats_run *r, const struct sp_batch *b)
-{
-	return r->selected && r->tree_rank && r->log == NULL &&
-	    !r->o.approx && r->ppool != NULL && b->x[SP_X_GPU] == NULL &&
-	    !want(r, SP_STATS_WANT_LANES);
-}
-
-/*
- * The first call of path id on the rank.  A path of the memo has calls
- * already, all accounted (on an earlier rank, replayed at its end): it
- * is seen, and only its rank is new.
- */
-SP_NOINLINE static int
-plain_touch(struct sp_stats_run *r, struct pacc *p, uint32_t id,
-    struct sp_err *e)
-{
-	if (p->last_rank != r->rank) {
-		p->last_rank = r->rank;
-		p->nranks++;
-	}
-	return sp_stats_tree_touch(r, id, e);
-}
-
-/*
- * A call of path p (id): sp_stats_tree_path_open() and _account() for a
- * path with calls (seen), below no collapsed recursion, and the plain
- * walk's options; imb: the rank's totals of the imbalance.  The walk is
- * exact: the path's count and extremes are its pool's (path_stats()),
- * its int sum is --approx's.
- */
-static inline int
-plain_path(struct sp_stats_run *r, struct pacc *p, uint32_t id,
-    int64_t start, int64_t end, const int imb, struct sp_err *e)
-{
-	int64_t dur = end - start;
-	double s = sp_stats_sec(start) - r->origin;
-	double t = sp_stats_sec(end) - r->origin;
-
-	/* below no collapsed recursion, no call of its path is open: the
-	 * call is outermost, and never waits (its k does not matter) */
-	p->open = 1;
-	SP_STATS_ADD_NS(r, p->wall, dur);
-	if (s < p->fstart) {
-		p->fstart = s;
-		p->fd = dur;
-	}
-	if (t > p->lend) {
-		p->lend = t;
-		p->ld = dur;
-	}
-	sp_stats_tree_cover(p, s, t);
-	if (!p->rtouched && plain_touch(r, p, id, e) < 0)
-		return -1;
-	if (imb)
-		p->rtot += sp_stats_sec(dur);
-	return sp_stats_pool_append(r->ppool, id, dur, e);
-}
-
-/* A call the plain walk leaves to open_call(), out of its loop. */
-SP_NOINLINE static int
-plain_other(struct sp_stats_run *r, const struct sp_batch *b, size_t i,
-    uint32_t d, struct sp_err *e)
-{
-	return open_call(r, b, i, d, e);
-}
-
-/*
- * open_call() on the plain walk, for call i of b: its region, start and
- * end given (the walk holds b's columns in locals).
- */
-static inline int
-plain_open(struct sp_stats_run *r, const struct sp_batch *b, size_t i,
-    uint32_t region, int64_t start, int64_t end, uint32_t d, const int imb,
-    struct sp_err *e)
-{
-	const struct frame *up = d > 0 ? &r->frames[d - 1] : NULL;
-	uint32_t ctx = up != NULL ? up->ctx : NONE32;
-	const struct plan *pl;
-	struct frame *f;
-	struct eacc *a;
-	uint32_t id;
-
-	if (region >= r->nreg)
-		return plain_other(r, b, i, d, e);
-	pl = &r->plan[region];
-	id = pl->memo_path;
-	/* a region's entry accounted call by call, a region keep() drops,
-	 * a new extension, collapsed recursion, no room: the general way */
-	if (!pl->plain || pl->memo_ctx != ctx ||
-	    pl->memo_collapsed || (up != NULL && up->recursive) ||
-	    id >= r->npacc || d >= r->frames_cap)
-		return plain_other(r, b, i, d, e);
-	f = &r->frames[d];
-	f->region = region;
-	f->lane = NONE32;
-	f->ctx = f->path = id;
-	f->recursive = 0;
-	a = &r->eacc[region];
-	a->n++;
-	if (a->open++ == 0)
-		SP_STATS_ADD_NS(r, a->wall, end - start);
-	return plain_path(r, &r->pacc[id], id, start, end, imb, e);
-}
-
-/* close_call() on the plain walk. */
-static inline int
-plain_close(struct sp_stats_run *r, uint32_t d, int64_t self,
-    struct sp_err *e)
-{
-	const struct frame *f = &r->frames[d];
-	struct pacc *p;
-
-	SP_STATS_ADD_NS(r, r->eacc[f->region].excl, self);
-	r->eacc[f->region].open--;
-	if (f->path == NONE32)
-		return 0;
-	p = &r->pacc[f->path];
-	if (--p->open > 0)
-		return sp_stats_tree_wait(r, f, self, e);
-	p->excl += sp_stats_sec(self);
-	if (r->npend > 0)
-		sp_stats_tree_release(r, f->path);
-	return 0;
-}
-
-/*
- * The entry walk: the regions' entries alone (json's regions, --by rank)
- * on a selected rank, without the tree and lanes, exact, without GPU
- * times; what open_call() tests per call is tested once a batch.
- */
-static int
-entry_batch(const struct sp_stats_run *r, const struct sp_batch *b)
-{
-	/* without the tree, no call log and no flat coverage */
-	return r->selected && !r->o.approx && b->x[SP_X_GPU] == NULL &&
-	    !want(r, SP_STATS_WANT_LANES | SP_STATS_WANT_TREE);
-}
-
-/*
- * open_call() on the entry walk.  Outside the tree and the lanes, only
- * the frame's region, lane and path are read again (close_call()).
- */
-static inline int
-entry_open(struct sp_stats_run *r, const struct sp_batch *b, size_t i,
-    uint32_t region, int64_t start, int64_t end, uint32_t d, int64_t *mem,
-    struct sp_err *e)
-{
-	const struct plan *pl;
-	const struct row *w;
-	struct frame *f;
-	struct eacc *a;
-	int64_t call = b->call[i];
-
-	/* no row (open_call() says so), no room: the general way */
-	if (region >= r->nreg || r->plan[region].row == 0 ||
-	    d >= r->frames_cap)
-		return plain_other(r, b, i, d, e);
-	pl = &r->plan[region];
-	f = &r->frames[d];
-	f->region = region;
-	f->lane = NONE32;
-	f->ctx = f->path = NONE32;
-	a = &r->eacc[region];
-	if (a->open++ == 0)
-		SP_STATS_ADD_NS(r, a->wall, end - start);
-	if (!pl->entry) {
-		a->n++;
-		return 0;
-	}
-	/* sp_stats_entry_open() without GPU times and --approx */
-	w = &r->rows[pl->row - 1];
-	if (sp_stats_entry_add(r, w, a, start, end, call, e) < 0)
-		return -1;
-	/* the store in memory: sp_jstore_put()'s first way, without a call
-	 * (the call is the row's, its slot within the rank's) */
-	if (mem != NULL) {
-		mem[w->off + (uint64_t)call] = end - start;
-		return 0;
-	}
-	if (r->store != NULL && sp_jstore_put(r->store, (size_t)(w -
-	    r->rows), w->off + (uint64_t)call, end - start, e) < 0)
-		return -1;
-	return 0;
-}
-
-/* close_call() on the entry walk. */
-static inline void
-entry_close(struct sp_stats_run *r, uint32_t d, int64_t self)
-{
-	struct eacc *a = &r->eacc[r->frames[d].region];
-
-	SP_STATS_ADD_NS(r, a->excl, self);
-	a->open--;
-}
-
-/* A call of the plain walk (ent: the entry walk's) closes at depth d. */
-static inline __attribute__((always_inline)) int
-walk_close(struct sp_stats_run *r, uint32_t d, int64_t self, const int ent,
-    struct sp_err *e)
-{
-	if (!ent)
-		return plain_close(r, d, self, e);
-	entry_close(r, d, self);
-	return 0;
-}
-
-/*
- * The calls of b on the plain walk: walk_batch() with plain_open() and
- * _close(), or with entry_open() and _close() (ent); inlined always, so
- * that each copy loses the others' imb and ent.
- */
-static inline __attribute__((always_inline)) int
-plain_walk(struct sp_stats_run *r, const struct sp_batch *b, const int imb,
-    const int ent, struct sp_err *e)
-{
-	const uint32_t *depth = b->depth, *region = b->region;
-	const int64_t *self = b->self, *start = b->start, *end = b->end;
-	uint32_t top = r->lane_depth;
-	size_t i, k = 0, n = b->n;
-	/* the entry walk's store, when in memory (sealed as the rank ends) */
-	int64_t *mem = ent && r->store != NULL ? sp_jstore_ptr(r->store) :
-	    NULL;
-
-	for (i = 0; i < n; i++) {
-		while (top > depth[i])
-			if (walk_close(r, --top, self[k++], ent, e) < 0)
-				return -1;
-		if ((ent ? entry_open(r, b, i, region[i], start[i], end[i],
-		    top, mem, e) : plain_open(r, b, i, region[i], start[i],
-		    end[i], top, imb, e)) < 0)
-			return -1;
-		top++;
-	}
-	r->lane_depth = top;
-	if (!b->lane_end)
-		return 0;
-	for (; top > 0; r->lane_depth = top)
-		if (walk_close(r, --top, self[k++], ent, e) < 0)
-			return -1;
-	return sp_stats_run_lane_end(r, e);
-}
-
-/* The plain walk, with and without the imbalance's totals; the entries'. */
-SP_NOINLINE static int
-plain_walk_imb(struct sp_stats_run *r, const struct sp_batch *b,
-    struct sp_err *e)
-{
-	return plain_walk(r, b, 1, 0, e);
-}
-
-SP_NOINLINE static int
-plain_walk_sums(struct sp_stats_run *r, const struct sp_batch *b,
-    struct sp_err *e)
-{
-	return plain_walk(r, b, 0, 0, e);
-}
-
-SP_NOINLINE static int
-plain_walk_entries(struct sp_stats_run *r, const struct sp_batch *b,
-    struct sp_err *e)
-{
-	return plain_walk(r, b, 0, 1, e);
-}
-
-/*
- * The calls of a batch the walker has checked (sp_walk.h): its depths
- * say which calls close before each opens, deepest first, each with the
- * next of its self times; the lane's last batch closes the rest.
- */
-SP_NOINLINE static int
-walk_batch(struct sp_stats_run *r, const struct sp_batch *b,
-    struct sp_err *e)
-{
-	uint32_t top = r->lane_depth;
-	size_t i, k = 0;
-
-	for (i = 0; i < b->n; i++) {
-		while (top > b->depth[i])
-			if (close_call(r, --top, b->self[k++], e) < 0)
-				return -1;
-		if (open_call(r, b, i, top++, e) < 0)
-			return -1;
-	}
-	r->lane_depth = top;
-	if (!b->lane_end)
-		return 0;
-	while (r->lane_depth > 0)
-		if (close_call(r, --r->lane_depth, b->self[k++], e) < 0)
-			return -1;
-	return sp_stats_run_lane_end(r, e);
-}
-
-int
-sp_stats_run_batch(struct sp_stats_run *r, const struct sp_batch *b,
-    struct sp_err *e)
-{
-	if (entry_batch(r, b))
-		return plain_walk_entries(r, b, e);
-	if (!plain_batch(r, b))
-		return walk_batch(r, b, e);
-	if (r->need & SP_STATS_NEED_IMB)
-		return plain_walk_imb(r, b, e);
-	return plain_walk_sums(r, b, e);
-}
-
-int
-sp_stats_run_lane_end(struct sp_stats_run *r, struct sp_err *e)
+lane_end(struct sp_stats_run *r, struct sp_err *e)
 {
 	if (!r->selected)
 		return 0;
@@ -953,6 +626,39 @@ sp_stats_run_lane_end(struct sp_stats_run *r, struct sp_err *e)
 	if (r->log != NULL)
 		return sp_calllog_end_lane(r->log, e);
 	return 0;
+}
+
+int
+sp_stats_run_calls(struct sp_stats_run *r, struct sp_walk *w,
+    const struct sp_batch *b, int *walk_failed, struct sp_err *e)
+{
+	struct sp_walk_iter it;
+	int rc = 0;
+
+	*walk_failed = 0;
+	if (sp_walk_begin(w, b, &it, e) < 0) {
+		*walk_failed = 1;
+		return -1;
+	}
+	while (rc == 0) {
+		switch (sp_walk_next(&it, e)) {
+		case SP_WALK_OPEN:
+			rc = open_call(r, b, it.i, it.c->depth, e);
+			break;
+		case SP_WALK_CLOSE:
+			rc = close_call(r, it.c->depth, it.self, e);
+			break;
+		case SP_WALK_LANE_END:
+			rc = lane_end(r, e);
+			break;
+		case SP_WALK_DONE:
+			return 0;
+		default:
+			*walk_failed = 1;
+			return -1;
+		}
+	}
+	return -1;
 }
 
 /* A logged call, in the reference's order over the rank's lanes. */
@@ -991,10 +697,8 @@ sp_stats_run_rank_end(struct sp_stats_run *r, struct sp_err *e)
 		rc = sp_stats_tree_rank_end(r, e);
 	if (rc == 0)
 		rc = sp_stats_entries_end(r, e);
-	for (i = 0; i < r->nrows; i++) {
+	for (i = 0; i < r->nrows; i++)
 		r->plan[r->rows[i].region].row = 0;
-		r->plan[r->rows[i].region].plain = 0;
-	}
 	r->nrows = 0;
 	rank_clear(r);
 	return rc;
@@ -1041,6 +745,8 @@ sp_stats_run_finish(struct sp_stats_run *r, struct sp_stats_result **out,
 	if (r->ns_over)
 		return sp_fail(e, SP_EDATA, "the run's times add up past "
 		    "2^63 - 1 ns (292 years), more than sp-stats can sum");
+	/* the result is whole: its accounts go before it is written */
+	accounts_free(r);
 	*out = r->res;
 	r->res = NULL;
 	return 0;

@@ -3,9 +3,9 @@
  *
  * The exporter hands over what the call stream says, in its order: the
  * run and its region table, each rank with its rows, its batches of
- * calls (checked by a walker, sp_walk.h; sp_stats_run_batch() opens and
- * closes their calls; the unit tests hand calls one by one), the ends of
- * lanes and ranks; then sp_stats_run_finish() computes the result
+ * call batches (sp_stats_run_calls() walks them, sp_walk.h, opening and
+ * closing their calls, and ends their lane with its last batch), the
+ * ends of ranks; then sp_stats_run_finish() computes the result
  * (sp_stats.h).
  *
  * Orders.  The reference pools a region's durations rank by rank, each
@@ -45,36 +45,9 @@
 #include "sp_batch.h"
 #include "sp_err.h"
 #include "sp_stats.h"
+#include "sp_stats_run_opts.h"
 #include "sp_stream.h"
 #include "sp_walk.h"
-
-/* What the result is to hold. */
-#define SP_STATS_WANT_REGIONS	0x1	/* summary(): pooled statistics */
-#define SP_STATS_WANT_TREE	0x2	/* print_summary's rows */
-#define SP_STATS_WANT_RANKS	0x4	/* the per-rank records */
-#define SP_STATS_WANT_LANES	0x8	/* the lanes' records */
-
-/*
- * What the tree's rows are to hold besides their sums, when only a table
- * is drawn from them (0: everything; the rest stays unset).
- */
-#define SP_STATS_NEED_DEV	0x1	/* std */
-#define SP_STATS_NEED_PCT	0x2	/* p50, p95, p99 */
-#define SP_STATS_NEED_IMB	0x4	/* imbalance */
-#define SP_STATS_NEED_SUMS	0x8	/* none of them: the sums only */
-#define SP_STATS_NEED_ALL	0x7
-
-struct sp_stats_run_opts {
-	unsigned want;
-	unsigned need;		/* of the tree's rows; 0: all */
-	int approx;
-	int ranks_given;	/* the tree visits the selected ranks, else
-				 * 0 .. num_ranks - 1 (quirk Q1) */
-	int (*keep)(void *ctx, const char *name, size_t len);
-	void *keep_ctx;
-	uint64_t mem;		/* bytes held before the temporary file */
-	const char *tmpdir;	/* NULL: $TMPDIR or /tmp */
-};
 
 struct sp_stats_run;
 
@@ -94,21 +67,13 @@ int sp_stats_run_rank(struct sp_stats_run *r, const struct sp_rank_info *ri,
 int sp_stats_run_lane(struct sp_stats_run *r, int64_t lane,
     const char *name, struct sp_err *e);
 /*
- * A call opens: b is the batch being walked and i the call's index in
- * it (for its optional columns); c->user is the run's to set.
+ * The calls of a call batch, walked with w (sp_walk.h), which checks
+ * them as they open and close: the checks and the accounting are one
+ * pass over the batch.  A failure of the walk (a stream that contradicts
+ * itself) sets *walk_failed, and e says why after the walk's name.
  */
-int sp_stats_run_open(struct sp_stats_run *r, struct sp_walk_call *c,
-    const struct sp_batch *b, size_t i, struct sp_err *e);
-int sp_stats_run_close(struct sp_stats_run *r, const struct sp_walk_call *c,
-    int64_t self_ns, struct sp_err *e);
-int sp_stats_run_lane_end(struct sp_stats_run *r, struct sp_err *e);
-/*
- * The calls of a batch at once, its lane's end included: the same as the
- * opens and closes a walker would call back, for a batch that one has
- * checked already (sp_walker_push() without callbacks).
- */
-int sp_stats_run_batch(struct sp_stats_run *r, const struct sp_batch *b,
-    struct sp_err *e);
+int sp_stats_run_calls(struct sp_stats_run *r, struct sp_walk *w,
+    const struct sp_batch *b, int *walk_failed, struct sp_err *e);
 int sp_stats_run_rank_end(struct sp_stats_run *r, struct sp_err *e);
 
 /* The run is over: its result in *out. */

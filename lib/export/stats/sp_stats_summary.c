@@ -1,6 +1,7 @@
 /*
  * The records of the regions at the end of a run: summary()'s fields
- * (spec/summary.md 2.2-2.4), print_summary's flat row (4.1) and sp's own
+ * (doc/stats.md, "Region records"), print_summary's flat row ("Flat
+ * rows") and sp's own
  * fields, from the sums of sp_stats_region.c and the pooled durations.
  */
 #include "sp_stats_acc.h"

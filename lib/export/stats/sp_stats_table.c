@@ -1,6 +1,7 @@
 /*
  * print_summary's table: the rows in their order, their (own) rows and
- * the cells of each column (spec/summary.md 5.1-5.3).  The notes box is
+ * the cells of each column (doc/stats.md, "Columns", "The region cell"
+ * and "Number formats").  The notes box is
  * sp_stats_notes.c's.
  */
 #include "sp_stats_table.h"
@@ -53,21 +54,21 @@ column_of(const char *s, size_t n)
 
 /* The reference's ValueError, with Python's list repr of the names. */
 static int
-unknown(struct sp_tbuf *bad, struct sp_err *e)
+unknown(struct sp_stats_text *bad, struct sp_err *e)
 {
-	struct sp_tbuf m = { 0 };
+	struct sp_stats_text m = { 0 };
 	int k, rc;
 
-	sp_tbuf_str(&m, "Unknown region summary column(s): [");
-	sp_tbuf_add(&m, bad->p, bad->n);
-	sp_tbuf_str(&m, "]. Choices: ");
+	sp_stats_text_str(&m, "Unknown region summary column(s): [");
+	sp_stats_text_add(&m, bad->p, bad->n);
+	sp_stats_text_str(&m, "]. Choices: ");
 	for (k = 0; k < SP_COL_COUNT; k++) {
 		if (k > 0)
-			sp_tbuf_str(&m, ", ");
-		sp_tbuf_str(&m, cols[k].key);
+			sp_stats_text_str(&m, ", ");
+		sp_stats_text_str(&m, cols[k].key);
 	}
 	rc = m.failed ? nomem(e) : sp_fail(e, SP_EUSAGE, "%s", m.p);
-	sp_tbuf_free(&m);
+	sp_stats_text_free(&m);
 	return rc;
 }
 
@@ -75,7 +76,7 @@ int
 sp_stats_table_columns(const char *list, enum sp_stats_col *out, size_t *n,
     struct sp_err *e)
 {
-	struct sp_tbuf bad = { 0 };
+	struct sp_stats_text bad = { 0 };
 	const char *p = list, *q;
 	char *r;
 	int k, rc = 0;
@@ -90,8 +91,8 @@ sp_stats_table_columns(const char *list, enum sp_stats_col *out, size_t *n,
 		} else if (k < 0) {
 			if (sp_pyrepr(p, (size_t)(q - p), &r, e) < 0)
 				return -1;
-			sp_tbuf_str(&bad, bad.n ? ", " : "");
-			sp_tbuf_str(&bad, r);
+			sp_stats_text_str(&bad, bad.n ? ", " : "");
+			sp_stats_text_str(&bad, r);
 			free(r);
 		}
 		if (*q == '\0')
@@ -103,7 +104,7 @@ sp_stats_table_columns(const char *list, enum sp_stats_col *out, size_t *n,
 	else if (*n == 0)
 		rc = sp_fail(e, SP_EUSAGE, "At least one region summary column "
 		    "must be selected.");
-	sp_tbuf_free(&bad);
+	sp_stats_text_free(&bad);
 	return rc;
 }
 
@@ -131,12 +132,12 @@ struct table {
 };
 
 static void
-tree_prefix(struct sp_tbuf *b, uint32_t depth)
+tree_prefix(struct sp_stats_text *b, uint32_t depth)
 {
 	if (depth == 0)
 		return;
-	sp_tbuf_rep(b, "\xe2\x94\x82 ", depth - 1);
-	sp_tbuf_str(b, "\xe2\x94\x94\xe2\x94\x80 ");
+	sp_stats_text_rep(b, "\xe2\x94\x82 ", depth - 1);
+	sp_stats_text_str(b, "\xe2\x94\x94\xe2\x94\x80 ");
 }
 
 static size_t
@@ -147,20 +148,20 @@ indent(const struct table *t, uint32_t depth)
 
 static void
 region_cell(const struct table *t, const struct sp_stats_row *w,
-    struct sp_tbuf *b)
+    struct sp_stats_text *b)
 {
 	if (t->o->flat_paths && w->call_path != NULL) {
-		sp_tbuf_str(b, w->call_path);
+		sp_stats_text_str(b, w->call_path);
 	} else {
 		tree_prefix(b, t->o->flat_paths ? 0 : w->depth);
-		sp_tbuf_add(b, w->name, w->name_len);
+		sp_stats_text_add(b, w->name, w->name_len);
 	}
 	if (w->recursive)
-		sp_tbuf_str(b, " \xe2\x86\xbb");
+		sp_stats_text_str(b, " \xe2\x86\xbb");
 	if (!t->calls_shown && w->calls != 1) {
-		sp_tbuf_str(b, " (");
-		sp_stats_fmt_count(b, w->calls);
-		sp_tbuf_str(b, "x)");
+		sp_stats_text_str(b, " (");
+		sp_stats_text_count(b, w->calls);
+		sp_stats_text_str(b, "x)");
 	}
 }
 
@@ -178,51 +179,51 @@ session_share(const struct table *t, const struct sp_stats_row *w)
 
 static void
 row_cell(const struct table *t, const struct sp_stats_row *w,
-    enum sp_stats_col c, struct sp_tbuf *b)
+    enum sp_stats_col c, struct sp_stats_text *b)
 {
 	if (c == SP_COL_TOTAL || c == SP_COL_PERCENT ||
 	    c == SP_COL_PARENT_PERCENT || c == SP_COL_AVG ||
 	    c == SP_COL_WALL || c == SP_COL_SELF)
-		sp_tbuf_rep(b, " ", indent(t, w->depth));
+		sp_stats_text_rep(b, " ", indent(t, w->depth));
 	switch (c) {
 	case SP_COL_REGION:
 		region_cell(t, w, b);
 		break;
 	case SP_COL_RANKS:
-		sp_tbuf_printf(b, "%u", w->num_ranks);
+		sp_stats_text_printf(b, "%u", w->num_ranks);
 		break;
 	case SP_COL_CALLS:
-		sp_stats_fmt_count(b, w->calls);
+		sp_stats_text_count(b, w->calls);
 		break;
 	case SP_COL_TOTAL:
-		sp_stats_fmt_opt(b, "%.6f", w->total);
+		sp_stats_text_opt(b, "%.6f", w->total);
 		break;
 	case SP_COL_PERCENT:
-		sp_stats_fmt_pct(b, session_share(t, w), t->session);
+		sp_stats_text_pct(b, session_share(t, w), t->session);
 		break;
 	case SP_COL_PARENT_PERCENT:
-		sp_stats_fmt_pct(b, w->coverage, w->parent_coverage);
+		sp_stats_text_pct(b, w->coverage, w->parent_coverage);
 		break;
 	case SP_COL_AVG:
-		sp_stats_fmt_opt(b, "%.3e", w->avg);
+		sp_stats_text_opt(b, "%.3e", w->avg);
 		break;
 	case SP_COL_GPU_TOTAL:
-		sp_stats_fmt_opt(b, "%.6f", w->gpu_total);
+		sp_stats_text_opt(b, "%.6f", w->gpu_total);
 		break;
 	case SP_COL_IMBALANCE:
-		sp_tbuf_printf(b, "%.2f", w->imbalance);
+		sp_stats_text_printf(b, "%.2f", w->imbalance);
 		break;
 	case SP_COL_WALL:
-		sp_tbuf_printf(b, "%.6f", (double)w->wall_ns / 1e9);
+		sp_stats_text_printf(b, "%.6f", (double)w->wall_ns / 1e9);
 		break;
 	case SP_COL_SELF:
-		sp_stats_fmt_opt(b, "%.6f", w->exclusive);
+		sp_stats_text_opt(b, "%.6f", w->exclusive);
 		break;
 	default: {
 		int known;
 
 		/* min .. p99 and gpu_avg: three decimals, no indent */
-		sp_stats_fmt_opt(b, "%.3f", sp_stats_row_key(w, cols[c].key,
+		sp_stats_text_opt(b, "%.3f", sp_stats_row_key(w, cols[c].key,
 		    &known));
 	}
 	}
@@ -231,35 +232,35 @@ row_cell(const struct table *t, const struct sp_stats_row *w,
 /* The (own) row under w: its own time, in the columns that show it. */
 static void
 own_cell(const struct table *t, const struct sp_stats_row *w,
-    enum sp_stats_col c, struct sp_tbuf *b)
+    enum sp_stats_col c, struct sp_stats_text *b)
 {
 	size_t in = indent(t, w->depth + 1);
 
 	switch (c) {
 	case SP_COL_REGION:
 		tree_prefix(b, w->depth + 1);
-		sp_tbuf_str(b, "(own)");
+		sp_stats_text_str(b, "(own)");
 		break;
 	case SP_COL_TOTAL:
 	case SP_COL_SELF:
-		sp_tbuf_rep(b, " ", in);
-		sp_stats_fmt_opt(b, "%.6f", w->exclusive);
+		sp_stats_text_rep(b, " ", in);
+		sp_stats_text_opt(b, "%.6f", w->exclusive);
 		break;
 	case SP_COL_PERCENT:
-		sp_tbuf_rep(b, " ", in);
-		sp_stats_fmt_pct(b, w->exclusive, t->session);
+		sp_stats_text_rep(b, " ", in);
+		sp_stats_text_pct(b, w->exclusive, t->session);
 		break;
 	case SP_COL_PARENT_PERCENT:
-		sp_tbuf_rep(b, " ", in);
-		sp_stats_fmt_pct(b, w->exclusive, w->coverage);
+		sp_stats_text_rep(b, " ", in);
+		sp_stats_text_pct(b, w->exclusive, w->coverage);
 		break;
 	case SP_COL_AVG:
-		sp_tbuf_rep(b, " ", in);
+		sp_stats_text_rep(b, " ", in);
 		if (w->exclusive.set)
-			sp_tbuf_printf(b, "%.3e", w->exclusive.v /
+			sp_stats_text_printf(b, "%.3e", w->exclusive.v /
 			    (double)w->calls);
 		else
-			sp_tbuf_str(b, "-");
+			sp_stats_text_str(b, "-");
 		break;
 	default:
 		break;
@@ -340,7 +341,7 @@ add_line(struct sp_stats_grid *g, const struct table *t,
     const struct sp_stats_row *w, const enum sp_stats_col *c, size_t nc,
     int own, struct sp_err *e)
 {
-	struct sp_tbuf b[SP_STATS_COLS_MAX];
+	struct sp_stats_text b[SP_STATS_COLS_MAX];
 	const char *cell[SP_STATS_COLS_MAX] = { 0 };
 	size_t len[SP_STATS_COLS_MAX] = { 0 }, k;
 	int rc = 0;
@@ -361,7 +362,7 @@ add_line(struct sp_stats_grid *g, const struct table *t,
 	else
 		nomem(e);
 	for (k = 0; k < nc; k++)
-		sp_tbuf_free(&b[k]);
+		sp_stats_text_free(&b[k]);
 	return rc;
 }
 

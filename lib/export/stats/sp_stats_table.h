@@ -1,5 +1,5 @@
 /*
- * sp_stats_table.h - print_summary's text (spec/summary.md 4.4-5.6):
+ * sp_stats_table.h - print_summary's text (doc/stats.md, "Table layout"):
  * the display rows of a run in their order, their (own) rows, the cells
  * in the reference's formats, the table's borders and the notes box, to
  * the character.  Only the notes' command hints differ: they name sp's
@@ -22,35 +22,7 @@
 #include "sp_err.h"
 #include "sp_jsonw.h"
 #include "sp_stats.h"
-
-enum sp_stats_pmode {
-	SP_STATS_PCT_COVERAGE,	/* % session: wall-clock coverage */
-	SP_STATS_PCT_EXCLUSIVE,	/* % session: exclusive time */
-};
-
-/* The column keys, in the reference's order of its error message. */
-enum sp_stats_col {
-	SP_COL_REGION, SP_COL_RANKS, SP_COL_CALLS, SP_COL_TOTAL,
-	SP_COL_PERCENT, SP_COL_PARENT_PERCENT, SP_COL_AVG, SP_COL_GPU_TOTAL,
-	SP_COL_GPU_AVG, SP_COL_MIN, SP_COL_MAX, SP_COL_FIRST, SP_COL_LAST,
-	SP_COL_STD, SP_COL_P50, SP_COL_P95, SP_COL_P99, SP_COL_IMBALANCE,
-	SP_COL_WALL, SP_COL_SELF, SP_COL_COUNT
-};
-
-#define SP_STATS_COLS_MAX 64
-
-struct sp_stats_table_opts {
-	const enum sp_stats_col *columns;	/* NULL: the default */
-	size_t ncolumns;
-	const char *sort;	/* NULL: "start" */
-	enum sp_stats_pmode pmode;
-	int suppress_notes;
-	const char *title;	/* NULL: the default title */
-	const char *cwd;	/* for the path in the title and hints */
-	long top;		/* regions shown (sp_stats_top.h), < 0: all */
-	long max_depth;		/* rows' depth at most, < 0: all */
-	int flat_paths;
-};
+#include "sp_stats_opts.h"
 
 /*
  * Parse a comma-separated column list; an unknown name or an empty list

@@ -7,7 +7,7 @@
 #include <string.h>
 
 static int
-reserve(struct sp_tbuf *b, size_t more)
+reserve(struct sp_stats_text *b, size_t more)
 {
 	size_t cap = b->cap ? b->cap : 256;
 	char *p;
@@ -28,7 +28,7 @@ reserve(struct sp_tbuf *b, size_t more)
 }
 
 void
-sp_tbuf_free(struct sp_tbuf *b)
+sp_stats_text_free(struct sp_stats_text *b)
 {
 	free(b->p);
 	b->p = NULL;
@@ -37,7 +37,7 @@ sp_tbuf_free(struct sp_tbuf *b)
 }
 
 void
-sp_tbuf_add(struct sp_tbuf *b, const char *s, size_t n)
+sp_stats_text_add(struct sp_stats_text *b, const char *s, size_t n)
 {
 	if (reserve(b, n) < 0)
 		return;
@@ -48,14 +48,14 @@ sp_tbuf_add(struct sp_tbuf *b, const char *s, size_t n)
 }
 
 void
-sp_tbuf_str(struct sp_tbuf *b, const char *s)
+sp_stats_text_str(struct sp_stats_text *b, const char *s)
 {
-	sp_tbuf_add(b, s, strlen(s));
+	sp_stats_text_add(b, s, strlen(s));
 }
 
 /* One growth for all the copies: a table pads every cell with these. */
 void
-sp_tbuf_rep(struct sp_tbuf *b, const char *s, size_t times)
+sp_stats_text_rep(struct sp_stats_text *b, const char *s, size_t times)
 {
 	size_t n = strlen(s), k;
 	char *p;
@@ -79,7 +79,7 @@ sp_tbuf_rep(struct sp_tbuf *b, const char *s, size_t times)
 }
 
 void
-sp_tbuf_printf(struct sp_tbuf *b, const char *fmt, ...)
+sp_stats_text_printf(struct sp_stats_text *b, const char *fmt, ...)
 {
 	va_list ap;
 	int n;
@@ -103,7 +103,7 @@ sp_tbuf_printf(struct sp_tbuf *b, const char *fmt, ...)
 }
 
 void
-sp_stats_fmt_count(struct sp_tbuf *b, uint64_t n)
+sp_stats_text_count(struct sp_stats_text *b, uint64_t n)
 {
 	static const struct {
 		uint64_t at;
@@ -115,30 +115,30 @@ sp_stats_fmt_count(struct sp_tbuf *b, uint64_t n)
 
 	for (i = 0; i < 3; i++)
 		if (n >= steps[i].at) {
-			sp_tbuf_printf(b, "%.3g%s", (double)n /
+			sp_stats_text_printf(b, "%.3g%s", (double)n /
 			    (double)steps[i].at, steps[i].suffix);
 			return;
 		}
-	sp_tbuf_printf(b, "%llu", (unsigned long long)n);
+	sp_stats_text_printf(b, "%llu", (unsigned long long)n);
 }
 
 void
-sp_stats_fmt_pct(struct sp_tbuf *b, struct sp_opt v, struct sp_opt d)
+sp_stats_text_pct(struct sp_stats_text *b, struct sp_opt v, struct sp_opt d)
 {
 	if (!v.set || !d.set || d.v <= 0) {
-		sp_tbuf_str(b, "-");
+		sp_stats_text_str(b, "-");
 		return;
 	}
-	sp_tbuf_printf(b, "%.2f%%", 100.0 * v.v / d.v);
+	sp_stats_text_printf(b, "%.2f%%", 100.0 * v.v / d.v);
 }
 
 void
-sp_stats_fmt_opt(struct sp_tbuf *b, const char *fmt, struct sp_opt v)
+sp_stats_text_opt(struct sp_stats_text *b, const char *fmt, struct sp_opt v)
 {
 	if (!v.set)
-		sp_tbuf_str(b, "-");
+		sp_stats_text_str(b, "-");
 	else
-		sp_tbuf_printf(b, fmt, v.v);
+		sp_stats_text_printf(b, fmt, v.v);
 }
 
 /* --- paths --- */
@@ -180,18 +180,18 @@ normalise(const char *s, struct parts *q)
 }
 
 static void
-join(struct sp_tbuf *b, const char *s, size_t n)
+join(struct sp_stats_text *b, const char *s, size_t n)
 {
 	if (b->n > 0)
-		sp_tbuf_add(b, "/", 1);
-	sp_tbuf_add(b, s, n);
+		sp_stats_text_add(b, "/", 1);
+	sp_stats_text_add(b, s, n);
 }
 
 char *
-sp_stats_relpath(const char *path, const char *cwd)
+sp_stats_text_relpath(const char *path, const char *cwd)
 {
 	struct parts *a = calloc(2, sizeof *a), *c;
-	struct sp_tbuf b = { 0 };
+	struct sp_stats_text b = { 0 };
 	size_t i = 0, k;
 
 	if (a == NULL)
@@ -202,7 +202,7 @@ sp_stats_relpath(const char *path, const char *cwd)
 	normalise(path, a);
 	normalise(cwd, c);
 	if (path[0] == '\0' || a->overflow || c->overflow) {
-		sp_tbuf_str(&b, path);
+		sp_stats_text_str(&b, path);
 	} else {
 		while (i < a->k && i < c->k && a->n[i] == c->n[i] &&
 		    memcmp(a->p[i], c->p[i], a->n[i]) == 0)
@@ -212,32 +212,32 @@ sp_stats_relpath(const char *path, const char *cwd)
 		for (k = i; k < a->k; k++)
 			join(&b, a->p[k], a->n[k]);
 		if (b.n == 0)
-			sp_tbuf_str(&b, ".");
+			sp_stats_text_str(&b, ".");
 	}
 	free(a);
 	if (b.failed || b.p == NULL) {
-		sp_tbuf_free(&b);
+		sp_stats_text_free(&b);
 		return NULL;
 	}
 	return b.p;
 }
 
 void
-sp_stats_shell_quote(struct sp_tbuf *b, const char *s)
+sp_stats_text_shell_quote(struct sp_stats_text *b, const char *s)
 {
 	static const char safe[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnop"
 	    "qrstuvwxyz0123456789_@%+=:,./-";
 	const char *p;
 
 	if (*s != '\0' && strspn(s, safe) == strlen(s)) {
-		sp_tbuf_str(b, s);
+		sp_stats_text_str(b, s);
 		return;
 	}
-	sp_tbuf_add(b, "'", 1);
+	sp_stats_text_add(b, "'", 1);
 	for (p = s; *p != '\0'; p++)
 		if (*p == '\'')
-			sp_tbuf_str(b, "'\"'\"'");
+			sp_stats_text_str(b, "'\"'\"'");
 		else
-			sp_tbuf_add(b, p, 1);
-	sp_tbuf_add(b, "'", 1);
+			sp_stats_text_add(b, p, 1);
+	sp_stats_text_add(b, "'", 1);
 }

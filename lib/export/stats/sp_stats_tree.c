@@ -1,5 +1,6 @@
 /*
- * Call paths: the display rows of print_summary (spec/summary.md 4.2),
+ * Call paths: the display rows of print_summary (doc/stats.md, "The call
+ * tree"),
  * accounted call by call in the reference's order (sp_stats_tree_call.h
  * has the part of each call; here is what is rare), and built at the end
  * of the run with the fallback rows of the regions without a path.

@@ -34,31 +34,31 @@ nomem(struct sp_err *e)
 }
 
 void
-sp_stats_value_text(struct sp_tbuf *b, const struct sp_sv *v,
+sp_stats_value_text(struct sp_stats_text *b, const struct sp_sv *v,
     const char *fmt)
 {
 	size_t k;
 
 	switch (v->t) {
 	case SP_SV_NULL:
-		sp_tbuf_str(b, "-");
+		sp_stats_text_str(b, "-");
 		break;
 	case SP_SV_INT:
-		sp_tbuf_printf(b, "%" PRId64, v->i);
+		sp_stats_text_printf(b, "%" PRId64, v->i);
 		break;
 	case SP_SV_DBL:
-		sp_tbuf_printf(b, fmt != NULL ? fmt : "%.6f", v->d);
+		sp_stats_text_printf(b, fmt != NULL ? fmt : "%.6f", v->d);
 		break;
 	case SP_SV_BOOL:
-		sp_tbuf_str(b, v->i ? "true" : "false");
+		sp_stats_text_str(b, v->i ? "true" : "false");
 		break;
 	case SP_SV_STR:
-		sp_tbuf_add(b, v->s, v->n);
+		sp_stats_text_add(b, v->s, v->n);
 		break;
 	case SP_SV_STRS:
 		for (k = 0; k < v->nv; k++) {
-			sp_tbuf_str(b, k ? ", " : "");
-			sp_tbuf_str(b, v->v[k]);
+			sp_stats_text_str(b, k ? ", " : "");
+			sp_stats_text_str(b, v->v[k]);
 		}
 		break;
 	}
@@ -98,7 +98,7 @@ grid_line(struct sp_stats_grid *g, const struct sp_stats_result *res,
     const struct sp_stats_field *const *f, size_t nc, size_t i,
     struct sp_err *e)
 {
-	struct sp_tbuf b[MAX_COLS];
+	struct sp_stats_text b[MAX_COLS];
 	const char *cell[MAX_COLS] = { 0 };
 	size_t len[MAX_COLS] = { 0 }, k;
 	struct sp_sv x;
@@ -115,7 +115,7 @@ grid_line(struct sp_stats_grid *g, const struct sp_stats_result *res,
 	}
 	rc = rc ? nomem(e) : sp_stats_grid_line(g, cell, len, e);
 	for (k = 0; k < nc; k++)
-		sp_tbuf_free(&b[k]);
+		sp_stats_text_free(&b[k]);
 	return rc;
 }
 

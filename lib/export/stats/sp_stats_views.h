@@ -15,7 +15,7 @@
 
 #include "sp_err.h"
 #include "sp_jsonw.h"
-#include "sp_stats_export.h"
+#include "sp_stats_opts.h"
 #include "sp_stats_fields.h"
 #include "sp_stats_text.h"
 
@@ -25,7 +25,7 @@ int sp_stats_records_order(const struct sp_stats_result *res,
     uint32_t *out, size_t *n, struct sp_err *e);
 
 /* A value as the text tables show it (fmt: the field's, or NULL). */
-void sp_stats_value_text(struct sp_tbuf *b, const struct sp_sv *v,
+void sp_stats_value_text(struct sp_stats_text *b, const struct sp_sv *v,
     const char *fmt);
 
 int sp_stats_views_text(const struct sp_stats_result *res,

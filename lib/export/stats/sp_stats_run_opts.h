@@ -1,0 +1,44 @@
+/*
+ * sp_stats_run_opts.h - what a run's statistics are asked to hold
+ * (sp_stats_run.h): the result's parts, what the tree's rows need, the
+ * filters and the memory bound.  Apart from sp_stats_run.h so that the
+ * run's state (sp_stats_acc.h) needs nothing of the run's API.
+ *
+ * Ownership: keep's context is borrowed; tmpdir too.
+ */
+#ifndef SP_STATS_RUN_OPTS_H
+#define SP_STATS_RUN_OPTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* What the result is to hold. */
+#define SP_STATS_WANT_REGIONS	0x1	/* summary(): pooled statistics */
+#define SP_STATS_WANT_TREE	0x2	/* print_summary's rows */
+#define SP_STATS_WANT_RANKS	0x4	/* the per-rank records */
+#define SP_STATS_WANT_LANES	0x8	/* the lanes' records */
+
+/*
+ * What the tree's rows are to hold besides their sums, when only a table
+ * is drawn from them (0: everything; the rest stays unset).
+ */
+#define SP_STATS_NEED_DEV	0x1	/* std */
+#define SP_STATS_NEED_PCT	0x2	/* p50, p95, p99 */
+#define SP_STATS_NEED_IMB	0x4	/* imbalance */
+#define SP_STATS_NEED_SUMS	0x8	/* none of them: the sums only */
+#define SP_STATS_NEED_ALL	0x7
+
+struct sp_stats_run_opts {
+	unsigned want;
+	unsigned need;		/* of the tree's rows; 0: all */
+	int approx;
+	/* the tree visits the selected ranks, else 0 .. num_ranks - 1
+	 * (doc/stats.md, "Ranks outside the tree") */
+	int ranks_given;
+	int (*keep)(void *ctx, const char *name, size_t len);
+	void *keep_ctx;
+	uint64_t mem;		/* bytes held before the temporary file */
+	const char *tmpdir;	/* NULL: $TMPDIR or /tmp */
+};
+
+#endif
