@@ -8,7 +8,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "sp_huge.h"
 
@@ -21,6 +20,8 @@
  * 0.41 s at 2^18 and 0.32 s at 2^19 (best of 3; 324, 281 and 260 M
  * instructions at 1M calls), for 6 MiB more memory; on the template
  * profile of 9 regions and one of 1,000 regions the three were alike.
+ * (Before the tree's keys were starts alone, 2^17 had been the faster on
+ * the 9-region profile.)
  */
 #define MERGE_BUDGET ((size_t)1 << 19)
 #define MERGE_MIN ((size_t)64)
@@ -238,9 +239,7 @@ refill(struct sp_order *or, struct cursor *c)
  * callgrind).  Equal starts are rare, and their branch is predicted.
  *
  * The tree keeps the keys only, and a cursor without lanes keeps no
- * call-index column (the index of position pos is call0 + pos).  The
- * replay comes in two kinds, with a branch per match and without, and
- * the merge picks by measuring (merge_play).
+ * call-index column (the index of position pos is call0 + pos).
  */
 #define KEY_DONE INT64_MAX
 
@@ -284,14 +283,14 @@ t_load(struct tourney *tr, size_t i, const struct cursor *c)
 }
 
 /*
- * Cursor w's key changed: play its matches up to the root.  Two ways,
- * the same tree after each: with a branch per match, fast where the
- * winners follow a pattern the branch predictor learns (a profile that
- * repeats a call tree), and without, where they do not (recursion,
- * many regions), whose matches a predictor gets wrong half the time.
+ * Cursor w's key changed: play its matches up to the root, without a
+ * branch on who wins: where the winners follow no pattern (recursion,
+ * many regions) a predictor gets a branch per match wrong half the
+ * time, and where they do (a profile that repeats a call tree) the
+ * masks cost a few instructions a match.
  */
 static inline __attribute__((always_inline)) void
-t_replay(struct tourney *tr, size_t w, int branchy)
+t_replay(struct tourney *tr, size_t w)
 {
 	size_t node = (w + tr->k) / 2;
 	int64_t kw = tr->key[w];
@@ -305,18 +304,10 @@ t_replay(struct tourney *tr, size_t w, int branchy)
 			swap = t_tie(tr, l, w);
 		else
 			swap = kl < kw;
-		if (branchy) {
-			if (swap) {
-				tr->t[node] = w;
-				w = l;
-				kw = kl;
-			}
-		} else {
-			m = (size_t)0 - (size_t)swap;	/* ones: l wins */
-			tr->t[node] = l ^ ((l ^ w) & m);
-			w ^= (w ^ l) & m;
-			kw ^= (kw ^ kl) & (int64_t)m;
-		}
+		m = (size_t)0 - (size_t)swap;	/* ones: l wins */
+		tr->t[node] = l ^ ((l ^ w) & m);
+		w ^= (w ^ l) & m;
+		kw ^= (kw ^ kl) & (int64_t)m;
 		node /= 2;
 	}
 	tr->t[0] = w;
@@ -496,17 +487,15 @@ ahead(const struct cursor *c, size_t nx, const size_t *xs)
 
 
 /*
- * The winner's call into the batch and its next call into the tree, n
- * times or until one cursor is left: the hot loop of sp-read.  What it
- * reads is in locals (the tree, the column list), which the stores into
- * the batch's columns cannot be taken to change; and it is a function of
- * its own (one for each replay), not inlined into the setup around it,
- * whose live values made the compiler spill the tree to the stack: with
- * both, sp-read took 228 M instructions on the 1M-call benchmark profile
- * instead of 236 M (callgrind).
+ * The winner's call into the batch and its next call into the tree,
+ * until one cursor is left: the hot loop of sp-read.  What it reads is
+ * in locals (the tree, the column list), which the stores into the
+ * batch's columns cannot be taken to change; and it is a function of its
+ * own, not inlined into the setup around it, whose live values made the
+ * compiler spill the tree to the stack.
  */
-static inline __attribute__((always_inline)) int
-play(struct sp_order *or, struct merge *m, size_t n, int branchy)
+static __attribute__((noinline)) int
+merge_play(struct sp_order *or, struct merge *m)
 {
 	struct tourney tr = { m->tr.k, m->tr.t, m->tr.key, m->tr.order,
 		m->tr.cs };
@@ -515,7 +504,7 @@ play(struct sp_order *or, struct merge *m, size_t n, int branchy)
 	size_t xs[SP_X_COUNT], nx = m->nx, live = m->live, x;
 
 	memcpy(xs, m->xs, sizeof xs);
-	while (live > 1 && n-- > 0) {
+	while (live > 1) {
 		size_t w = tr.t[0];
 		struct cursor *c = &cs[w];
 		size_t j = b->n;
@@ -537,65 +526,9 @@ play(struct sp_order *or, struct merge *m, size_t n, int branchy)
 			live -= c->len == 0;
 		}
 		t_load(&tr, w, c);
-		t_replay(&tr, w, branchy);
+		t_replay(&tr, w);
 	}
 	m->live = live;
-	return 0;
-}
-
-static __attribute__((noinline)) int
-play_branchy(struct sp_order *or, struct merge *m, size_t n)
-{
-	return play(or, m, n, 1);
-}
-
-static __attribute__((noinline)) int
-play_flat(struct sp_order *or, struct merge *m, size_t n)
-{
-	return play(or, m, n, 0);
-}
-
-static uint64_t
-now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-/*
- * Which replay is the faster depends on the lane's shape, which nothing
- * cheap tells, so the merge measures: a trial of each on TRIAL calls,
- * then the faster (branch-free only by a margin) for STRETCH calls,
- * then trials again (a lane's shape may change).  Either way the output
- * is the same.  On one rank of 1M calls the branch-free replay alone is
- * 20-26% faster on the 32- and 1,000-region recursive profiles and 17%
- * slower on the template profile; trials cost the loser's extra time on
- * 3% of the calls.
- */
-#define TRIAL ((size_t)8192)
-#define STRETCH ((size_t)1 << 18)
-
-static int
-merge_play(struct sp_order *or, struct merge *m)
-{
-	uint64_t t0, t1, t2;
-
-	while (m->live > 1) {
-		t0 = now_ns();
-		if (play_branchy(or, m, TRIAL) < 0)
-			return -1;
-		t1 = now_ns();
-		if (play_flat(or, m, TRIAL) < 0)
-			return -1;
-		t2 = now_ns();
-		/* branch-free only when clearly faster: trials are noisy */
-		if ((t2 - t1 < (t1 - t0) / 20 * 19 ?
-		    play_flat(or, m, STRETCH) :
-		    play_branchy(or, m, STRETCH)) < 0)
-			return -1;
-	}
 	return 0;
 }
 

@@ -91,12 +91,9 @@ room(struct sp_walk *w, size_t i, struct sp_err *e)
 }
 
 struct sp_walk_call *
-sp_walk_grow_(struct sp_walk_iter *it, struct sp_err *e)
+sp_walk_grow_(struct sp_walk *w, size_t i, struct sp_err *e)
 {
-	if (room(it->w, it->top + 1, e) < 0)
-		return NULL;
-	it->cap = it->w->cap;
-	return it->w->fr;
+	return room(w, i, e) < 0 ? NULL : w->fr;
 }
 
 /* A lane begins: the run's record, whose span bounds its roots. */
@@ -172,32 +169,17 @@ sp_walk_begin(struct sp_walk *w, const struct sp_batch *b,
 	return 0;
 }
 
-/* The iterator's state back into its walk. */
-static void
-keep(struct sp_walk_iter *it)
-{
-	it->w->top = it->top;
-	it->w->next = it->next;
-}
-
 int
-sp_walk_tail_(struct sp_walk_iter *it, struct sp_err *e)
+sp_walk_tail_(struct sp_walk *w, const struct sp_batch *b, size_t k,
+    struct sp_err *e)
 {
-	struct sp_walk *w = it->w;
-
-	keep(it);
-	if (it->tail == 1) {
-		if (it->k != it->nclosed)
-			return bad(w, e, "a batch of lane %" PRId64 " carries "
-			    "%zu self times for %zu closed calls", w->lane,
-			    it->nclosed, it->k);
-		it->tail = 2;
-		if (it->b->lane_end) {
-			w->inlane = 0;
-			return SP_WALK_LANE_END;
-		}
-	}
-	return SP_WALK_DONE;
+	if (k != b->nclosed)
+		return bad(w, e, "a batch of lane %" PRId64 " carries %zu self "
+		    "times for %zu closed calls", w->lane, b->nclosed, k);
+	if (!b->lane_end)
+		return SP_WALK_DONE;
+	w->inlane = 0;
+	return SP_WALK_LANE_END;
 }
 
 /* The start of a message about call seq of w's lane. */
@@ -229,48 +211,66 @@ bad_times(const struct sp_walk *w, const struct sp_walk_call *p, size_t d,
 }
 
 int
-sp_walk_fail_(struct sp_walk_iter *it, int why, struct sp_err *e)
+sp_walk_fail_(const struct sp_walk *w, const struct sp_batch *b,
+    const struct sp_walk_call *fr, int why, size_t top, size_t x, size_t k,
+    struct sp_err *e)
 {
-	const struct sp_batch *b = it->b;
-	const struct sp_walk *w = it->w;
-	const struct sp_walk_call *f = &it->fr[it->top];
+	const struct sp_walk_call *f = &fr[top];
 
-	keep(it);
 	switch (why) {
 	case SP_WALK_DEEP_:
 		return bad(w, e, "call %" PRIu64 " of lane %" PRId64 " has "
-		    "depth %zu but only %zu calls are open", it->next, w->lane,
-		    it->want, it->top);
+		    "depth %zu but only %zu calls are open", w->next, w->lane,
+		    x, top);
 	case SP_WALK_CLOSES_:
 		return bad(w, e, "a batch of lane %" PRId64 " closes more calls "
-		    "than its %zu self times", w->lane, it->nclosed);
+		    "than its %zu self times", w->lane, b->nclosed);
 	case SP_WALK_SELF_:
 		return bad(w, e, CALL " closes with self time %" PRId64 " ns, "
 		    "but it lasts %" PRIu64 " ns, %" PRIu64 " of them in its "
-		    "children", f->seq, w->rank, w->lane, b->self[it->k],
+		    "children", f->seq, w->rank, w->lane, b->self[k],
 		    (uint64_t)f->end - (uint64_t)f->start,
 		    (uint64_t)f->end - (uint64_t)f->start - f->rest);
 	case SP_WALK_PARENT_:
 		return bad(w, e, "call %" PRIu64 " of lane %" PRId64 " names "
 		    "parent %" PRId64 " but the open call is %" PRId64,
-		    it->next, w->lane, b->parent[it->i], (int64_t)f->seq);
+		    w->next, w->lane, b->parent[x], (int64_t)f->seq);
 	default:
-		return bad_times(w, f, it->top, it->next, b->start[it->i],
-		    b->end[it->i], e);
+		return bad_times(w, f, top, w->next, b->start[x], b->end[x], e);
 	}
 }
 
+/*
+ * The checks of a whole batch: the loop of sp_walk_next() without its
+ * events, call after call, the closes before each, keeping of each
+ * record only what the checks need.
+ */
 int
 sp_walk_check(struct sp_walk *w, const struct sp_batch *b, struct sp_err *e)
 {
 	struct sp_walk_iter it;
-	int ev;
+	size_t i, n = b->n;
 
 	if (sp_walk_begin(w, b, &it, e) < 0)
 		return -1;
-	while ((ev = sp_walk_next(&it, e)) > SP_WALK_DONE)
-		;
-	return ev;
+	for (i = 0; i < n; i++) {
+		size_t d = b->depth[i];
+
+		if (d > it.top)
+			return sp_walk_failed_(&it, SP_WALK_DEEP_, d, e);
+		while (it.top > d)
+			if (sp_walk_close_(&it, e) < 0)
+				return -1;
+		it.i = i;
+		if (sp_walk_open_(&it, 0, e) < 0)
+			return -1;
+	}
+	if (b->lane_end)
+		while (it.top > 0)
+			if (sp_walk_close_(&it, e) < 0)
+				return -1;
+	sp_walk_keep_(&it);
+	return sp_walk_tail_(w, b, it.k, e) < 0 ? -1 : 0;
 }
 
 int

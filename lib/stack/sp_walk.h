@@ -51,7 +51,9 @@
  * loop may stop early only to give up: a walk whose batch was not walked
  * to SP_WALK_DONE is over, as after a failure; free it.  sp_walk_check()
  * is the same loop with no work in it, for a consumer that only needs the
- * checks before walking the batch's columns itself.
+ * checks before walking the batch's columns itself; it keeps of each
+ * record only start, end and seq, so a walk is either walked by events or
+ * checked, not both.
  *
  * Errors: the walk's messages are "call stream is inconsistent: ...",
  * after "NAME: " when the walk was given a name (the input's, in the
@@ -133,7 +135,7 @@ struct sp_walk_iter {
 	size_t j, n;		/* the next call, and the batch's calls */
 	size_t k, nclosed;	/* self values used, and the batch's */
 	uint64_t next;
-	int tail;		/* 0: calls, 1: lane end to tell, 2: done */
+	int tail;		/* 0: calls, 1: the end to tell, 2: done */
 	size_t cap;
 };
 
@@ -181,34 +183,63 @@ sp_walk_iter_stack(const struct sp_walk_iter *it)
 	return it->fr + 1;
 }
 
-/* --- the iterator's insides: not for callers --- */
-
-/* What the iterator found wrong, said out of line (sp_walk.c). */
-int sp_walk_fail_(struct sp_walk_iter *it, int why, struct sp_err *e);
-/* Room for one more open call: fr again, or NULL (e filled). */
-struct sp_walk_call *sp_walk_grow_(struct sp_walk_iter *it,
-    struct sp_err *e);
-/* The batch's calls are walked: lane end and done (sp_walk.c). */
-int sp_walk_tail_(struct sp_walk_iter *it, struct sp_err *e);
+/*
+ * --- the iterator's insides: not for callers ---
+ *
+ * Nothing here hands the iterator's address to a function out of line,
+ * so that a compiler keeps its fields in registers through a loop, and
+ * a store into a record cannot be taken to change them.
+ */
 
 enum {
 	SP_WALK_DEEP_, SP_WALK_CLOSES_, SP_WALK_SELF_, SP_WALK_PARENT_,
 	SP_WALK_TIMES_,
 };
 
-/* Close the top call, whose self time is the next self value. */
+/*
+ * What the iterator found wrong, said out of line (sp_walk.c): fr[top]
+ * is the call closing or the parent of call i opening, x the depth of a
+ * call too deep, or its index i; k the self values used.
+ */
+int sp_walk_fail_(const struct sp_walk *w, const struct sp_batch *b,
+    const struct sp_walk_call *fr, int why, size_t top, size_t x, size_t k,
+    struct sp_err *e);
+/* Room for the record of index i: w->fr again, or NULL (e filled). */
+struct sp_walk_call *sp_walk_grow_(struct sp_walk *w, size_t i,
+    struct sp_err *e);
+/* The batch's calls are walked, k self values used: LANE_END or DONE. */
+int sp_walk_tail_(struct sp_walk *w, const struct sp_batch *b, size_t k,
+    struct sp_err *e);
+
+/* The iterator's state back into its walk. */
+static inline void
+sp_walk_keep_(const struct sp_walk_iter *it)
+{
+	it->w->top = it->top;
+	it->w->next = it->next;
+}
+
 static inline int
+sp_walk_failed_(struct sp_walk_iter *it, int why, size_t x,
+    struct sp_err *e)
+{
+	sp_walk_keep_(it);
+	return sp_walk_fail_(it->w, it->b, it->fr, why, it->top, x, it->k, e);
+}
+
+/* Close the top call, whose self time is the next self value. */
+static inline __attribute__((always_inline)) int
 sp_walk_close_(struct sp_walk_iter *it, struct sp_err *e)
 {
 	struct sp_walk_call *f = &it->fr[it->top], *p = f - 1;
 	int64_t self;
 
 	if (it->k >= it->nclosed)
-		return sp_walk_fail_(it, SP_WALK_CLOSES_, e);
+		return sp_walk_failed_(it, SP_WALK_CLOSES_, 0, e);
 	self = it->b->self[it->k];
 	/* rest is at most INT64_MAX: a negative self never equals it */
 	if ((uint64_t)self != f->rest)
-		return sp_walk_fail_(it, SP_WALK_SELF_, e);
+		return sp_walk_failed_(it, SP_WALK_SELF_, 0, e);
 	p->rest -= (uint64_t)f->end - (uint64_t)f->start;
 	p->low = f->end;
 	it->k++;
@@ -218,9 +249,12 @@ sp_walk_close_(struct sp_walk_iter *it, struct sp_err *e)
 	return SP_WALK_CLOSE;
 }
 
-/* Open call it->i at depth it->top, which is its depth. */
-static inline int
-sp_walk_open_(struct sp_walk_iter *it, struct sp_err *e)
+/*
+ * Open call it->i at depth it->top, which is its depth; its record whole
+ * (full), or only what the checks keep (sp_walk_check()).
+ */
+static inline __attribute__((always_inline)) int
+sp_walk_open_(struct sp_walk_iter *it, int full, struct sp_err *e)
 {
 	const struct sp_batch *b = it->b;
 	size_t i = it->i, d = it->top;
@@ -228,23 +262,26 @@ sp_walk_open_(struct sp_walk_iter *it, struct sp_err *e)
 	int64_t s = b->start[i], t = b->end[i];
 
 	if (b->parent[i] != (int64_t)p->seq)
-		return sp_walk_fail_(it, SP_WALK_PARENT_, e);
+		return sp_walk_failed_(it, SP_WALK_PARENT_, i, e);
 	if ((t < s) | (s < p->low) | (t > p->end))
-		return sp_walk_fail_(it, SP_WALK_TIMES_, e);
+		return sp_walk_failed_(it, SP_WALK_TIMES_, i, e);
 	if (d + 2 > it->cap) {
-		if ((it->fr = sp_walk_grow_(it, e)) == NULL)
+		if ((it->fr = sp_walk_grow_(it->w, d + 1, e)) == NULL)
 			return SP_WALK_FAIL;
+		it->cap = it->w->cap;
 		p = &it->fr[d];
 	}
 	f = p + 1;
 	f->start = f->low = s;
 	f->end = t;
 	f->rest = (uint64_t)t - (uint64_t)s;
-	f->call = b->call[i];
 	f->seq = it->next++;
-	f->parent = (int64_t)p->seq;
-	f->region = b->region[i];
-	f->depth = (uint32_t)d;
+	if (full) {
+		f->call = b->call[i];
+		f->parent = (int64_t)p->seq;
+		f->region = b->region[i];
+		f->depth = (uint32_t)d;
+	}
 	it->top = d + 1;
 	it->c = f;
 	return SP_WALK_OPEN;
@@ -255,11 +292,16 @@ sp_walk_next(struct sp_walk_iter *it, struct sp_err *e)
 {
 	if (it->top > it->want)
 		return sp_walk_close_(it, e);
-	if (it->tail)
-		return sp_walk_tail_(it, e);
+	if (it->tail) {
+		sp_walk_keep_(it);
+		if (it->tail == 2)
+			return SP_WALK_DONE;
+		it->tail = 2;
+		return sp_walk_tail_(it->w, it->b, it->k, e);
+	}
 	/* call j, past the closes before it: want is its depth */
 	if (it->want > it->top)
-		return sp_walk_fail_(it, SP_WALK_DEEP_, e);
+		return sp_walk_failed_(it, SP_WALK_DEEP_, it->want, e);
 	it->i = it->j++;
 	if (it->j < it->n) {
 		it->want = it->b->depth[it->j];
@@ -268,7 +310,7 @@ sp_walk_next(struct sp_walk_iter *it, struct sp_err *e)
 		it->want = it->b->lane_end ? 0 : it->top + 1;
 		it->tail = 1;
 	}
-	return sp_walk_open_(it, e);
+	return sp_walk_open_(it, 1, e);
 }
 
 #endif

@@ -513,15 +513,17 @@ test_inconsistent(void)
 }
 
 /*
- * The checks alone on a chain deeper than the walker's first stack: one
+ * A chain deeper than the walk's first stack, through the events or the
+ * checks alone (sp_walk_check()): one
  * batch opens calls 0..n-1 each in the last, the next one opens a call
  * at depth m below call m - 1 (good) or m - 2 (wrong); the stack grew
  * within the first batch's loop.
  */
 static void
-deep_chain(int good)
+deep_chain(int good, int events)
 {
 	const size_t n = 300, m = 250;
+	struct counter k, *kp = events ? &k : NULL;
 	int64_t *v = calloc(2 * n + 2, sizeof *v);
 	int64_t *z = calloc(n + 1, sizeof *z);	/* [0, 0], self 0 */
 	uint32_t *d = calloc(n + 1, sizeof *d);
@@ -530,6 +532,7 @@ deep_chain(int good)
 	struct sp_err e;
 	size_t i;
 
+	memset(&k, 0, sizeof k);
 	memset(&b, 0, sizeof b);
 	for (i = 0; i < n; i++) {
 		d[i] = (uint32_t)i;
@@ -541,7 +544,7 @@ deep_chain(int good)
 	b.region = d;
 	b.depth = d;
 	b.self = z;
-	CHECK(sp_walk_check(w, &b, &e) == 0 && sp_walk_depth(w) == n,
+	CHECK(count(w, &b, kp, &e) == 0 && sp_walk_depth(w) == n,
 	    "deep chain: %s", e.msg);
 	b.first = n;
 	b.n = 1;
@@ -550,10 +553,10 @@ deep_chain(int good)
 	b.nclosed = n + 1;
 	b.lane_end = 1;
 	if (good)
-		CHECK(sp_walk_check(w, &b, &e) == 0 && sp_walk_depth(w) ==
+		CHECK(count(w, &b, kp, &e) == 0 && sp_walk_depth(w) ==
 		    0, "deep chain, below %zu: %s", m - 1, e.msg);
 	else
-		CHECK(sp_walk_check(w, &b, &e) == -1 && strcmp(e.msg,
+		CHECK(count(w, &b, kp, &e) == -1 && strcmp(e.msg,
 		    "call stream is inconsistent: call 300 of lane 0 names "
 		    "parent 248 but the open call is 249") == 0,
 		    "deep chain, wrong parent: %s", e.msg);
@@ -570,8 +573,10 @@ main(void)
 
 	test_inconsistent();
 	test_times();
-	deep_chain(1);
-	deep_chain(0);
+	deep_chain(1, 0);
+	deep_chain(0, 0);
+	deep_chain(1, 1);
+	deep_chain(0, 1);
 	test_random_streams(&rng, 2000, 60);
 	test_large(&rng);
 	if (failed > 0) {

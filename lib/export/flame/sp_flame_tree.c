@@ -233,7 +233,7 @@ sp_flame_tree_leave(struct sp_flame_tree *t, int64_t self_ns,
 {
 	if (t->depth == 0)
 		return sp_fail(e, SP_EUSAGE, "a call closes but none is open");
-	/* self times are >= 0 (the walker checks), so the total bounds
+	/* self times are >= 0 (the walk checks), so the total bounds
 	 * every node's self and every subtree's sum */
 	if (__builtin_add_overflow(t->total, self_ns, &t->total))
 		return sp_fail(e, SP_EDATA, "the calls' times add up past "

@@ -13,7 +13,7 @@
  * be reported (print mode); elsewhere it is SP_EUSAGE, as is a stream
  * option (no_call_paths, root, no_root) with a .prof.
  *
- * Statistics.  One dict per (run, rank), in stream order, fed by a walker
+ * Statistics.  One dict per (run, rank), in stream order, fed by a walk
  * (sp_walk.h): keys from the region's source location on that rank, call
  * paths unless no_call_paths, the root frame "<LABEL rank N>" (LABEL the
  * run's unique label, sp_label.h) unless root names it or no_root drops

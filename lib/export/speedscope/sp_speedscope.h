@@ -3,7 +3,7 @@
  * (https://www.speedscope.app/file-format-schema.json): evented profiles,
  * one per (rank, lane), sharing one frame table.
  *
- * Calls are fed in the order the call walker replays them: a profile is
+ * Calls are fed in the order the call walk replays them: a profile is
  * begun, each call opens with its start and end and closes with its end,
  * deepest first, and the profile ends once all are closed.  Events are
  * written as they arrive, so memory is O(frames + regions + depth), never

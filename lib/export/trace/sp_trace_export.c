@@ -448,7 +448,7 @@ fast_ok(const struct trx *x, const struct sp_batch *b)
 
 /*
  * A batch of calls, in the stream's order (pre-order: start ascending,
- * end descending), checked by the front end's walker: every call inside
+ * end descending), checked by the front end's walk: every call inside
  * the run's span, nested as its depth says.  The depth column is all a
  * slice needs of the nesting.
  */

@@ -3,7 +3,7 @@
  * export's accounting, doc/exports.md, "cProfile statistics", quirks included.
  *
  * A builder is fed the calls of one rank, lane after lane, as opens and
- * closes (what a call walker produces) and turns them into the dict
+ * closes (the events of a call walk, sp_walk.h) and turns them into the dict
  * cProfile's dump_stats would write:
  *
  * - keys (source file, line, name) when the region (for a call path, its
@@ -34,7 +34,7 @@
  * and call paths on, no log is needed and none is kept.
  *
  * Usage: sp_pstats_new(); for each lane, sp_pstats_enter() and
- * sp_pstats_leave() in the walker's order (opens in canonical order,
+ * sp_pstats_leave() in the walk's order (opens in canonical order,
  * closes deepest first) then sp_pstats_end_lane(); sp_pstats_finish().
  *
  * Ownership: the caller owns the builder and the dict sp_pstats_finish()
