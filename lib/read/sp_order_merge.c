@@ -20,8 +20,6 @@
  * 0.41 s at 2^18 and 0.32 s at 2^19 (best of 3; 324, 281 and 260 M
  * instructions at 1M calls), for 6 MiB more memory; on the template
  * profile of 9 regions and one of 1,000 regions the three were alike.
- * (Before the tree's keys were starts alone, 2^17 had been the faster on
- * the 9-region profile.)
  */
 #define MERGE_BUDGET ((size_t)1 << 19)
 #define MERGE_MIN ((size_t)64)
