@@ -371,7 +371,7 @@ sp_jspool_write(void *spool, const void *p, size_t n, struct sp_err *e)
 
 int
 sp_jspool_copy(struct sp_jspool *s, uint64_t off, uint64_t n,
-    int (*write)(void *ctx, const void *p, size_t n, struct sp_err *e),
+    sp_write_fn *write,
     void *ctx, struct sp_err *e)
 {
 	if (off + n > sp_jspool_size(s))

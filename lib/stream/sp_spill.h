@@ -35,6 +35,7 @@
 #include <stdint.h>
 
 #include "sp_err.h"
+#include "sp_write.h"
 
 struct sp_jbudget {
 	uint64_t limit;		/* bytes of memory allowed */
@@ -79,9 +80,9 @@ int sp_jspool_append(struct sp_jspool *s, const void *p, size_t n,
 uint64_t sp_jspool_size(const struct sp_jspool *s);
 /* Hand bytes [off, off + n) to write, in pieces. */
 int sp_jspool_copy(struct sp_jspool *s, uint64_t off, uint64_t n,
-    int (*write)(void *ctx, const void *p, size_t n, struct sp_err *e),
+    sp_write_fn *write,
     void *ctx, struct sp_err *e);
-/* A writer callback (sp_jsonw_write_fn) that appends to the spool. */
+/* A writer callback (sp_write_fn) that appends to the spool. */
 int sp_jspool_write(void *spool, const void *p, size_t n, struct sp_err *e);
 
 /* --- stores --- */

@@ -208,7 +208,7 @@ struct fl {
 	size_t limit;
 
 	/* output */
-	sp_prof_write_fn *write;
+	sp_write_fn *write;
 	void *ctx;
 	char *buf;
 	size_t nbuf;
@@ -1300,7 +1300,7 @@ sp_flame_opts_init(struct sp_flame_opts *o)
 
 int
 sp_flame_render(const struct sp_prof *d, const struct sp_flame_opts *oin,
-    sp_prof_write_fn *write, void *ctx, struct sp_flame_stats *stp,
+    sp_write_fn *write, void *ctx, struct sp_flame_stats *stp,
     struct sp_err *e)
 {
 	struct sp_flame_stats dummy;

@@ -112,7 +112,7 @@ void sp_flame_opts_init(struct sp_flame_opts *o);
  * write fails with.
  */
 int sp_flame_render(const struct sp_prof *d, const struct sp_flame_opts *o,
-    sp_prof_write_fn *write, void *ctx, struct sp_flame_stats *st,
+    sp_write_fn *write, void *ctx, struct sp_flame_stats *st,
     struct sp_err *e);
 
 /*

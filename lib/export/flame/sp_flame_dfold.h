@@ -35,6 +35,6 @@
 #include "sp_prof.h"
 
 int sp_flame_dfold_write(const struct sp_flame_flat *f, int normalize,
-    sp_prof_write_fn *write, void *ctx, struct sp_err *e);
+    sp_write_fn *write, void *ctx, struct sp_err *e);
 
 #endif

@@ -410,7 +410,7 @@ put_svg(struct ds *g)
 
 int
 sp_flame_dsvg_write(const struct sp_flame_flat *f,
-    const struct sp_flame_dsvg_opts *o, sp_prof_write_fn *write, void *ctx,
+    const struct sp_flame_dsvg_opts *o, sp_write_fn *write, void *ctx,
     struct sp_flame_dsvg_stats *st, struct sp_err *e)
 {
 	struct sp_flame_dsvg_stats dummy;

@@ -23,7 +23,7 @@
 struct sp_flame_out;
 
 /* NULL (e filled) without memory. */
-struct sp_flame_out *sp_flame_out_new(sp_prof_write_fn *write, void *ctx,
+struct sp_flame_out *sp_flame_out_new(sp_write_fn *write, void *ctx,
     struct sp_err *e);
 void sp_flame_out_free(struct sp_flame_out *o);
 /* Pass on what is buffered. */

@@ -316,7 +316,7 @@ ct_free(struct sp_trace_writer *base)
 
 struct sp_trace_writer *
 sp_ctrace_new(const char *const *names, const size_t *lens, size_t n,
-    sp_trace_write_fn *write, void *ctx, struct sp_err *e)
+    sp_write_fn *write, void *ctx, struct sp_err *e)
 {
 	static const struct sp_trace_writer_ops ops = {
 		ct_track, ct_open, ct_close, ct_finish, ct_free, NULL,

@@ -37,7 +37,7 @@
 
 /* As sp_perfetto_new(): regions names[0..n), bytes to write(ctx, ...). */
 struct sp_trace_writer *sp_ctrace_new(const char *const *names,
-    const size_t *lens, size_t n, sp_trace_write_fn *write, void *ctx,
+    const size_t *lens, size_t n, sp_write_fn *write, void *ctx,
     struct sp_err *e);
 
 /*

@@ -69,7 +69,7 @@ struct tpl {
 
 struct pf {
 	struct sp_trace_writer base;
-	sp_trace_write_fn *write;
+	sp_write_fn *write;
 	void *ctx;
 	const char *const *names;	/* the regions', or own_names */
 	const size_t *lens;
@@ -830,7 +830,7 @@ utf8_names(struct pf *w, const char *const *names, const size_t *lens,
 
 struct sp_trace_writer *
 sp_perfetto_new(const char *const *names, const size_t *lens, size_t n,
-    sp_trace_write_fn *write, void *ctx, struct sp_err *e)
+    sp_write_fn *write, void *ctx, struct sp_err *e)
 {
 	static const struct sp_trace_writer_ops ops = {
 		pf_track, pf_open, pf_close, pf_finish, pf_free, pf_calls,

@@ -38,10 +38,7 @@
 #include <stdint.h>
 
 #include "sp_err.h"
-
-/* Where a writer's bytes go: 0, or -1 after filling e. */
-typedef int sp_trace_write_fn(void *ctx, const void *p, size_t n,
-    struct sp_err *e);
+#include "sp_write.h"
 
 /* Which of a slice's optional numbers are there. */
 enum {
