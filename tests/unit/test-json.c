@@ -323,9 +323,9 @@ spool_sink(void *ctx, const void *p, size_t n, struct sp_err *e)
 static void
 test_spool(void)
 {
-	struct sp_jbudget b = { 10000, 0 };
-	struct sp_jtmp *t;
-	struct sp_jspool *s;
+	struct sp_spill_budget b = { 10000, 0 };
+	struct sp_spill_file *t;
+	struct sp_spill_spool *s;
 	struct sp_err e;
 	struct mem m = { 0 };
 	static uint64_t offs[60000];
@@ -333,33 +333,33 @@ test_spool(void)
 	char piece[64];
 	size_t i;
 
-	if ((t = sp_jtmp_new(NULL, &e)) == NULL ||
-	    (s = sp_jspool_new(t, &b, 4096, &e)) == NULL)
+	if ((t = sp_spill_file_new(NULL, &e)) == NULL ||
+	    (s = sp_spill_spool_new(t, &b, 4096, &e)) == NULL)
 		abort();
 	/* past its share: onto the file, and still read back in any order */
 	for (i = 0; i < 60000; i++) {
 		int n = snprintf(piece, sizeof piece, "<%zu>", i);
 
-		if (sp_jspool_append(s, piece, (size_t)n, &offs[i], &e) < 0)
-			abort();
+		if (sp_spill_spool_append(s, piece, (size_t)n, &offs[i],
+			&e) < 0) abort();
 	}
-	CHECK(sp_jtmp_size(t) > 0, "the spool went to the file");
+	CHECK(sp_spill_file_size(t) > 0, "the spool went to the file");
 	CHECK(b.used == 0, "budget given back: %" PRIu64, b.used);
 	for (i = 60000; i-- > 0;) {
 		int n = snprintf(piece, sizeof piece, "<%zu>", i);
 
 		m.len = 0;
-		if (sp_jspool_copy(s, offs[i], (uint64_t)n, spool_sink, &m,
+		if (sp_spill_spool_copy(s, offs[i], (uint64_t)n, spool_sink, &m,
 		    &e) < 0)
 			abort();
 		CHECK(m.len == (size_t)n && memcmp(m.p, piece, m.len) == 0,
 		    "piece %zu", i);
 	}
-	off = sp_jspool_size(s);
-	CHECK(sp_jspool_copy(s, off, 1, spool_sink, &m, &e) < 0,
+	off = sp_spill_spool_size(s);
+	CHECK(sp_spill_spool_copy(s, off, 1, spool_sink, &m, &e) < 0,
 	    "beyond the end");
-	sp_jspool_free(s);
-	sp_jtmp_free(t);
+	sp_spill_spool_free(s);
+	sp_spill_file_free(t);
 	free(m.p);
 }
 
@@ -367,49 +367,49 @@ test_spool(void)
 static void
 store_case(uint64_t limit, uint64_t n, int scramble, int expect_memory)
 {
-	struct sp_jbudget b = { limit, 0 };
-	struct sp_jtmp *t;
-	struct sp_jstore *s;
+	struct sp_spill_budget b = { limit, 0 };
+	struct sp_spill_file *t;
+	struct sp_spill_store *s;
 	struct sp_err e;
 	int64_t *back = malloc(n * 8 + 8);
 	uint64_t i, k;
 	int ok = 1;
 
-	if (back == NULL || (t = sp_jtmp_new(NULL, &e)) == NULL ||
-	    (s = sp_jstore_new(t, &b, n, 32768, 4, &e)) == NULL)
+	if (back == NULL || (t = sp_spill_file_new(NULL, &e)) == NULL ||
+	    (s = sp_spill_store_new(t, &b, n, 32768, 4, &e)) == NULL)
 		abort();
-	CHECK(sp_jstore_in_memory(s) == expect_memory, "in memory %d",
+	CHECK(sp_spill_store_in_memory(s) == expect_memory, "in memory %d",
 	    expect_memory);
 	for (k = 0; k < n; k++) {
 		/* a permutation (n is odd), or four streams of runs */
 		i = scramble ? (k * 7919) % n : k;
-		if (sp_jstore_put(s, (size_t)(i % 4), i, (int64_t)i * 3 - 7,
-		    &e) < 0)
+		if (sp_spill_store_put(s, (size_t)(i % 4), i,
+		    (int64_t)i * 3 - 7, &e) < 0)
 			abort();
 	}
-	if (sp_jstore_seal(s, &e) < 0 || sp_jstore_read(s, 0, n, back, &e) < 0)
-		abort();
+	if (sp_spill_store_seal(s, &e) < 0 || sp_spill_store_read(s, 0, n, back,
+		&e) < 0) abort();
 	for (i = 0; i < n; i++)
 		ok = ok && back[i] == (int64_t)i * 3 - 7;
 	CHECK(ok, "store of %" PRIu64 " slots (scramble %d)", n, scramble);
 	if (n > 10) {
-		CHECK(sp_jstore_read(s, n - 3, 3, back, &e) == 0 &&
+		CHECK(sp_spill_store_read(s, n - 3, 3, back, &e) == 0 &&
 		    back[2] == (int64_t)(n - 1) * 3 - 7, "a read at the end");
-		CHECK(sp_jstore_read(s, n - 3, 4, back, &e) < 0,
+		CHECK(sp_spill_store_read(s, n - 3, 4, back, &e) < 0,
 		    "a read past the end");
 	}
-	sp_jstore_free(s);
+	sp_spill_store_free(s);
 	CHECK(b.used == 0, "budget given back");
-	sp_jtmp_free(t);
+	sp_spill_file_free(t);
 	free(back);
 }
 
 static void
 test_store(void)
 {
-	struct sp_jbudget b = { 1 << 20, 0 };
-	struct sp_jtmp *t;
-	struct sp_jstore *s;
+	struct sp_spill_budget b = { 1 << 20, 0 };
+	struct sp_spill_file *t;
+	struct sp_spill_store *s;
 	struct sp_err e;
 
 	store_case(1 << 24, 100001, 1, 1);
@@ -419,13 +419,13 @@ test_store(void)
 	store_case(0, 0, 0, 1);			/* nothing at all */
 
 	/* a store in memory is used again while it is large enough */
-	if ((t = sp_jtmp_new(NULL, &e)) == NULL ||
-	    (s = sp_jstore_new(t, &b, 1000, 32768, 0, &e)) == NULL)
+	if ((t = sp_spill_file_new(NULL, &e)) == NULL ||
+	    (s = sp_spill_store_new(t, &b, 1000, 32768, 0, &e)) == NULL)
 		abort();
-	CHECK(sp_jstore_reuse(s, 500) == 0, "reuse smaller");
-	CHECK(sp_jstore_reuse(s, 1001) < 0, "reuse larger");
-	sp_jstore_free(s);
-	sp_jtmp_free(t);
+	CHECK(sp_spill_store_reuse(s, 500) == 0, "reuse smaller");
+	CHECK(sp_spill_store_reuse(s, 1001) < 0, "reuse larger");
+	sp_spill_store_free(s);
+	sp_spill_file_free(t);
 }
 
 int

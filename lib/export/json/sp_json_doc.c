@@ -62,7 +62,7 @@ struct jrow {
 	uint64_t calls, got;
 	unsigned xmask;
 	unsigned ncols;		/* values per call: start, end, x columns */
-	struct sp_jstore *store;	/* where its calls go */
+	struct sp_spill_store *store;	/* where its calls go */
 	uint64_t slot;		/* its first slot there */
 	uint64_t head, head_len;	/* rendered text in the row spool */
 	uint64_t ev, ev_len;	/* ', "event_metadata": [...]' or empty */
@@ -79,9 +79,9 @@ struct jx {
 	struct sp_json_stats *st;
 	int indent;
 	char exporter[64];
-	struct sp_jbudget budget;
+	struct sp_spill_budget budget;
 	uint64_t window;
-	struct sp_jtmp *tmp;
+	struct sp_spill_file *tmp;
 	struct sp_cdoc *cd;
 
 	/* where documents go: the run's, through the front end */
@@ -110,15 +110,15 @@ struct jx {
 	int have_rank;
 	uint32_t rank;
 	size_t rank_row0;	/* its rows are [rank_row0, nrows) */
-	struct sp_jstore **stores;
+	struct sp_spill_store **stores;
 	size_t nstores, capstores;
 	unsigned batch_cols, row_cols;
 
 	/* fragments, rendered as they come */
 	struct sp_jsonw *fw;	/* writes to *fspool */
-	struct sp_jspool *fspool;
-	struct sp_jspool *rowtext;
-	struct sp_jspool *trail[T_COUNT];
+	struct sp_spill_spool *fspool;
+	struct sp_spill_spool *rowtext;
+	struct sp_spill_spool *trail[T_COUNT];
 	uint64_t ntrail[T_COUNT];
 	int lines_any;		/* some line-profile record */
 	char *canon;		/* canonical event-metadata text */
@@ -131,7 +131,8 @@ struct jx {
 	size_t *out_order;	/* rows by (region, rank) */
 	size_t nout, out_next;
 	size_t live_cur;	/* the live row being filled, or NONE */
-	struct sp_jstore *live_store;	/* the live rows', one at a time */
+	/* the live rows', one at a time */
+	struct sp_spill_store *live_store;
 
 	int64_t *readbuf;
 };
@@ -161,15 +162,15 @@ fspool_write(void *ctx, const void *p, size_t n, struct sp_err *e)
 {
 	struct jx *x = ctx;
 
-	return sp_jspool_append(x->fspool, p, n, NULL, e);
+	return sp_spill_spool_append(x->fspool, p, n, NULL, e);
 }
 
 /* Start a fragment into spool s; returns its offset. */
 static uint64_t
-frag_begin(struct jx *x, struct sp_jspool *s)
+frag_begin(struct jx *x, struct sp_spill_spool *s)
 {
 	x->fspool = s;
-	return sp_jspool_size(s);
+	return sp_spill_spool_size(s);
 }
 
 /* End a fragment: flush it, and its length. */
@@ -178,7 +179,7 @@ frag_end(struct jx *x, uint64_t start, uint64_t *len, struct sp_err *e)
 {
 	if (sp_jsonw_flush(x->fw, e) < 0)
 		return -1;
-	*len = sp_jspool_size(x->fspool) - start;
+	*len = sp_spill_spool_size(x->fspool) - start;
 	return 0;
 }
 
@@ -622,14 +623,14 @@ out:
 /* --- stores and batches --- */
 
 static int
-keep_store(struct jx *x, struct sp_jstore *s, struct sp_err *e)
+keep_store(struct jx *x, struct sp_spill_store *s, struct sp_err *e)
 {
 	if (x->nstores == x->capstores) {
 		size_t cap = x->capstores ? x->capstores * 2 : 16;
-		struct sp_jstore **v = realloc(x->stores, cap * sizeof *v);
+		struct sp_spill_store **v = realloc(x->stores, cap * sizeof *v);
 
 		if (v == NULL) {
-			sp_jstore_free(s);
+			sp_spill_store_free(s);
 			return oom(e);
 		}
 		x->stores = v;
@@ -666,7 +667,7 @@ finish_rank(struct jx *x, struct sp_err *e)
 			    region_name(x, r->region), r->got, r->calls);
 	}
 	if (x->nrows > x->rank_row0 && x->rows[x->rank_row0].store != NULL)
-		return sp_jstore_seal(x->rows[x->rank_row0].store, e);
+		return sp_spill_store_seal(x->rows[x->rank_row0].store, e);
 	return 0;
 }
 
@@ -715,7 +716,7 @@ write_column(struct jx *x, struct sp_jout *j, const struct jrow *r,
 
 	if (sp_jout_lkey(j, key, e) < 0 || sp_jout_open(j, '[', e) < 0)
 		return -1;
-	if (r->calls > 0 && (mem = sp_jstore_ptr(r->store)) != NULL) {
+	if (r->calls > 0 && (mem = sp_spill_store_ptr(r->store)) != NULL) {
 		if (sp_jout_i64s(j, mem + first, (size_t)r->calls, e) < 0)
 			return -1;
 	} else {
@@ -723,7 +724,7 @@ write_column(struct jx *x, struct sp_jout *j, const struct jrow *r,
 			size_t n = r->calls - done < READ_CHUNK ?
 			    (size_t)(r->calls - done) : READ_CHUNK;
 
-			if (sp_jstore_read(r->store, first + done, n,
+			if (sp_spill_store_read(r->store, first + done, n,
 			    x->readbuf, e) < 0 ||
 			    sp_jout_i64s(j, x->readbuf, n, e) < 0)
 				return -1;
@@ -740,8 +741,8 @@ row_begin(struct jx *x, struct jrow *r, struct sp_err *e)
 	struct sp_jout *j = x->rows_out;
 
 	if (sp_jout_elem(j, e) < 0 ||
-	    sp_jspool_copy(x->rowtext, r->head, r->head_len, jsonw_put, x->w,
-	    e) < 0)
+	    sp_spill_spool_copy(x->rowtext, r->head, r->head_len, jsonw_put,
+	    x->w, e) < 0)
 		return -1;
 	if (r->aggregate)
 		return 0;
@@ -765,15 +766,15 @@ row_end(struct jx *x, struct jrow *r, struct sp_err *e)
 		return 0;
 	if ((r->live && sp_jout_close(j, e) < 0) ||
 	    write_column(x, j, r, 1, "end_times_ns", e) < 0 ||
-	    sp_jspool_copy(x->rowtext, r->ev, r->ev_len, jsonw_put, x->w,
+	    sp_spill_spool_copy(x->rowtext, r->ev, r->ev_len, jsonw_put, x->w,
 	    e) < 0)
 		return -1;
 	for (k = 0; k < SP_X_COUNT; k++)
 		if ((r->xmask >> k) & 1 &&
 		    write_column(x, j, r, col++, xcol_keys[k], e) < 0)
 			return -1;
-	if (sp_jspool_copy(x->rowtext, r->tail, r->tail_len, jsonw_put, x->w,
-	    e) < 0)
+	if (sp_spill_spool_copy(x->rowtext, r->tail, r->tail_len, jsonw_put,
+	    x->w, e) < 0)
 		return -1;
 	return sp_jout_close(j, e);
 }
@@ -883,8 +884,9 @@ begin_rank(void *ctx, const struct sp_rank_info *ri, struct sp_err *e)
 		slots += x->rows[i].calls * x->rows[i].ncols;
 	}
 	if (slots > 0) {
-		struct sp_jstore *s = sp_jstore_new(x->tmp, &x->budget, slots,
-		    x->window, (x->nrows - x->rank_row0) * NCOL, e);
+		struct sp_spill_store *s = sp_spill_store_new(x->tmp,
+		    &x->budget, slots, x->window,
+		    (x->nrows - x->rank_row0) * NCOL, e);
 
 		if (s == NULL || keep_store(x, s, e) < 0)
 			return -1;
@@ -911,7 +913,7 @@ static int
 put_run(struct jx *x, const struct sp_batch *b, size_t i, size_t n,
     struct jrow *r, uint64_t first, struct sp_err *e)
 {
-	int64_t *m = sp_jstore_ptr(r->store);
+	int64_t *m = sp_spill_store_ptr(r->store);
 	const int64_t *col[NCOL];
 	size_t stream = r->live ? 0 :
 	    (size_t)((size_t)(r - x->rows) - x->rank_row0) * NCOL;
@@ -943,7 +945,7 @@ put_run(struct jx *x, const struct sp_batch *b, size_t i, size_t n,
 			continue;
 		}
 		for (j = 0; j < n; j++)
-			if (sp_jstore_put(r->store, stream + c, at + j,
+			if (sp_spill_store_put(r->store, stream + c, at + j,
 			    col[c][i + j], e) < 0)
 				return -1;
 	}
@@ -967,12 +969,12 @@ live_run(struct jx *x, const struct sp_batch *b, size_t i, size_t n,
 		 * One store for every live row in turn, while it fits: all
 		 * columns but the start times, which go out as they come.
 		 */
-		if (x->live_store == NULL || sp_jstore_reuse(x->live_store,
+		if (x->live_store == NULL || sp_spill_store_reuse(x->live_store,
 		    r->calls * (r->ncols - 1)) < 0) {
-			sp_jstore_free(x->live_store);
-			if ((x->live_store = sp_jstore_new(x->tmp, &x->budget,
-			    r->calls * (r->ncols - 1), x->window, NCOL,
-			    e)) == NULL)
+			sp_spill_store_free(x->live_store);
+			if ((x->live_store = sp_spill_store_new(x->tmp,
+			    &x->budget, r->calls * (r->ncols - 1), x->window,
+			    NCOL, e)) == NULL)
 				return -1;
 		}
 		r->store = x->live_store;
@@ -988,7 +990,7 @@ live_run(struct jx *x, const struct sp_batch *b, size_t i, size_t n,
 	if (r->got < r->calls)
 		return 0;
 	x->live_cur = NONE;
-	if (sp_jstore_seal(r->store, e) < 0)
+	if (sp_spill_store_seal(r->store, e) < 0)
 		return -1;
 	return advance(x, e);
 }
@@ -1090,10 +1092,10 @@ run_free(struct jx *x)
 	x->rows_out = x->top = NULL;
 	x->w = NULL;
 	x->f = NULL;
-	sp_jstore_free(x->live_store);
+	sp_spill_store_free(x->live_store);
 	x->live_store = NULL;
 	for (i = 0; i < x->nstores; i++)
-		sp_jstore_free(x->stores[i]);
+		sp_spill_store_free(x->stores[i]);
 	x->nstores = 0;
 	for (i = 0; i < x->nregions; i++)
 		free(x->names[i]);
@@ -1113,10 +1115,10 @@ run_free(struct jx *x)
 	free(x->franks);
 	x->franks = NULL;
 	x->nfranks = 0;
-	sp_jspool_free(x->rowtext);
+	sp_spill_spool_free(x->rowtext);
 	x->rowtext = NULL;
 	for (i = 0; i < T_COUNT; i++) {
-		sp_jspool_free(x->trail[i]);
+		sp_spill_spool_free(x->trail[i]);
 		x->trail[i] = NULL;
 		x->ntrail[i] = 0;
 	}
@@ -1179,11 +1181,11 @@ begin_run(void *ctx, const struct sp_run_info *ri, const char *label,
 	if ((x->layout = strdup(ri->layout)) == NULL)
 		return oom(e);
 	x->schema = ri->schema;
-	if ((x->rowtext = sp_jspool_new(x->tmp, &x->budget, share * 4,
+	if ((x->rowtext = sp_spill_spool_new(x->tmp, &x->budget, share * 4,
 	    e)) == NULL)
 		return -1;
 	for (k = 0; k < T_COUNT; k++)
-		if ((x->trail[k] = sp_jspool_new(x->tmp, &x->budget, share,
+		if ((x->trail[k] = sp_spill_spool_new(x->tmp, &x->budget, share,
 		    e)) == NULL)
 			return -1;
 	if (open_document(x, e) < 0)
@@ -1262,8 +1264,8 @@ put_trail(struct jx *x, enum trail t, struct sp_err *e)
 		return 0;
 	if (sp_jout_lkey(x->top, trail_keys[t], e) < 0 ||
 	    sp_jout_raw(x->top, open == '[' ? "[" : "{", 1, e) < 0 ||
-	    sp_jspool_copy(x->trail[t], 0, sp_jspool_size(x->trail[t]),
-	    jsonw_put, x->w, e) < 0 ||
+	    sp_spill_spool_copy(x->trail[t], 0,
+	    sp_spill_spool_size(x->trail[t]), jsonw_put, x->w, e) < 0 ||
 	    sp_jout_resume(x->top, open, 0, e) < 0)
 		return -1;
 	return sp_jout_close(x->top, e);
@@ -1400,7 +1402,7 @@ sp_json_export(struct sp_reader *r, const struct sp_json_opts *o,
 		oom(e);
 		goto out;
 	}
-	if ((x.tmp = sp_jtmp_new(o->tmpdir, e)) == NULL ||
+	if ((x.tmp = sp_spill_file_new(o->tmpdir, e)) == NULL ||
 	    (x.fw = sp_jsonw_new(fspool_write, &x, e)) == NULL ||
 	    (x.fe = sp_export_new(r, &spec, o->output, e)) == NULL)
 		goto out;
@@ -1409,11 +1411,11 @@ sp_json_export(struct sp_reader *r, const struct sp_json_opts *o,
 	x.st->runs = sp_export_runs(x.fe);
 	x.st->documents = sp_export_outputs(x.fe);
 out:
-	x.st->spilled = x.tmp != NULL ? sp_jtmp_size(x.tmp) : 0;
+	x.st->spilled = x.tmp != NULL ? sp_spill_file_size(x.tmp) : 0;
 	run_free(&x);
 	sp_export_free(x.fe);
 	sp_jsonw_free(x.fw);
-	sp_jtmp_free(x.tmp);
+	sp_spill_file_free(x.tmp);
 	sp_cdoc_free(x.cd);
 	free(x.readbuf);
 	free(x.canon);

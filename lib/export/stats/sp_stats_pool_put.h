@@ -34,8 +34,8 @@ struct sp_pool_group {
 };
 
 struct sp_stats_pool {
-	struct sp_jtmp *t;
-	struct sp_jbudget *b;
+	struct sp_spill_file *t;
+	struct sp_spill_budget *b;
 	struct sp_pool_group *g;
 	size_t ng, g_cap;
 	uint64_t taken;		/* budget held by chunks */

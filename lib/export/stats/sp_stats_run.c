@@ -32,7 +32,7 @@ sp_stats_run_new(const struct sp_stats_run_opts *o, struct sp_err *e)
 	struct sp_stats_run *r = calloc(1, sizeof *r);
 
 	if (r == NULL || (r->arena = sp_arena_new()) == NULL ||
-	    (r->tmp = sp_jtmp_new(o->tmpdir, e)) == NULL) {
+	    (r->tmp = sp_spill_file_new(o->tmpdir, e)) == NULL) {
 		if (r != NULL)
 			sp_arena_free(r->arena);
 		free(r);
@@ -58,9 +58,9 @@ sp_stats_run_new(const struct sp_stats_run_opts *o, struct sp_err *e)
 static void
 rank_clear(struct sp_stats_run *r)
 {
-	sp_jstore_free(r->store);
-	sp_jstore_free(r->gstore);
-	sp_jstore_free(r->glog);
+	sp_spill_store_free(r->store);
+	sp_spill_store_free(r->gstore);
+	sp_spill_store_free(r->glog);
 	sp_calllog_free(r->log);
 	r->store = r->gstore = r->glog = NULL;
 	r->log = NULL;
@@ -133,7 +133,7 @@ sp_stats_run_free(struct sp_stats_run *r)
 	free(r->lane_regions);
 	free(r->frames);
 	free(r->pend);
-	sp_jtmp_free(r->tmp);
+	sp_spill_file_free(r->tmp);
 	sp_arena_free(r->arena);
 	free(r);
 }
@@ -412,7 +412,7 @@ open_store(struct sp_stats_run *r, struct sp_err *e)
 		need = sp_stats_run_row_pooled(r, &r->rows[i]);
 	if (!need || r->nslots == 0)
 		return 0;
-	if ((r->store = sp_jstore_new(r->tmp, &r->budget, r->nslots,
+	if ((r->store = sp_spill_store_new(r->tmp, &r->budget, r->nslots,
 	    r->o.mem / WINDOW_SHARE, r->nrows, e)) == NULL)
 		return -1;
 	for (i = 0; i < r->nrows; i++)
@@ -420,7 +420,7 @@ open_store(struct sp_stats_run *r, struct sp_err *e)
 			break;
 	if (i == r->nrows)
 		return 0;
-	r->gstore = sp_jstore_new(r->tmp, &r->budget, r->nslots,
+	r->gstore = sp_spill_store_new(r->tmp, &r->budget, r->nslots,
 	    r->o.mem / WINDOW_SHARE, r->nrows, e);
 	return r->gstore == NULL ? -1 : 0;
 }
@@ -439,7 +439,7 @@ open_glog(struct sp_stats_run *r, struct sp_err *e)
 		;
 	if (i == r->nrows || r->nslots == 0)
 		return 0;
-	r->glog = sp_jstore_new(r->tmp, &r->budget, r->nslots,
+	r->glog = sp_spill_store_new(r->tmp, &r->budget, r->nslots,
 	    r->o.mem / WINDOW_SHARE, r->nrows, e);
 	return r->glog == NULL ? -1 : 0;
 }
@@ -579,7 +579,7 @@ open_call(struct sp_stats_run *r, const struct sp_batch *b, size_t i,
 			sp_stats_entry_cover(r, region, start, end);
 		return 0;
 	}
-	if (r->glog != NULL && r->rows[w - 1].gpu && sp_jstore_put(r->glog,
+	if (r->glog != NULL && r->rows[w - 1].gpu && sp_spill_store_put(r->glog,
 	    (size_t)(w - 1), r->rows[w - 1].off + (uint64_t)b->call[i], gpu,
 	    e) < 0)
 		return -1;
@@ -812,13 +812,13 @@ entry_open(struct sp_stats_run *r, const struct sp_batch *b, size_t i,
 	w = &r->rows[pl->row - 1];
 	if (sp_stats_entry_add(r, w, a, start, end, call, e) < 0)
 		return -1;
-	/* the store in memory: sp_jstore_put()'s first way, without a call
+	/* the store in memory: sp_spill_store_put()'s first way, without a call
 	 * (the call is the row's, its slot within the rank's) */
 	if (mem != NULL) {
 		mem[w->off + (uint64_t)call] = end - start;
 		return 0;
 	}
-	if (r->store != NULL && sp_jstore_put(r->store, (size_t)(w -
+	if (r->store != NULL && sp_spill_store_put(r->store, (size_t)(w -
 	    r->rows), w->off + (uint64_t)call, end - start, e) < 0)
 		return -1;
 	return 0;
@@ -859,7 +859,7 @@ plain_walk(struct sp_stats_run *r, const struct sp_batch *b, const int imb,
 	uint32_t top = r->lane_depth;
 	size_t i, k = 0, n = b->n;
 	/* the entry walk's store, when in memory (sealed as the rank ends) */
-	int64_t *mem = ent && r->store != NULL ? sp_jstore_ptr(r->store) :
+	int64_t *mem = ent && r->store != NULL ? sp_spill_store_ptr(r->store) :
 	    NULL;
 
 	for (i = 0; i < n; i++) {
@@ -963,7 +963,7 @@ replayed(void *ctx, const struct sp_calllog_rec *c, struct sp_err *e)
 	const struct row *w = &r->rows[r->plan[c->region].row - 1];
 	int64_t gpu = -1;
 
-	if (r->glog != NULL && w->gpu && sp_jstore_read(r->glog,
+	if (r->glog != NULL && w->gpu && sp_spill_store_read(r->glog,
 	    w->off + (uint64_t)c->call, 1, &gpu, e) < 0)
 		return -1;
 	if (account(r, entry_kept(r, c->region) ? c->region : NONE32, c->aux,
@@ -983,7 +983,7 @@ sp_stats_run_rank_end(struct sp_stats_run *r, struct sp_err *e)
 	if (!r->rank_open)
 		return 0;
 	if (r->glog != NULL)
-		rc = sp_jstore_seal(r->glog, e);
+		rc = sp_spill_store_seal(r->glog, e);
 	if (rc == 0 && r->log != NULL)
 		rc = sp_calllog_replay(r->log, replayed, r, e);
 	/* the paths this rank touched, also when --approx folded them */

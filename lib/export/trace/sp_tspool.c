@@ -26,7 +26,7 @@ struct sp_tspool {
 	size_t limit;
 	unsigned char *mem;	/* the records, while they fit */
 	size_t len, cap;
-	struct sp_jtmp *file;	/* the rest, once they do not */
+	struct sp_spill_file *file;	/* the rest, once they do not */
 	uint64_t bytes, spilled;
 	int64_t last_start;	/* of the lane's previous call */
 	/* the replay's reading buffer */
@@ -54,7 +54,7 @@ sp_tspool_free(struct sp_tspool *s)
 {
 	if (s == NULL)
 		return;
-	sp_jtmp_free(s->file);
+	sp_spill_file_free(s->file);
 	free(s->mem);
 	free(s->rbuf);
 	free(s->tmpdir);
@@ -79,9 +79,9 @@ spill(struct sp_tspool *s, struct sp_err *e)
 {
 	uint64_t off;
 
-	if ((s->file = sp_jtmp_new(s->tmpdir, e)) == NULL)
+	if ((s->file = sp_spill_file_new(s->tmpdir, e)) == NULL)
 		return -1;
-	if (s->len > 0 && sp_jtmp_append(s->file, s->mem, s->len, &off,
+	if (s->len > 0 && sp_spill_file_append(s->file, s->mem, s->len, &off,
 	    e) < 0)
 		return -1;
 	s->spilled += s->len;
@@ -103,8 +103,9 @@ put(struct sp_tspool *s, const unsigned char *rec, size_t n,
 		return -1;
 	if (s->file != NULL) {
 		s->spilled += need;
-		return sp_jtmp_append(s->file, rec, n, &off, e) < 0 ||
-		    (na > 0 && sp_jtmp_append(s->file, a, na, &off, e) < 0) ?
+		return sp_spill_file_append(s->file, rec, n, &off, e) < 0 ||
+		    (na > 0 &&
+		    sp_spill_file_append(s->file, a, na, &off, e) < 0) ?
 		    -1 : 0;
 	}
 	if (s->len + need > s->cap) {
@@ -302,7 +303,7 @@ records(struct replay *r, const unsigned char **p, const unsigned char *end,
 static int
 replay_file(struct sp_tspool *s, struct replay *r, struct sp_err *e)
 {
-	uint64_t off = 0, size = sp_jtmp_size(s->file);
+	uint64_t off = 0, size = sp_spill_file_size(s->file);
 	size_t have = 0;
 
 	while (off < size || have > 0) {
@@ -322,8 +323,8 @@ replay_file(struct sp_tspool *s, struct replay *r, struct sp_err *e)
 			s->rbuf = b;
 			s->rcap = cap;
 		}
-		if (k > 0 && sp_jtmp_pread(s->file, s->rbuf + have, k, off,
-		    e) < 0)
+		if (k > 0 && sp_spill_file_pread(s->file, s->rbuf + have, k,
+		    off, e) < 0)
 			return -1;
 		off += k;
 		have += k;
@@ -355,7 +356,7 @@ sp_tspool_replay(struct sp_tspool *s, const struct sp_tspool_ops *ops,
 		rc = sp_fail(e, SP_EIO, "spool: a record is cut off");
 	free(r.name);
 	/* empty again, for the next rank: the file and its space go */
-	sp_jtmp_free(s->file);
+	sp_spill_file_free(s->file);
 	s->file = NULL;
 	s->len = 0;
 	s->bytes = 0;
