@@ -42,7 +42,7 @@ mem_write(void *ctx, const void *p, size_t n, struct sp_err *e)
 struct out {
 	struct mem m;
 	struct sp_jsonw *w;
-	struct sp_jout *o;
+	struct sp_json_emit *o;
 };
 
 static void
@@ -52,7 +52,7 @@ out_open(struct out *t, int indent, int depth)
 
 	memset(t, 0, sizeof *t);
 	if ((t->w = sp_jsonw_new(mem_write, &t->m, &e)) == NULL ||
-	    (t->o = sp_jout_new(t->w, indent, depth, &e)) == NULL)
+	    (t->o = sp_json_emit_new(t->w, indent, depth, &e)) == NULL)
 		abort();
 }
 
@@ -69,7 +69,7 @@ out_text(struct out *t)
 static void
 out_close(struct out *t)
 {
-	sp_jout_free(t->o);
+	sp_json_emit_free(t->o);
 	sp_jsonw_free(t->w);
 	free(t->m.p);
 }
@@ -83,17 +83,21 @@ layout_case(int indent, const char *want)
 	struct sp_err e;
 
 	out_open(&t, indent, 0);
-	if (sp_jout_open(t.o, '{', &e) < 0 ||
-	    sp_jout_lkey(t.o, "a", &e) < 0 || sp_jout_open(t.o, '[', &e) < 0 ||
-	    sp_jout_i64s(t.o, v, 1, &e) < 0 ||
-	    sp_jout_i64s(t.o, v + 1, 1, &e) < 0 ||
-	    sp_jout_close(t.o, &e) < 0 ||
-	    sp_jout_lkey(t.o, "b", &e) < 0 || sp_jout_open(t.o, '{', &e) < 0 ||
-	    sp_jout_close(t.o, &e) < 0 ||
-	    sp_jout_lkey(t.o, "c", &e) < 0 || sp_jout_open(t.o, '[', &e) < 0 ||
-	    sp_jout_close(t.o, &e) < 0 ||
-	    sp_jout_key(t.o, "d", 1, &e) < 0 || sp_jout_str(t.o, "x", 1, &e) < 0 ||
-	    sp_jout_close(t.o, &e) < 0)
+	if (sp_json_emit_open(t.o, '{', &e) < 0 ||
+	    sp_json_emit_lkey(t.o, "a", &e) < 0 ||
+	    sp_json_emit_open(t.o, '[', &e) < 0 ||
+	    sp_json_emit_i64s(t.o, v, 1, &e) < 0 ||
+	    sp_json_emit_i64s(t.o, v + 1, 1, &e) < 0 ||
+	    sp_json_emit_close(t.o, &e) < 0 ||
+	    sp_json_emit_lkey(t.o, "b", &e) < 0 ||
+	    sp_json_emit_open(t.o, '{', &e) < 0 ||
+	    sp_json_emit_close(t.o, &e) < 0 ||
+	    sp_json_emit_lkey(t.o, "c", &e) < 0 ||
+	    sp_json_emit_open(t.o, '[', &e) < 0 ||
+	    sp_json_emit_close(t.o, &e) < 0 ||
+	    sp_json_emit_key(t.o, "d", 1, &e) < 0 ||
+	    sp_json_emit_str(t.o, "x", 1, &e) < 0 ||
+	    sp_json_emit_close(t.o, &e) < 0)
 		abort();
 	CHECK(strcmp(out_text(&t), want) == 0, "indent %d: got [%s]", indent,
 	    out_text(&t));
@@ -117,9 +121,9 @@ test_layout(void)
 
 	/* the fast integer path spells every int64 as printf does */
 	out_open(&t, -1, 0);
-	if (sp_jout_open(t.o, '[', &e) < 0 ||
-	    sp_jout_i64s(t.o, big, sizeof big / sizeof big[0], &e) < 0 ||
-	    sp_jout_close(t.o, &e) < 0)
+	if (sp_json_emit_open(t.o, '[', &e) < 0 ||
+	    sp_json_emit_i64s(t.o, big, sizeof big / sizeof big[0], &e) < 0 ||
+	    sp_json_emit_close(t.o, &e) < 0)
 		abort();
 	CHECK(strcmp(out_text(&t), "[-9223372036854775808, -1, 0, 9, 10, "
 	    "99999999, 100000000, 1700000001893, 9999999999999999, "
@@ -129,8 +133,9 @@ test_layout(void)
 
 	/* a fragment at depth 2 continuing an object opened elsewhere */
 	out_open(&t, 1, 2);
-	if (sp_jout_resume(t.o, '{', 0, &e) < 0 ||
-	    sp_jout_lkey(t.o, "k", &e) < 0 || sp_jout_i64(t.o, 5, &e) < 0)
+	if (sp_json_emit_resume(t.o, '{', 0, &e) < 0 ||
+	    sp_json_emit_lkey(t.o, "k", &e) < 0 ||
+	    sp_json_emit_i64(t.o, 5, &e) < 0)
 		abort();
 	CHECK(strcmp(out_text(&t), ",\n   \"k\": 5") == 0, "fragment: [%s]",
 	    out_text(&t));
@@ -138,24 +143,33 @@ test_layout(void)
 
 	/* non-finite floats are null, others Python's repr */
 	out_open(&t, -1, 0);
-	if (sp_jout_open(t.o, '[', &e) < 0 || sp_jout_elem(t.o, &e) < 0 ||
-	    sp_jout_f64(t.o, 0.1, &e) < 0 || sp_jout_elem(t.o, &e) < 0 ||
-	    sp_jout_f64(t.o, 1.0 / 0.0, &e) < 0 || sp_jout_elem(t.o, &e) < 0 ||
-	    sp_jout_f64(t.o, 0.0 / 0.0, &e) < 0 || sp_jout_elem(t.o, &e) < 0 ||
-	    sp_jout_f64(t.o, 1e16, &e) < 0 || sp_jout_close(t.o, &e) < 0)
+	if (sp_json_emit_open(t.o, '[', &e) < 0 ||
+	    sp_json_emit_elem(t.o, &e) < 0 ||
+	    sp_json_emit_f64(t.o, 0.1, &e) < 0 ||
+	    sp_json_emit_elem(t.o, &e) < 0 ||
+	    sp_json_emit_f64(t.o, 1.0 / 0.0, &e) < 0 ||
+	    sp_json_emit_elem(t.o, &e) < 0 ||
+	    sp_json_emit_f64(t.o, 0.0 / 0.0, &e) < 0 ||
+	    sp_json_emit_elem(t.o, &e) < 0 ||
+	    sp_json_emit_f64(t.o, 1e16, &e) < 0 ||
+	    sp_json_emit_close(t.o, &e) < 0)
 		abort();
 	CHECK(strcmp(out_text(&t), "[0.1, null, null, 1e+16]") == 0,
 	    "floats: %s", out_text(&t));
 	out_close(&t);
 	/* json.dumps's words when asked */
 	out_open(&t, -1, 0);
-	sp_jout_set_nonfinite(t.o, SP_JOUT_WORDS);
-	if (sp_jout_open(t.o, '[', &e) < 0 || sp_jout_elem(t.o, &e) < 0 ||
-	    sp_jout_f64(t.o, 1.0 / 0.0, &e) < 0 || sp_jout_elem(t.o, &e) < 0 ||
-	    sp_jout_f64(t.o, -1.0 / 0.0, &e) < 0 || sp_jout_elem(t.o, &e) < 0 ||
-	    sp_jout_f64(t.o, -(0.0 / 0.0), &e) < 0 ||
-	    sp_jout_elem(t.o, &e) < 0 || sp_jout_f64(t.o, 2.5, &e) < 0 ||
-	    sp_jout_close(t.o, &e) < 0)
+	sp_json_emit_set_nonfinite(t.o, SP_JSON_EMIT_WORDS);
+	if (sp_json_emit_open(t.o, '[', &e) < 0 ||
+	    sp_json_emit_elem(t.o, &e) < 0 ||
+	    sp_json_emit_f64(t.o, 1.0 / 0.0, &e) < 0 ||
+	    sp_json_emit_elem(t.o, &e) < 0 ||
+	    sp_json_emit_f64(t.o, -1.0 / 0.0, &e) < 0 ||
+	    sp_json_emit_elem(t.o, &e) < 0 ||
+	    sp_json_emit_f64(t.o, -(0.0 / 0.0), &e) < 0 ||
+	    sp_json_emit_elem(t.o, &e) < 0 ||
+	    sp_json_emit_f64(t.o, 2.5, &e) < 0 ||
+	    sp_json_emit_close(t.o, &e) < 0)
 		abort();
 	CHECK(strcmp(out_text(&t), "[Infinity, -Infinity, NaN, 2.5]") == 0,
 	    "floats as words: %s", out_text(&t));
@@ -164,7 +178,7 @@ test_layout(void)
 
 /* sp_json_respell of in, non-finite floats as how says. */
 static void
-respell_case(const char *in, enum sp_jout_nonfinite how, const char *want)
+respell_case(const char *in, enum sp_json_emit_nonfinite how, const char *want)
 {
 	char *buf = NULL;
 	size_t len = 0, cap = 0;
@@ -181,11 +195,12 @@ static void
 test_respell(void)
 {
 	respell_case("[{\"a\":NaN,\"b\":[Infinity,-Infinity,1e400]},\"NaN\"]",
-	    SP_JOUT_NULL, "[{\"a\": null, \"b\": [null, null, null]}, \"NaN\"]");
+	    SP_JSON_EMIT_NULL,
+	    "[{\"a\": null, \"b\": [null, null, null]}, \"NaN\"]");
 	respell_case("[{\"a\":NaN,\"b\":[Infinity,-Infinity,1e400]},\"NaN\"]",
-	    SP_JOUT_WORDS, "[{\"a\": NaN, \"b\": [Infinity, -Infinity, "
+	    SP_JSON_EMIT_WORDS, "[{\"a\": NaN, \"b\": [Infinity, -Infinity, "
 	    "Infinity]}, \"NaN\"]");
-	respell_case("[-1e400, 0.5]", SP_JOUT_WORDS, "[-Infinity, 0.5]");
+	respell_case("[-1e400, 0.5]", SP_JSON_EMIT_WORDS, "[-Infinity, 0.5]");
 }
 
 /* json.dumps(json.loads(in), indent=indent) */
@@ -197,7 +212,7 @@ text_case(const char *in, int indent, const char *want)
 	int rc;
 
 	out_open(&t, indent, 0);
-	rc = sp_jout_jsontext(t.o, in, strlen(in), &e);
+	rc = sp_json_emit_jsontext(t.o, in, strlen(in), &e);
 	if (want == NULL) {
 		CHECK(rc < 0, "[%s] should fail", in);
 	} else {
@@ -297,14 +312,14 @@ test_base64(void)
 		uint8_t b[4] = { 0, 1, 2, 3 };
 
 		out_open(&t, -1, 0);
-		if (sp_jout_base64(t.o, b, n, &e) < 0)
+		if (sp_json_emit_base64(t.o, b, n, &e) < 0)
 			abort();
 		CHECK(strcmp(out_text(&t), want[n]) == 0, "%zu bytes: %s", n,
 		    out_text(&t));
 		out_close(&t);
 	}
 	out_open(&t, -1, 0);
-	if (sp_jout_base64(t.o, in, sizeof in, &e) < 0)
+	if (sp_json_emit_base64(t.o, in, sizeof in, &e) < 0)
 		abort();
 	out_text(&t);
 	k = sp_json_base64_decode(t.m.p + 1, t.m.len - 2, back);

@@ -157,7 +157,7 @@ static int
 metadata(struct sp_stats_run *r, const struct sp_run_info *ri,
     int *has_start, int64_t *start, struct sp_err *e)
 {
-	struct sp_cdoc *d;
+	struct sp_cbor *d;
 	struct sp_err pe;
 	size_t used, need, len;
 	const char *p;
@@ -167,29 +167,29 @@ metadata(struct sp_stats_run *r, const struct sp_run_info *ri,
 	*has_start = 0;
 	if (ri->metadata == NULL || ri->metadata_len == 0)
 		return 0;
-	if ((d = sp_cdoc_new()) == NULL)
+	if ((d = sp_cbor_new()) == NULL)
 		return nomem(e);
 	sp_err_clear(&pe);
 	/* metadata that is not a map is no label and no origin, but no
 	 * memory to decode it is not that */
-	if (sp_cdoc_parse(d, ri->metadata, ri->metadata_len,
+	if (sp_cbor_parse(d, ri->metadata, ri->metadata_len,
 	    ri->metadata_len, &used, &need, &pe) != 1) {
 		if (pe.status == SP_ENOMEM)
 			rc = nomem(e);
-	} else if (sp_cdoc_node(d, 0)->type == SP_CV_MAP) {
-		if ((i = sp_cdoc_map_get(d, 0, "label")) >= 0 &&
-		    sp_cdoc_text(d, (size_t)i, &p, &len) == 0 && len > 0 &&
+	} else if (sp_cbor_node(d, 0)->type == SP_CBOR_NODE_MAP) {
+		if ((i = sp_cbor_map_get(d, 0, "label")) >= 0 &&
+		    sp_cbor_text(d, (size_t)i, &p, &len) == 0 && len > 0 &&
 		    (r->res->meta_label = malloc(len + 1)) != NULL) {
 			memcpy(r->res->meta_label, p, len);
 			r->res->meta_label[len] = '\0';
 		} else if (i >= 0 && len > 0) {
 			rc = nomem(e);
 		}
-		if ((i = sp_cdoc_map_get(d, 0, "start_time_ns")) >= 0 &&
-		    sp_cdoc_int(d, (size_t)i, start) == 0)
+		if ((i = sp_cbor_map_get(d, 0, "start_time_ns")) >= 0 &&
+		    sp_cbor_int(d, (size_t)i, start) == 0)
 			*has_start = 1;
 	}
-	sp_cdoc_free(d);
+	sp_cbor_free(d);
 	return rc;
 }
 

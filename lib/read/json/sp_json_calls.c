@@ -147,8 +147,8 @@ sp_jcalls_text_end(struct sp_jcalls *c, uint64_t *off, uint64_t *len,
 	size_t n = c->len;
 
 	c->len = 0;
-	if (sp_json_respell(c->text, n, SP_JOUT_WORDS, &c->spelled, &c->slen,
-	    &c->scap, e) < 0 ||
+	if (sp_json_respell(c->text, n, SP_JSON_EMIT_WORDS, &c->spelled,
+	    &c->slen, &c->scap, e) < 0 ||
 	    sp_spill_file_append(c->tmp, c->spelled, c->slen, off, e) < 0)
 		return -1;
 	*len = c->slen;
