@@ -689,7 +689,7 @@ fits_in_loop(const struct pf *w, struct tpl *tp, uint32_t region,
  * written in one loop, the lane's state in locals.  Ends, and slices
  * from their region's template, are written at q while the buffer has
  * room for any packet, and flushed when it has not; a slice without a
- * template, like a call sp_temit must look at, ends the loop.  One body,
+ * template, like a call sp_trace_emit must look at, ends the loop.  One body,
  * made twice: with the portable spread of a varint's groups and with
  * pdep's (sp_pb.h).
  */

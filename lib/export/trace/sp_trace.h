@@ -4,7 +4,7 @@
  * calls on them, in the order of the call stream.
  *
  * Both writers (sp_perfetto.h, Perfetto's protobuf TrackEvents, and
- * sp_ctrace.h, Chrome's Trace Event JSON) share this interface, so that
+ * sp_trace_chrome.h, Chrome's Trace Event JSON) share this interface, so that
  * the exporter (sp_trace_export.h) is the same for both:
  *
  *   track     a lane begins: its thread track, and before it the

@@ -1,9 +1,9 @@
 /*
- * sp_json_export(): the JSON profile document of each run of a stream.
+ * sp_json_export_run(): the JSON profile document of each run of a stream.
  * The layout is that of json.dumps of scope-profiler's build_json_document
- * (exports.md 4); see sp_json.h for the regrouping and the extensions.
+ * (exports.md 4); see sp_json_export.h for the regrouping and the extensions.
  */
-#include "sp_json.h"
+#include "sp_json_export.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -23,7 +23,7 @@
 
 #define NAMING { SP_EXPORT_FIRST_DOT, ".json", "profile", 0 }
 
-const struct sp_export_naming sp_json_naming = NAMING;
+const struct sp_export_naming sp_json_export_naming = NAMING;
 
 /* A document per run; one on standard output, its last byte held back. */
 static const struct sp_export_spec spec = {
@@ -75,8 +75,8 @@ struct jrow {
 
 struct jx {
 	struct sp_reader *r;
-	const struct sp_json_opts *o;
-	struct sp_json_stats *st;
+	const struct sp_json_export_opts *o;
+	struct sp_json_export_stats *st;
 	int indent;
 	char exporter[64];
 	struct sp_spill_budget budget;
@@ -1387,8 +1387,8 @@ side_item(void *ctx, const struct sp_side *s, struct sp_err *e)
 }
 
 int
-sp_json_export(struct sp_reader *r, const struct sp_json_opts *o,
-    struct sp_json_stats *st, struct sp_err *e)
+sp_json_export_run(struct sp_reader *r, const struct sp_json_export_opts *o,
+    struct sp_json_export_stats *st, struct sp_err *e)
 {
 	static const struct sp_export_ops ops = {
 		.header = header,
@@ -1399,7 +1399,7 @@ sp_json_export(struct sp_reader *r, const struct sp_json_opts *o,
 		.side = side_item,
 		.run_end = end_run,
 	};
-	struct sp_json_stats dummy;
+	struct sp_json_export_stats dummy;
 	struct jx x;
 	int rc = -1;
 
@@ -1411,7 +1411,8 @@ sp_json_export(struct sp_reader *r, const struct sp_json_opts *o,
 	x.indent = o->indent < 0 ? -1 : o->indent;
 	snprintf(x.exporter, sizeof x.exporter, "%s", o->exporter != NULL ?
 	    o->exporter : "sp@" SP_VERSION);
-	x.budget.limit = o->buffer > 0 ? o->buffer : SP_JSON_BUFFER_DEFAULT;
+	x.budget.limit = o->buffer > 0 ? o->buffer :
+	    SP_JSON_EXPORT_BUFFER_DEFAULT;
 	/* stores on file build a window at a time: a quarter of the budget */
 	x.window = x.budget.limit / 4;
 	x.live_cur = NONE;

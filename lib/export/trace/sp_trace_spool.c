@@ -1,4 +1,4 @@
-#include "sp_tspool.h"
+#include "sp_trace_spool.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -21,7 +21,7 @@ enum {
 /* What the replay reads from the file at a time. */
 #define READ_BLOCK ((size_t)256 << 10)
 
-struct sp_tspool {
+struct sp_trace_spool {
 	char *tmpdir;
 	size_t limit;
 	unsigned char *mem;	/* the records, while they fit */
@@ -34,10 +34,10 @@ struct sp_tspool {
 	size_t rcap;
 };
 
-struct sp_tspool *
-sp_tspool_new(const char *tmpdir, size_t mem, struct sp_err *e)
+struct sp_trace_spool *
+sp_trace_spool_new(const char *tmpdir, size_t mem, struct sp_err *e)
 {
-	struct sp_tspool *s = calloc(1, sizeof *s);
+	struct sp_trace_spool *s = calloc(1, sizeof *s);
 
 	if (s == NULL || (tmpdir != NULL &&
 	    (s->tmpdir = strdup(tmpdir)) == NULL)) {
@@ -50,7 +50,7 @@ sp_tspool_new(const char *tmpdir, size_t mem, struct sp_err *e)
 }
 
 void
-sp_tspool_free(struct sp_tspool *s)
+sp_trace_spool_free(struct sp_trace_spool *s)
 {
 	if (s == NULL)
 		return;
@@ -62,20 +62,20 @@ sp_tspool_free(struct sp_tspool *s)
 }
 
 uint64_t
-sp_tspool_bytes(const struct sp_tspool *s)
+sp_trace_spool_bytes(const struct sp_trace_spool *s)
 {
 	return s->bytes;
 }
 
 uint64_t
-sp_tspool_spilled(const struct sp_tspool *s)
+sp_trace_spool_spilled(const struct sp_trace_spool *s)
 {
 	return s->spilled;
 }
 
 /* From now on the records go to the file: first those in memory. */
 static int
-spill(struct sp_tspool *s, struct sp_err *e)
+spill(struct sp_trace_spool *s, struct sp_err *e)
 {
 	uint64_t off;
 
@@ -91,7 +91,7 @@ spill(struct sp_tspool *s, struct sp_err *e)
 
 /* Append the n bytes of a record, a (may be NULL) and b after them. */
 static int
-put(struct sp_tspool *s, const unsigned char *rec, size_t n,
+put(struct sp_trace_spool *s, const unsigned char *rec, size_t n,
     const void *a, size_t na, struct sp_err *e)
 {
 	size_t need = n + na, cap;
@@ -136,7 +136,7 @@ unzigzag(uint64_t v)
 }
 
 int
-sp_tspool_lane(struct sp_tspool *s, int64_t lane, uint32_t k,
+sp_trace_spool_lane(struct sp_trace_spool *s, int64_t lane, uint32_t k,
     const char *name, struct sp_err *e)
 {
 	unsigned char rec[REC_ROOM], *p = rec;
@@ -151,7 +151,8 @@ sp_tspool_lane(struct sp_tspool *s, int64_t lane, uint32_t k,
 }
 
 int
-sp_tspool_call(struct sp_tspool *s, const struct sp_tspool_call *c,
+sp_trace_spool_call(struct sp_trace_spool *s,
+    const struct sp_trace_spool_call *c,
     struct sp_err *e)
 {
 	const struct sp_trace_args *a = &c->args;
@@ -204,7 +205,7 @@ get(struct cursor *c, uint64_t *v)
 }
 
 struct replay {
-	const struct sp_tspool_ops *ops;
+	const struct sp_trace_spool_ops *ops;
 	void *ctx;
 	int64_t last_start;
 	char *name;		/* a lane's name, NUL-terminated */
@@ -237,7 +238,7 @@ static int
 call_record(struct replay *r, unsigned kind, struct cursor *c,
     struct sp_err *e)
 {
-	struct sp_tspool_call k;
+	struct sp_trace_spool_call k;
 	uint64_t depth, region, dstart, dur, v;
 
 	memset(&k, 0, sizeof k);
@@ -301,7 +302,7 @@ records(struct replay *r, const unsigned char **p, const unsigned char *end,
 
 /* The records of the file, read a block at a time. */
 static int
-replay_file(struct sp_tspool *s, struct replay *r, struct sp_err *e)
+replay_file(struct sp_trace_spool *s, struct replay *r, struct sp_err *e)
 {
 	uint64_t off = 0, size = sp_spill_file_size(s->file);
 	size_t have = 0;
@@ -341,7 +342,8 @@ replay_file(struct sp_tspool *s, struct replay *r, struct sp_err *e)
 }
 
 int
-sp_tspool_replay(struct sp_tspool *s, const struct sp_tspool_ops *ops,
+sp_trace_spool_replay(struct sp_trace_spool *s,
+    const struct sp_trace_spool_ops *ops,
     void *ctx, struct sp_err *e)
 {
 	struct replay r = { ops, ctx, 0, NULL, 0 };
