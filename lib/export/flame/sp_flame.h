@@ -121,7 +121,4 @@ int sp_flame_render(const struct sp_prof *d, const struct sp_flame_opts *o,
  */
 size_t sp_flame_color_index(const char *name, size_t len, size_t n);
 
-/* SHA-1 of len bytes at p into out[20]. */
-void sp_flame_sha1(const void *p, size_t len, unsigned char out[20]);
-
 #endif

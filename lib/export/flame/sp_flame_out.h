@@ -18,7 +18,7 @@
 #include <stdint.h>
 
 #include "sp_err.h"
-#include "sp_prof.h"
+#include "sp_write.h"
 
 struct sp_flame_out;
 
