@@ -103,7 +103,7 @@ struct limits {
 };
 
 static void
-note(void *ctx, const struct sp_flame_note *n)
+note(void *ctx, const struct sp_flame_export_note *n)
 {
 	const struct limits *l = ctx;
 
@@ -381,7 +381,7 @@ main(int argc, char **argv)
 		o.wrote.ctx = &o.folded;
 	}
 	r = cli_open_reader(in);
-	if (sp_flame_export_stream(r, &o, NULL, &e) < 0)
+	if (sp_flame_export_run(r, &o, NULL, &e) < 0)
 		cli_die(&e);
 	cli_close_reader(r);
 	return 0;

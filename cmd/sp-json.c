@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "sp_json.h"
+#include "sp_json_export.h"
 
 static void
 usage(void)
@@ -86,8 +86,8 @@ main(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct sp_json_opts o;
-	struct sp_json_stats st;
+	struct sp_json_export_opts o;
+	struct sp_json_export_stats st;
 	const char *in;
 	struct sp_reader *r;
 	struct sp_err e;
@@ -148,8 +148,8 @@ main(int argc, char **argv)
 		o.wrote.ctx = &lines;
 	}
 	r = cli_open_reader(in);
-	rc = lines ? sp_json_lines(r, &o, &st, &e) :
-	    sp_json_export(r, &o, &st, &e);
+	rc = lines ? sp_json_export_lines(r, &o, &st, &e) :
+	    sp_json_export_run(r, &o, &st, &e);
 	if (talk == CLI_TALK_VERBOSE)
 		fprintf(stderr, "%s: %" PRIu64 " runs, %" PRIu64 " calls: %"
 		    PRIu64 " bytes of JSON in %" PRIu64 " files (%" PRIu64

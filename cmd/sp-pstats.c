@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "sp_psexport.h"
+#include "sp_pstats_export.h"
 
 static void
 usage(void)
@@ -59,16 +59,17 @@ usage(void)
 }
 
 static void
-note(void *ctx, enum sp_psexport_note what, const char *label, uint32_t rank)
+note(void *ctx, enum sp_pstats_export_note what, const char *label,
+    uint32_t rank)
 {
-	const struct sp_psexport_opts *o = ctx;
+	const struct sp_pstats_export_opts *o = ctx;
 
 	switch (what) {
-	case SP_PSEXPORT_RANK_EMPTY:
+	case SP_PSTATS_EXPORT_RANK_EMPTY:
 		fprintf(stderr, "%s: run '%s' rank %" PRIu32 " has no calls: "
 		    "no .prof\n", cli_name(), label, rank);
 		break;
-	case SP_PSEXPORT_RUN_EMPTY:
+	case SP_PSTATS_EXPORT_RUN_EMPTY:
 		fprintf(stderr, "%s: run '%s' has no calls: no %s\n",
 		    cli_name(), label, o->print ? "report" : ".prof");
 		break;
@@ -116,7 +117,7 @@ main(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct sp_psexport_opts o;
+	struct sp_pstats_export_opts o;
 	const char *in, *sort = NULL;
 	struct sp_err e;
 	enum cli_talk talk = CLI_TALK_DEFAULT;
@@ -198,7 +199,7 @@ main(int argc, char **argv)
 		o.wrote.fn = wrote;
 	o.fix = cli_read_fix(in, o.print ? "sp-pstats --print" : NULL);
 	fd = cli_open_input(in);
-	if (sp_psexport_run(fd, in, &o, NULL, &e) < 0)
+	if (sp_pstats_export_run(fd, in, &o, NULL, &e) < 0)
 		cli_die(&e);
 	cli_close_input(fd);
 	return 0;

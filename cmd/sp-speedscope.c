@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "sp_ssexport.h"
+#include "sp_speedscope_export.h"
 
 #define MAX_SIZE_DEFAULT "400M"
 
@@ -50,7 +50,7 @@ usage(void)
 }
 
 static void
-note(void *ctx, enum sp_ssexport_note what, const char *label,
+note(void *ctx, enum sp_speedscope_export_note what, const char *label,
     const char *path, uint64_t value)
 {
 	static const struct { uint64_t scale; const char *unit; } units[] = {
@@ -61,7 +61,7 @@ note(void *ctx, enum sp_ssexport_note what, const char *label,
 
 	(void)ctx;
 	switch (what) {
-	case SP_SSEXPORT_OVERSIZE:
+	case SP_SPEEDSCOPE_EXPORT_OVERSIZE:
 		for (i = 0; value % units[i].scale != 0; i++)
 			continue;
 		fprintf(stderr, "%s: warning: %s: the document of run '%s' "
@@ -71,11 +71,11 @@ note(void *ctx, enum sp_ssexport_note what, const char *label,
 		    strcmp(path, "-") == 0 ? "<stdout>" : path, label,
 		    value / units[i].scale, units[i].unit);
 		break;
-	case SP_SSEXPORT_NO_CALLS:
+	case SP_SPEEDSCOPE_EXPORT_NO_CALLS:
 		fprintf(stderr, "%s: run '%s' has no calls: no document\n",
 		    cli_name(), label);
 		break;
-	case SP_SSEXPORT_ALL_DROPPED:
+	case SP_SPEEDSCOPE_EXPORT_ALL_DROPPED:
 		fprintf(stderr, "%s: run '%s': --min-duration dropped all its "
 		    "%" PRIu64 " calls: no document\n", cli_name(), label,
 		    value);
@@ -105,8 +105,8 @@ main(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct sp_ssexport_opts o;
-	struct sp_ssexport_stats st;
+	struct sp_speedscope_export_opts o;
+	struct sp_speedscope_export_stats st;
 	const char *in, *min_duration = NULL, *max_size = MAX_SIZE_DEFAULT;
 	struct sp_reader *r;
 	struct sp_err e;
@@ -164,7 +164,7 @@ main(int argc, char **argv)
 	if (cli_tell_written(talk))
 		o.wrote.fn = wrote;
 	r = cli_open_reader(in);
-	c = sp_ssexport_stream(r, &o, &st, &e);
+	c = sp_speedscope_export_run(r, &o, &st, &e);
 	if (st.dropped > 0)
 		fprintf(stderr, "%s: --min-duration %s dropped %" PRIu64
 		    " of %" PRIu64 " calls\n", cli_name(), min_duration,

@@ -76,7 +76,7 @@ usage(void)
 }
 
 struct notes {
-	enum sp_trace_format format;
+	enum sp_trace_export_format format;
 	const char *region;
 };
 
@@ -97,32 +97,32 @@ put_size(char *buf, size_t n, uint64_t value)
 }
 
 static void
-note(void *ctx, enum sp_trace_note what, const char *label,
+note(void *ctx, enum sp_trace_export_note what, const char *label,
     const char *path, uint64_t value)
 {
 	const struct notes *n = ctx;
 	char size[64];
 
 	switch (what) {
-	case SP_TRACE_OVERSIZE:
+	case SP_TRACE_EXPORT_OVERSIZE:
 		put_size(size, sizeof size, value);
 		fprintf(stderr, "%s: warning: %s: the trace of run '%s' is "
 		    "over %s, more than a browser opens well; shrink it with "
 		    "sp-read --ranks or --include, or --min-duration%s\n",
 		    cli_name(), strcmp(path, "-") == 0 ? "<stdout>" : path,
-		    label, size, n->format == SP_TRACE_JSON ?
+		    label, size, n->format == SP_TRACE_EXPORT_JSON ?
 		    ", or write protobuf (--format proto)" :
 		    ", or open it with trace_processor --httpd");
 		break;
-	case SP_TRACE_NO_CALLS:
+	case SP_TRACE_EXPORT_NO_CALLS:
 		fprintf(stderr, "%s: run '%s' has no calls: no trace\n",
 		    cli_name(), label);
 		break;
-	case SP_TRACE_ALL_DROPPED:
+	case SP_TRACE_EXPORT_ALL_DROPPED:
 		fprintf(stderr, "%s: run '%s': --min-duration dropped all its "
 		    "%" PRIu64 " calls: no trace\n", cli_name(), label, value);
 		break;
-	case SP_TRACE_NO_REGION:
+	case SP_TRACE_EXPORT_NO_REGION:
 		fprintf(stderr, "%s: run '%s': rank %" PRIu64 " has no call of "
 		    "'%s' to align on: not shifted\n", cli_name(), label, value,
 		    n->region);
@@ -131,12 +131,12 @@ note(void *ctx, enum sp_trace_note what, const char *label,
 }
 
 static void
-set_format(struct sp_trace_opts *o, const char *arg)
+set_format(struct sp_trace_export_opts *o, const char *arg)
 {
 	if (strcmp(arg, "proto") == 0)
-		o->format = SP_TRACE_PROTO;
+		o->format = SP_TRACE_EXPORT_PROTO;
 	else if (strcmp(arg, "json") == 0)
-		o->format = SP_TRACE_JSON;
+		o->format = SP_TRACE_EXPORT_JSON;
 	else
 		cli_usage_error("--format: '%s' is not a format: give proto or "
 		    "json", arg);
@@ -144,18 +144,18 @@ set_format(struct sp_trace_opts *o, const char *arg)
 
 /* none, start, region:NAME or a region's name. */
 static void
-set_align(struct sp_trace_opts *o, const char *arg)
+set_align(struct sp_trace_export_opts *o, const char *arg)
 {
 	o->align_region = NULL;
 	if (strcmp(arg, "none") == 0) {
-		o->align = SP_TRACE_ALIGN_NONE;
+		o->align = SP_TRACE_EXPORT_ALIGN_NONE;
 		return;
 	}
 	if (strcmp(arg, "start") == 0) {
-		o->align = SP_TRACE_ALIGN_START;
+		o->align = SP_TRACE_EXPORT_ALIGN_START;
 		return;
 	}
-	o->align = SP_TRACE_ALIGN_REGION;
+	o->align = SP_TRACE_EXPORT_ALIGN_REGION;
 	o->align_region = strncmp(arg, "region:", 7) == 0 ? arg + 7 : arg;
 	if (o->align_region[0] == '\0')
 		cli_usage_error("--align: '%s' names no region: give none, "
@@ -163,7 +163,7 @@ set_align(struct sp_trace_opts *o, const char *arg)
 }
 
 static void
-report(const struct sp_trace_stats *st, const char *min_duration,
+report(const struct sp_trace_export_stats *st, const char *min_duration,
     int verbose)
 {
 	if (st->dropped > 0)
@@ -189,7 +189,7 @@ wrote(void *ctx, const char *path)
 
 /* What the command line says. */
 struct args {
-	struct sp_trace_opts o;
+	struct sp_trace_export_opts o;
 	const char *min_duration, *max_size, *format;
 	enum cli_talk talk;	/* -v, -q */
 	int force;
@@ -280,12 +280,12 @@ parse(struct args *a, int argc, char **argv)
 	    NULL)) != -1)
 		parse_option(a, c, argv);
 	if (a->format == NULL)
-		a->o.format = sp_trace_format_of(a->o.output);
+		a->o.format = sp_trace_export_format_of(a->o.output);
 	if (a->min_duration != NULL)
 		a->o.min_duration_ns = cli_duration("--min-duration",
 		    a->min_duration);
 	a->o.max_size = cli_size("--max-size", a->max_size != NULL ?
-	    a->max_size : a->o.format == SP_TRACE_JSON ? MAX_SIZE_JSON :
+	    a->max_size : a->o.format == SP_TRACE_EXPORT_JSON ? MAX_SIZE_JSON :
 	    MAX_SIZE_PROTO);
 }
 
@@ -293,7 +293,7 @@ int
 main(int argc, char **argv)
 {
 	struct args a;
-	struct sp_trace_stats st;
+	struct sp_trace_export_stats st;
 	struct notes notes;
 	const char *in;
 	struct sp_reader *r;
@@ -303,7 +303,8 @@ main(int argc, char **argv)
 	cli_init("sp-trace");
 	parse(&a, argc, argv);
 	in = cli_one_input(argc, argv);
-	if (a.o.format == SP_TRACE_PROTO && !a.force && (a.o.output == NULL ||
+	if (a.o.format == SP_TRACE_EXPORT_PROTO && !a.force &&
+	    (a.o.output == NULL ||
 	    strcmp(a.o.output, "-") == 0) && isatty(STDOUT_FILENO))
 		cli_usage_error("refusing to write a binary trace to a "
 		    "terminal; redirect it, use -o FILE, or --force");
@@ -314,7 +315,7 @@ main(int argc, char **argv)
 	if (cli_tell_written(a.talk))
 		a.o.wrote.fn = wrote;
 	r = cli_open_reader(in);
-	rc = sp_trace_export(r, &a.o, &st, &e);
+	rc = sp_trace_export_run(r, &a.o, &st, &e);
 	report(&st, a.min_duration, a.talk == CLI_TALK_VERBOSE);
 	if (rc < 0)
 		cli_die(&e);

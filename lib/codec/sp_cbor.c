@@ -19,8 +19,8 @@ struct open_node {
 	uint64_t left;		/* children still expected */
 };
 
-struct sp_cdoc {
-	struct sp_cv *v;
+struct sp_cbor {
+	struct sp_cbor_node *v;
 	size_t n, cap;
 	struct open_node stack[MAX_NEST];
 	int depth;
@@ -31,14 +31,14 @@ struct sp_cdoc {
 	enum sp_status bad_status;	/* SP_EDATA, or SP_ENOMEM */
 };
 
-struct sp_cdoc *
-sp_cdoc_new(void)
+struct sp_cbor *
+sp_cbor_new(void)
 {
-	return calloc(1, sizeof(struct sp_cdoc));
+	return calloc(1, sizeof(struct sp_cbor));
 }
 
 void
-sp_cdoc_free(struct sp_cdoc *d)
+sp_cbor_free(struct sp_cbor *d)
 {
 	if (d == NULL)
 		return;
@@ -47,20 +47,20 @@ sp_cdoc_free(struct sp_cdoc *d)
 }
 
 size_t
-sp_cdoc_count(const struct sp_cdoc *d)
+sp_cbor_count(const struct sp_cbor *d)
 {
 	return d->n;
 }
 
-const struct sp_cv *
-sp_cdoc_node(const struct sp_cdoc *d, size_t i)
+const struct sp_cbor_node *
+sp_cbor_node(const struct sp_cbor *d, size_t i)
 {
 	return &d->v[i];
 }
 
 /* Close every container whose children are all there. */
 static void
-settle(struct sp_cdoc *d)
+settle(struct sp_cbor *d)
 {
 	while (d->depth > 0 && d->stack[d->depth - 1].left == 0) {
 		d->v[d->stack[d->depth - 1].index].end = (uint32_t)d->n;
@@ -70,16 +70,16 @@ settle(struct sp_cdoc *d)
 		d->complete = 1;
 }
 
-static struct sp_cv *
-add(struct sp_cdoc *d, enum sp_cv_type type, uint64_t children)
+static struct sp_cbor_node *
+add(struct sp_cbor *d, enum sp_cbor_node_type type, uint64_t children)
 {
-	struct sp_cv *v;
+	struct sp_cbor_node *v;
 
 	if (d->bad != NULL || d->complete)
 		return NULL;
 	if (d->n == d->cap) {
 		size_t cap = d->cap ? d->cap * 2 : 256;
-		struct sp_cv *nv;
+		struct sp_cbor_node *nv;
 
 		if (cap > MAX_NODES) {
 			d->bad = "too many values in one item";
@@ -118,7 +118,7 @@ add(struct sp_cdoc *d, enum sp_cv_type type, uint64_t children)
 static void
 leaf_uint(void *ctx, uint64_t u)
 {
-	struct sp_cv *v = add(ctx, SP_CV_UINT, 0);
+	struct sp_cbor_node *v = add(ctx, SP_CBOR_NODE_UINT, 0);
 
 	if (v != NULL)
 		v->u = u;
@@ -132,7 +132,7 @@ static void cb_u64(void *c, uint64_t u) { leaf_uint(c, u); }
 static void
 leaf_neg(void *ctx, uint64_t u)
 {
-	struct sp_cv *v = add(ctx, SP_CV_NEGINT, 0);
+	struct sp_cbor_node *v = add(ctx, SP_CBOR_NODE_NEGINT, 0);
 
 	if (v != NULL)
 		v->u = u;
@@ -144,9 +144,9 @@ static void cb_n32(void *c, uint32_t u) { leaf_neg(c, u); }
 static void cb_n64(void *c, uint64_t u) { leaf_neg(c, u); }
 
 static void
-leaf_str(void *ctx, enum sp_cv_type type, cbor_data p, size_t len)
+leaf_str(void *ctx, enum sp_cbor_node_type type, cbor_data p, size_t len)
 {
-	struct sp_cv *v = add(ctx, type, 0);
+	struct sp_cbor_node *v = add(ctx, type, 0);
 
 	if (v != NULL) {
 		v->p = p;
@@ -154,13 +154,23 @@ leaf_str(void *ctx, enum sp_cv_type type, cbor_data p, size_t len)
 	}
 }
 
-static void cb_bytes(void *c, cbor_data p, size_t n) { leaf_str(c, SP_CV_BYTES, p, n); }
-static void cb_text(void *c, cbor_data p, size_t n) { leaf_str(c, SP_CV_TEXT, p, n); }
+static void
+cb_bytes(void *c, cbor_data p, size_t n)
+{
+	leaf_str(c, SP_CBOR_NODE_BYTES, p, n);
+}
 
 static void
-container(void *ctx, enum sp_cv_type type, size_t count, uint64_t children)
+cb_text(void *c, cbor_data p, size_t n)
 {
-	struct sp_cv *v = add(ctx, type, children);
+	leaf_str(c, SP_CBOR_NODE_TEXT, p, n);
+}
+
+static void
+container(void *ctx, enum sp_cbor_node_type type, size_t count,
+    uint64_t children)
+{
+	struct sp_cbor_node *v = add(ctx, type, children);
 
 	if (v != NULL)
 		v->u = count;
@@ -169,31 +179,31 @@ container(void *ctx, enum sp_cv_type type, size_t count, uint64_t children)
 static void
 cb_array(void *ctx, size_t n)
 {
-	container(ctx, SP_CV_ARRAY, n, n);
+	container(ctx, SP_CBOR_NODE_ARRAY, n, n);
 }
 
 static void
 cb_map(void *ctx, size_t n)
 {
-	struct sp_cdoc *d = ctx;
+	struct sp_cbor *d = ctx;
 
 	if (n > UINT64_MAX / 2) {
 		d->bad = "absurd map size";
 		return;
 	}
-	container(ctx, SP_CV_MAP, n, (uint64_t)n * 2);
+	container(ctx, SP_CBOR_NODE_MAP, n, (uint64_t)n * 2);
 }
 
 static void
 cb_tag(void *ctx, uint64_t tag)
 {
-	container(ctx, SP_CV_TAG, tag, 1);
+	container(ctx, SP_CBOR_NODE_TAG, tag, 1);
 }
 
 static void
 leaf_float(void *ctx, double f)
 {
-	struct sp_cv *v = add(ctx, SP_CV_FLOAT, 0);
+	struct sp_cbor_node *v = add(ctx, SP_CBOR_NODE_FLOAT, 0);
 
 	if (v != NULL)
 		v->f = f;
@@ -205,19 +215,20 @@ static void cb_f8(void *c, double f) { leaf_float(c, f); }
 static void
 cb_bool(void *ctx, bool b)
 {
-	struct sp_cv *v = add(ctx, SP_CV_BOOL, 0);
+	struct sp_cbor_node *v = add(ctx, SP_CBOR_NODE_BOOL, 0);
 
 	if (v != NULL)
 		v->u = b;
 }
 
-static void cb_null(void *c) { add(c, SP_CV_NULL, 0); }
-static void cb_undef(void *c) { add(c, SP_CV_UNDEF, 0); }
+static void cb_null(void *c) { add(c, SP_CBOR_NODE_NULL, 0); }
+static void cb_undef(void *c) { add(c, SP_CBOR_NODE_UNDEF, 0); }
 
 static void
 cb_indefinite(void *ctx)
 {
-	((struct sp_cdoc *)ctx)->bad = "indefinite-length values are not allowed";
+	((struct sp_cbor *)ctx)->bad =
+	    "indefinite-length values are not allowed";
 }
 
 static void
@@ -244,7 +255,7 @@ static const struct cbor_callbacks callbacks = {
 };
 
 int
-sp_cdoc_parse(struct sp_cdoc *d, const uint8_t *buf, size_t len,
+sp_cbor_parse(struct sp_cbor *d, const uint8_t *buf, size_t len,
     size_t max_bytes, size_t *used, size_t *need, struct sp_err *e)
 {
 	size_t pos = 0;
@@ -300,7 +311,7 @@ more:
 }
 
 void
-sp_cdoc_span(const struct sp_cdoc *d, size_t i, size_t *off, size_t *len)
+sp_cbor_span(const struct sp_cbor *d, size_t i, size_t *off, size_t *len)
 {
 	size_t end = d->v[i].end;
 	size_t stop = end < d->n ? d->v[end].off : d->item_len;
@@ -310,24 +321,24 @@ sp_cdoc_span(const struct sp_cdoc *d, size_t i, size_t *off, size_t *len)
 }
 
 size_t
-sp_cdoc_next(const struct sp_cdoc *d, size_t i)
+sp_cbor_next(const struct sp_cbor *d, size_t i)
 {
 	return d->v[i].end;
 }
 
 long
-sp_cdoc_map_get(const struct sp_cdoc *d, size_t map, const char *key)
+sp_cbor_map_get(const struct sp_cbor *d, size_t map, const char *key)
 {
 	size_t klen = strlen(key), i, k;
 
-	if (d->v[map].type != SP_CV_MAP)
+	if (d->v[map].type != SP_CBOR_NODE_MAP)
 		return -1;
 	i = map + 1;
 	for (k = 0; k < d->v[map].u; k++) {
-		const struct sp_cv *kv = &d->v[i];
+		const struct sp_cbor_node *kv = &d->v[i];
 		size_t val = kv->end;
 
-		if (kv->type == SP_CV_TEXT && kv->len == klen &&
+		if (kv->type == SP_CBOR_NODE_TEXT && kv->len == klen &&
 		    memcmp(kv->p, key, klen) == 0)
 			return (long)val;
 		i = d->v[val].end;
@@ -336,13 +347,13 @@ sp_cdoc_map_get(const struct sp_cdoc *d, size_t map, const char *key)
 }
 
 int
-sp_cdoc_int(const struct sp_cdoc *d, size_t i, int64_t *out)
+sp_cbor_int(const struct sp_cbor *d, size_t i, int64_t *out)
 {
-	const struct sp_cv *v = &d->v[i];
+	const struct sp_cbor_node *v = &d->v[i];
 
-	if (v->type == SP_CV_UINT && v->u <= INT64_MAX)
+	if (v->type == SP_CBOR_NODE_UINT && v->u <= INT64_MAX)
 		*out = (int64_t)v->u;
-	else if (v->type == SP_CV_NEGINT && v->u <= INT64_MAX)
+	else if (v->type == SP_CBOR_NODE_NEGINT && v->u <= INT64_MAX)
 		*out = -(int64_t)v->u - 1;
 	else
 		return -1;
@@ -350,18 +361,18 @@ sp_cdoc_int(const struct sp_cdoc *d, size_t i, int64_t *out)
 }
 
 int
-sp_cdoc_uint(const struct sp_cdoc *d, size_t i, uint64_t *out)
+sp_cbor_uint(const struct sp_cbor *d, size_t i, uint64_t *out)
 {
-	if (d->v[i].type != SP_CV_UINT)
+	if (d->v[i].type != SP_CBOR_NODE_UINT)
 		return -1;
 	*out = d->v[i].u;
 	return 0;
 }
 
 int
-sp_cdoc_text(const struct sp_cdoc *d, size_t i, const char **p, size_t *len)
+sp_cbor_text(const struct sp_cbor *d, size_t i, const char **p, size_t *len)
 {
-	if (d->v[i].type != SP_CV_TEXT)
+	if (d->v[i].type != SP_CBOR_NODE_TEXT)
 		return -1;
 	*p = (const char *)d->v[i].p;
 	*len = d->v[i].len;
@@ -369,15 +380,15 @@ sp_cdoc_text(const struct sp_cdoc *d, size_t i, const char **p, size_t *len)
 }
 
 int
-sp_cdoc_number(const struct sp_cdoc *d, size_t i, double *out)
+sp_cbor_number(const struct sp_cbor *d, size_t i, double *out)
 {
 	int64_t v;
 
-	if (d->v[i].type == SP_CV_FLOAT) {
+	if (d->v[i].type == SP_CBOR_NODE_FLOAT) {
 		*out = d->v[i].f;
 		return 0;
 	}
-	if (sp_cdoc_int(d, i, &v) < 0)
+	if (sp_cbor_int(d, i, &v) < 0)
 		return -1;
 	*out = (double)v;
 	return 0;

@@ -23,22 +23,22 @@
 
 #include "sp_err.h"
 
-enum sp_cv_type {
-	SP_CV_UINT = 1,
-	SP_CV_NEGINT,	/* value is -1 - u */
-	SP_CV_BYTES,
-	SP_CV_TEXT,
-	SP_CV_ARRAY,
-	SP_CV_MAP,
-	SP_CV_TAG,	/* u is the tag number */
-	SP_CV_FLOAT,
-	SP_CV_BOOL,	/* u is 0 or 1 */
-	SP_CV_NULL,
-	SP_CV_UNDEF,
+enum sp_cbor_node_type {
+	SP_CBOR_NODE_UINT = 1,
+	SP_CBOR_NODE_NEGINT,	/* value is -1 - u */
+	SP_CBOR_NODE_BYTES,
+	SP_CBOR_NODE_TEXT,
+	SP_CBOR_NODE_ARRAY,
+	SP_CBOR_NODE_MAP,
+	SP_CBOR_NODE_TAG,	/* u is the tag number */
+	SP_CBOR_NODE_FLOAT,
+	SP_CBOR_NODE_BOOL,	/* u is 0 or 1 */
+	SP_CBOR_NODE_NULL,
+	SP_CBOR_NODE_UNDEF,
 };
 
-struct sp_cv {
-	enum sp_cv_type type;
+struct sp_cbor_node {
+	enum sp_cbor_node_type type;
 	uint32_t end;		/* one past the last node of this subtree */
 	uint64_t u;		/* uint, negint magnitude, tag, bool, count */
 	double f;
@@ -47,10 +47,10 @@ struct sp_cv {
 	uint32_t off;		/* byte offset of the value in the item */
 };
 
-struct sp_cdoc;
+struct sp_cbor;
 
-struct sp_cdoc *sp_cdoc_new(void);
-void sp_cdoc_free(struct sp_cdoc *d);
+struct sp_cbor *sp_cbor_new(void);
+void sp_cbor_free(struct sp_cbor *d);
 
 /*
  * Decode the item at the start of buf.  Returns 1 with *used set to its
@@ -58,25 +58,26 @@ void sp_cdoc_free(struct sp_cdoc *d);
  * then a lower bound of the bytes the item needs), -1 on malformed data.
  * Items larger than max_bytes are refused as malformed.
  */
-int sp_cdoc_parse(struct sp_cdoc *d, const uint8_t *buf, size_t len,
+int sp_cbor_parse(struct sp_cbor *d, const uint8_t *buf, size_t len,
     size_t max_bytes, size_t *used, size_t *need, struct sp_err *e);
 
-size_t sp_cdoc_count(const struct sp_cdoc *d);
+size_t sp_cbor_count(const struct sp_cbor *d);
 /* Byte span [*off, *off + *len) of the value at node i within the item. */
-void sp_cdoc_span(const struct sp_cdoc *d, size_t i, size_t *off, size_t *len);
-const struct sp_cv *sp_cdoc_node(const struct sp_cdoc *d, size_t i);
+void sp_cbor_span(const struct sp_cbor *d, size_t i, size_t *off, size_t *len);
+const struct sp_cbor_node *sp_cbor_node(const struct sp_cbor *d, size_t i);
 
 /* The value of key in the map at node i (a text key), or -1. */
-long sp_cdoc_map_get(const struct sp_cdoc *d, size_t map, const char *key);
+long sp_cbor_map_get(const struct sp_cbor *d, size_t map, const char *key);
 /* Index of the k-th child of the array (or k-th entry of the map: 2k key,
  * 2k+1 value) at node i; children must be walked, so prefer iteration:
  * first child is i + 1, the next one starts at node(child)->end. */
-size_t sp_cdoc_next(const struct sp_cdoc *d, size_t i);
+size_t sp_cbor_next(const struct sp_cbor *d, size_t i);
 
 /* Typed reads; each returns -1 if the node has another type or range. */
-int sp_cdoc_int(const struct sp_cdoc *d, size_t i, int64_t *out);
-int sp_cdoc_uint(const struct sp_cdoc *d, size_t i, uint64_t *out);
-int sp_cdoc_text(const struct sp_cdoc *d, size_t i, const char **p, size_t *len);
-int sp_cdoc_number(const struct sp_cdoc *d, size_t i, double *out);
+int sp_cbor_int(const struct sp_cbor *d, size_t i, int64_t *out);
+int sp_cbor_uint(const struct sp_cbor *d, size_t i, uint64_t *out);
+int sp_cbor_text(const struct sp_cbor *d, size_t i, const char **p,
+    size_t *len);
+int sp_cbor_number(const struct sp_cbor *d, size_t i, double *out);
 
 #endif

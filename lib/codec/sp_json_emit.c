@@ -20,21 +20,21 @@ struct level {
 	char first;		/* no element written yet */
 };
 
-struct sp_jout {
+struct sp_json_emit {
 	struct sp_jsonw *w;
 	int indent;
 	int base;		/* depth of the first value */
 	struct level *lv;
 	size_t n, cap;
-	char *sep;		/* separator scratch for sp_jout_i64s */
+	char *sep;		/* separator scratch for sp_json_emit_i64s */
 	size_t sepcap;
-	enum sp_jout_nonfinite nonfinite;
+	enum sp_json_emit_nonfinite nonfinite;
 };
 
-struct sp_jout *
-sp_jout_new(struct sp_jsonw *w, int indent, int depth, struct sp_err *e)
+struct sp_json_emit *
+sp_json_emit_new(struct sp_jsonw *w, int indent, int depth, struct sp_err *e)
 {
-	struct sp_jout *o = calloc(1, sizeof *o);
+	struct sp_json_emit *o = calloc(1, sizeof *o);
 
 	if (o == NULL) {
 		sp_fail(e, SP_ENOMEM, "out of memory");
@@ -47,7 +47,7 @@ sp_jout_new(struct sp_jsonw *w, int indent, int depth, struct sp_err *e)
 }
 
 void
-sp_jout_free(struct sp_jout *o)
+sp_json_emit_free(struct sp_json_emit *o)
 {
 	if (o == NULL)
 		return;
@@ -57,19 +57,19 @@ sp_jout_free(struct sp_jout *o)
 }
 
 struct sp_jsonw *
-sp_jout_writer(const struct sp_jout *o)
+sp_json_emit_writer(const struct sp_json_emit *o)
 {
 	return o->w;
 }
 
 static size_t
-depth(const struct sp_jout *o)
+depth(const struct sp_json_emit *o)
 {
 	return (size_t)o->base + o->n;
 }
 
 static int
-put_spaces(struct sp_jout *o, size_t n, struct sp_err *e)
+put_spaces(struct sp_json_emit *o, size_t n, struct sp_err *e)
 {
 	while (n > 0) {
 		size_t k = n < sizeof spaces - 1 ? n : sizeof spaces - 1;
@@ -83,7 +83,7 @@ put_spaces(struct sp_jout *o, size_t n, struct sp_err *e)
 
 /* The separator before an element of the innermost container. */
 static int
-sep(struct sp_jout *o, struct sp_err *e)
+sep(struct sp_json_emit *o, struct sp_err *e)
 {
 	struct level *l;
 
@@ -104,7 +104,7 @@ sep(struct sp_jout *o, struct sp_err *e)
 }
 
 static int
-push(struct sp_jout *o, char bracket, int first, struct sp_err *e)
+push(struct sp_json_emit *o, char bracket, int first, struct sp_err *e)
 {
 	if (o->n == o->cap) {
 		size_t cap = o->cap ? o->cap * 2 : 16;
@@ -122,27 +122,28 @@ push(struct sp_jout *o, char bracket, int first, struct sp_err *e)
 }
 
 int
-sp_jout_resume(struct sp_jout *o, char bracket, int first, struct sp_err *e)
+sp_json_emit_resume(struct sp_json_emit *o, char bracket, int first,
+    struct sp_err *e)
 {
 	return push(o, bracket, first, e);
 }
 
 void
-sp_jout_leave(struct sp_jout *o)
+sp_json_emit_leave(struct sp_json_emit *o)
 {
 	if (o->n > 0)
 		o->n--;
 }
 
 void
-sp_jout_touch(struct sp_jout *o)
+sp_json_emit_touch(struct sp_json_emit *o)
 {
 	if (o->n > 0)
 		o->lv[o->n - 1].first = 0;
 }
 
 int
-sp_jout_open(struct sp_jout *o, char bracket, struct sp_err *e)
+sp_json_emit_open(struct sp_json_emit *o, char bracket, struct sp_err *e)
 {
 	if (sp_jsonw_raw(o->w, bracket == '{' ? "{" : "[", 1, e) < 0)
 		return -1;
@@ -150,7 +151,7 @@ sp_jout_open(struct sp_jout *o, char bracket, struct sp_err *e)
 }
 
 int
-sp_jout_close(struct sp_jout *o, struct sp_err *e)
+sp_json_emit_close(struct sp_json_emit *o, struct sp_err *e)
 {
 	struct level l;
 
@@ -165,7 +166,8 @@ sp_jout_close(struct sp_jout *o, struct sp_err *e)
 }
 
 int
-sp_jout_key(struct sp_jout *o, const char *key, size_t n, struct sp_err *e)
+sp_json_emit_key(struct sp_json_emit *o, const char *key, size_t n,
+    struct sp_err *e)
 {
 	if (sep(o, e) < 0 || sp_jsonw_str(o->w, key, n, e) < 0)
 		return -1;
@@ -173,7 +175,7 @@ sp_jout_key(struct sp_jout *o, const char *key, size_t n, struct sp_err *e)
 }
 
 int
-sp_jout_lkey(struct sp_jout *o, const char *key, struct sp_err *e)
+sp_json_emit_lkey(struct sp_json_emit *o, const char *key, struct sp_err *e)
 {
 	size_t n = strlen(key);
 
@@ -184,25 +186,26 @@ sp_jout_lkey(struct sp_jout *o, const char *key, struct sp_err *e)
 }
 
 int
-sp_jout_elem(struct sp_jout *o, struct sp_err *e)
+sp_json_emit_elem(struct sp_json_emit *o, struct sp_err *e)
 {
 	return sep(o, e);
 }
 
 int
-sp_jout_str(struct sp_jout *o, const char *s, size_t n, struct sp_err *e)
+sp_json_emit_str(struct sp_json_emit *o, const char *s, size_t n,
+    struct sp_err *e)
 {
 	return sp_jsonw_str(o->w, s, n, e);
 }
 
 int
-sp_jout_i64(struct sp_jout *o, int64_t v, struct sp_err *e)
+sp_json_emit_i64(struct sp_json_emit *o, int64_t v, struct sp_err *e)
 {
 	return sp_jsonw_i64(o->w, v, e);
 }
 
 int
-sp_jout_u64(struct sp_jout *o, uint64_t v, struct sp_err *e)
+sp_json_emit_u64(struct sp_json_emit *o, uint64_t v, struct sp_err *e)
 {
 	char *p;
 
@@ -213,17 +216,18 @@ sp_jout_u64(struct sp_jout *o, uint64_t v, struct sp_err *e)
 }
 
 void
-sp_jout_set_nonfinite(struct sp_jout *o, enum sp_jout_nonfinite how)
+sp_json_emit_set_nonfinite(struct sp_json_emit *o,
+    enum sp_json_emit_nonfinite how)
 {
 	o->nonfinite = how;
 }
 
 int
-sp_jout_f64(struct sp_jout *o, double v, struct sp_err *e)
+sp_json_emit_f64(struct sp_json_emit *o, double v, struct sp_err *e)
 {
 	if (isfinite(v))
 		return sp_jsonw_double(o->w, v, e);
-	if (o->nonfinite == SP_JOUT_NULL)
+	if (o->nonfinite == SP_JSON_EMIT_NULL)
 		return sp_jsonw_raw(o->w, "null", 4, e);
 	if (isnan(v))
 		return sp_jsonw_raw(o->w, "NaN", 3, e);
@@ -232,20 +236,21 @@ sp_jout_f64(struct sp_jout *o, double v, struct sp_err *e)
 }
 
 int
-sp_jout_bool(struct sp_jout *o, int v, struct sp_err *e)
+sp_json_emit_bool(struct sp_json_emit *o, int v, struct sp_err *e)
 {
 	return v ? sp_jsonw_raw(o->w, "true", 4, e) :
 	    sp_jsonw_raw(o->w, "false", 5, e);
 }
 
 int
-sp_jout_null(struct sp_jout *o, struct sp_err *e)
+sp_json_emit_null(struct sp_json_emit *o, struct sp_err *e)
 {
 	return sp_jsonw_raw(o->w, "null", 4, e);
 }
 
 int
-sp_jout_raw(struct sp_jout *o, const char *s, size_t n, struct sp_err *e)
+sp_json_emit_raw(struct sp_json_emit *o, const char *s, size_t n,
+    struct sp_err *e)
 {
 	return sp_jsonw_raw(o->w, s, n, e);
 }
@@ -292,7 +297,7 @@ put_small(char *p, uint32_t x)
 }
 
 /*
- * Forced inline: gcc 12 leaves it out of line in sp_jout_i64s's loop once
+ * Forced inline: gcc 12 leaves it out of line in sp_json_emit_i64s's loop once
  * the digit table is another file's, and sp-json pays 2% for the calls.
  */
 static inline __attribute__((always_inline)) size_t
@@ -320,7 +325,8 @@ put_i64(char *p, int64_t v)
 }
 
 int
-sp_jout_i64s(struct sp_jout *o, const int64_t *v, size_t n, struct sp_err *e)
+sp_json_emit_i64s(struct sp_json_emit *o, const int64_t *v, size_t n,
+    struct sp_err *e)
 {
 	struct level *l;
 	size_t seplen, i = 0;
@@ -390,7 +396,8 @@ sp_jout_i64s(struct sp_jout *o, const int64_t *v, size_t n, struct sp_err *e)
 
 /* UTF-8 with every invalid byte replaced by U+FFFD, as a JSON string. */
 static int
-str_replace(struct sp_jout *o, const uint8_t *s, size_t n, struct sp_err *e)
+str_replace(struct sp_json_emit *o, const uint8_t *s, size_t n,
+    struct sp_err *e)
 {
 	char *buf = malloc(n * 3 + 1);
 	size_t k;
@@ -406,13 +413,13 @@ str_replace(struct sp_jout *o, const uint8_t *s, size_t n, struct sp_err *e)
 
 /* -1 - u for a CBOR negative integer u, in decimal. */
 static int
-negint(struct sp_jout *o, uint64_t u, struct sp_err *e)
+negint(struct sp_json_emit *o, uint64_t u, struct sp_err *e)
 {
 	char buf[SP_FMT_MAX + 2], *p = buf + sizeof buf;
 	unsigned __int128 v = (unsigned __int128)u + 1;
 
 	if (u <= (uint64_t)INT64_MAX)
-		return sp_jout_i64(o, -1 - (int64_t)u, e);
+		return sp_json_emit_i64(o, -1 - (int64_t)u, e);
 	do {
 		*--p = (char)('0' + (int)(v % 10));
 		v /= 10;
@@ -423,29 +430,29 @@ negint(struct sp_jout *o, uint64_t u, struct sp_err *e)
 
 /* A map key that is not text: its JSON text, as Python's str() of it. */
 static int
-cbor_key(struct sp_jout *o, const struct sp_cdoc *d, size_t i,
+cbor_key(struct sp_json_emit *o, const struct sp_cbor *d, size_t i,
     struct sp_err *e)
 {
-	const struct sp_cv *v = sp_cdoc_node(d, i);
+	const struct sp_cbor_node *v = sp_cbor_node(d, i);
 	char buf[SP_FMT_MAX + 2];
 	size_t n;
 
-	if (v->type == SP_CV_TEXT)
-		return sp_jout_key(o, (const char *)v->p, v->len, e);
+	if (v->type == SP_CBOR_NODE_TEXT)
+		return sp_json_emit_key(o, (const char *)v->p, v->len, e);
 	switch (v->type) {
-	case SP_CV_UINT:
+	case SP_CBOR_NODE_UINT:
 		n = sp_fmt_u64(buf, v->u);
 		break;
-	case SP_CV_NEGINT:
+	case SP_CBOR_NODE_NEGINT:
 		if (v->u > (uint64_t)INT64_MAX)
-			return sp_jout_key(o, "?", 1, e);
+			return sp_json_emit_key(o, "?", 1, e);
 		n = sp_fmt_i64(buf, -1 - (int64_t)v->u);
 		break;
-	case SP_CV_BOOL:
+	case SP_CBOR_NODE_BOOL:
 		n = (size_t)snprintf(buf, sizeof buf, "%s", v->u ? "true" :
 		    "false");
 		break;
-	case SP_CV_FLOAT:
+	case SP_CBOR_NODE_FLOAT:
 		if (isnan(v->f))
 			n = (size_t)snprintf(buf, sizeof buf, "NaN");
 		else if (isinf(v->f))
@@ -454,59 +461,59 @@ cbor_key(struct sp_jout *o, const struct sp_cdoc *d, size_t i,
 		else
 			n = sp_fmt_double(buf, v->f);
 		break;
-	case SP_CV_BYTES:
-		return sp_jout_key(o, (const char *)v->p, v->len, e);
+	case SP_CBOR_NODE_BYTES:
+		return sp_json_emit_key(o, (const char *)v->p, v->len, e);
 	default:
 		n = (size_t)snprintf(buf, sizeof buf, "null");
 		break;
 	}
-	return sp_jout_key(o, buf, n, e);
+	return sp_json_emit_key(o, buf, n, e);
 }
 
 int
-sp_jout_cbor(struct sp_jout *o, const struct sp_cdoc *d, size_t i,
+sp_json_emit_cbor(struct sp_json_emit *o, const struct sp_cbor *d, size_t i,
     struct sp_err *e)
 {
-	const struct sp_cv *v = sp_cdoc_node(d, i);
+	const struct sp_cbor_node *v = sp_cbor_node(d, i);
 	size_t c, k;
 
 	switch (v->type) {
-	case SP_CV_UINT:
-		return sp_jout_u64(o, v->u, e);
-	case SP_CV_NEGINT:
+	case SP_CBOR_NODE_UINT:
+		return sp_json_emit_u64(o, v->u, e);
+	case SP_CBOR_NODE_NEGINT:
 		return negint(o, v->u, e);
-	case SP_CV_FLOAT:
-		return sp_jout_f64(o, v->f, e);
-	case SP_CV_TEXT:
+	case SP_CBOR_NODE_FLOAT:
+		return sp_json_emit_f64(o, v->f, e);
+	case SP_CBOR_NODE_TEXT:
 		return sp_jsonw_str(o->w, (const char *)v->p, v->len, e);
-	case SP_CV_BYTES:
+	case SP_CBOR_NODE_BYTES:
 		return str_replace(o, v->p, v->len, e);
-	case SP_CV_BOOL:
-		return sp_jout_bool(o, (int)v->u, e);
-	case SP_CV_TAG:
-		return sp_jout_cbor(o, d, i + 1, e);
-	case SP_CV_ARRAY:
-		if (sp_jout_open(o, '[', e) < 0)
+	case SP_CBOR_NODE_BOOL:
+		return sp_json_emit_bool(o, (int)v->u, e);
+	case SP_CBOR_NODE_TAG:
+		return sp_json_emit_cbor(o, d, i + 1, e);
+	case SP_CBOR_NODE_ARRAY:
+		if (sp_json_emit_open(o, '[', e) < 0)
 			return -1;
-		for (c = i + 1, k = 0; k < v->u; k++, c = sp_cdoc_next(d, c))
-			if (sp_jout_elem(o, e) < 0 ||
-			    sp_jout_cbor(o, d, c, e) < 0)
+		for (c = i + 1, k = 0; k < v->u; k++, c = sp_cbor_next(d, c))
+			if (sp_json_emit_elem(o, e) < 0 ||
+			    sp_json_emit_cbor(o, d, c, e) < 0)
 				return -1;
-		return sp_jout_close(o, e);
-	case SP_CV_MAP:
-		if (sp_jout_open(o, '{', e) < 0)
+		return sp_json_emit_close(o, e);
+	case SP_CBOR_NODE_MAP:
+		if (sp_json_emit_open(o, '{', e) < 0)
 			return -1;
 		for (c = i + 1, k = 0; k < v->u; k++) {
 			if (cbor_key(o, d, c, e) < 0)
 				return -1;
-			c = sp_cdoc_next(d, c);
-			if (sp_jout_cbor(o, d, c, e) < 0)
+			c = sp_cbor_next(d, c);
+			if (sp_json_emit_cbor(o, d, c, e) < 0)
 				return -1;
-			c = sp_cdoc_next(d, c);
+			c = sp_cbor_next(d, c);
 		}
-		return sp_jout_close(o, e);
+		return sp_json_emit_close(o, e);
 	default:
-		return sp_jout_null(o, e);
+		return sp_json_emit_null(o, e);
 	}
 }
 
@@ -515,7 +522,7 @@ sp_jout_cbor(struct sp_jout *o, const struct sp_cdoc *d, size_t i,
 struct text {
 	const unsigned char *s;
 	size_t n, i;
-	struct sp_jout *o;	/* NULL: only check and skip */
+	struct sp_json_emit *o;	/* NULL: only check and skip */
 	struct sp_err *e;
 	int depth;
 };
@@ -705,7 +712,7 @@ text_number(struct text *t)
 		t->i++;
 	}
 	if (lit(t, "Infinity"))
-		return t->o != NULL ? sp_jout_f64(t->o, neg ? -INFINITY :
+		return t->o != NULL ? sp_json_emit_f64(t->o, neg ? -INFINITY :
 		    INFINITY, t->e) : 0;
 	if (t->i >= t->n || t->s[t->i] < '0' || t->s[t->i] > '9')
 		return bad_text(t, "bad number");
@@ -749,7 +756,7 @@ text_number(struct text *t)
 	d = strtod(buf, NULL);
 	if (buf != small)
 		free(buf);
-	return sp_jout_f64(t->o, d, t->e);
+	return sp_json_emit_f64(t->o, d, t->e);
 }
 
 static int text_value(struct text *t);
@@ -763,13 +770,13 @@ text_container(struct text *t, char open)
 	if (++t->depth > TEXT_DEPTH_MAX)
 		return bad_text(t, "nested too deeply");
 	t->i++;
-	if (t->o != NULL && sp_jout_open(t->o, open, t->e) < 0)
+	if (t->o != NULL && sp_json_emit_open(t->o, open, t->e) < 0)
 		return -1;
 	ws(t);
 	if (t->i < t->n && t->s[t->i] == close) {
 		t->i++;
 		t->depth--;
-		return t->o != NULL ? sp_jout_close(t->o, t->e) : 0;
+		return t->o != NULL ? sp_json_emit_close(t->o, t->e) : 0;
 	}
 	for (;;) {
 		if (!first) {
@@ -801,7 +808,7 @@ text_container(struct text *t, char open)
 	}
 	t->i++;
 	t->depth--;
-	return t->o != NULL ? sp_jout_close(t->o, t->e) : 0;
+	return t->o != NULL ? sp_json_emit_close(t->o, t->e) : 0;
 }
 
 static int
@@ -819,19 +826,19 @@ text_value(struct text *t)
 	case 't':
 		if (!lit(t, "true"))
 			break;
-		return t->o != NULL ? sp_jout_bool(t->o, 1, t->e) : 0;
+		return t->o != NULL ? sp_json_emit_bool(t->o, 1, t->e) : 0;
 	case 'f':
 		if (!lit(t, "false"))
 			break;
-		return t->o != NULL ? sp_jout_bool(t->o, 0, t->e) : 0;
+		return t->o != NULL ? sp_json_emit_bool(t->o, 0, t->e) : 0;
 	case 'n':
 		if (!lit(t, "null"))
 			break;
-		return t->o != NULL ? sp_jout_null(t->o, t->e) : 0;
+		return t->o != NULL ? sp_json_emit_null(t->o, t->e) : 0;
 	case 'N':
 		if (!lit(t, "NaN"))
 			break;
-		return t->o != NULL ? sp_jout_f64(t->o, NAN, t->e) : 0;
+		return t->o != NULL ? sp_json_emit_f64(t->o, NAN, t->e) : 0;
 	default:
 		if (t->s[t->i] == '-' || t->s[t->i] == 'I' ||
 		    (t->s[t->i] >= '0' && t->s[t->i] <= '9')) {
@@ -839,7 +846,7 @@ text_value(struct text *t)
 				if (!lit(t, "Infinity"))
 					break;
 				return t->o != NULL ?
-				    sp_jout_f64(t->o, INFINITY, t->e) : 0;
+				    sp_json_emit_f64(t->o, INFINITY, t->e) : 0;
 			}
 			return text_number(t);
 		}
@@ -849,7 +856,7 @@ text_value(struct text *t)
 }
 
 int
-sp_jout_jsontext(struct sp_jout *o, const char *s, size_t n,
+sp_json_emit_jsontext(struct sp_json_emit *o, const char *s, size_t n,
     struct sp_err *e)
 {
 	struct text t = { (const unsigned char *)s, n, 0, o, e, 0 };
@@ -990,7 +997,7 @@ static const char b64[] =
 	"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 int
-sp_jout_base64(struct sp_jout *o, const uint8_t *p, size_t n,
+sp_json_emit_base64(struct sp_json_emit *o, const uint8_t *p, size_t n,
     struct sp_err *e)
 {
 	size_t i = 0;

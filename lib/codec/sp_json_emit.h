@@ -30,63 +30,67 @@
 #include "sp_err.h"
 #include "sp_jsonw.h"
 
-struct sp_jout;
+struct sp_json_emit;
 
 /* indent < 0: one line; depth: the nesting level of the first value. */
-struct sp_jout *sp_jout_new(struct sp_jsonw *w, int indent, int depth,
+struct sp_json_emit *sp_json_emit_new(struct sp_jsonw *w, int indent, int depth,
     struct sp_err *e);
-void sp_jout_free(struct sp_jout *o);
-struct sp_jsonw *sp_jout_writer(const struct sp_jout *o);
+void sp_json_emit_free(struct sp_json_emit *o);
+struct sp_jsonw *sp_json_emit_writer(const struct sp_json_emit *o);
 
-/* What a float that is not finite becomes; SP_JOUT_NULL at first. */
-enum sp_jout_nonfinite {
-	SP_JOUT_NULL,	/* null */
-	SP_JOUT_WORDS,	/* NaN, Infinity, -Infinity */
+/* What a float that is not finite becomes; SP_JSON_EMIT_NULL at first. */
+enum sp_json_emit_nonfinite {
+	SP_JSON_EMIT_NULL,	/* null */
+	SP_JSON_EMIT_WORDS,	/* NaN, Infinity, -Infinity */
 };
-void sp_jout_set_nonfinite(struct sp_jout *o, enum sp_jout_nonfinite how);
+void sp_json_emit_set_nonfinite(struct sp_json_emit *o,
+    enum sp_json_emit_nonfinite how);
 
 /* Open '{' or '[' at the current value position; close the innermost. */
-int sp_jout_open(struct sp_jout *o, char bracket, struct sp_err *e);
-int sp_jout_close(struct sp_jout *o, struct sp_err *e);
+int sp_json_emit_open(struct sp_json_emit *o, char bracket, struct sp_err *e);
+int sp_json_emit_close(struct sp_json_emit *o, struct sp_err *e);
 /*
  * Continue inside a container whose bracket was written elsewhere (first:
  * no element yet); leave one without writing its closer; mark the
  * innermost as holding elements written elsewhere.  For fragments.
  */
-int sp_jout_resume(struct sp_jout *o, char bracket, int first,
+int sp_json_emit_resume(struct sp_json_emit *o, char bracket, int first,
     struct sp_err *e);
-void sp_jout_leave(struct sp_jout *o);
-void sp_jout_touch(struct sp_jout *o);
+void sp_json_emit_leave(struct sp_json_emit *o);
+void sp_json_emit_touch(struct sp_json_emit *o);
 /* In an object: the separator, then "key": (key is UTF-8, escaped). */
-int sp_jout_key(struct sp_jout *o, const char *key, size_t n,
+int sp_json_emit_key(struct sp_json_emit *o, const char *key, size_t n,
     struct sp_err *e);
 /* A key known to need no escaping (a C string literal). */
-int sp_jout_lkey(struct sp_jout *o, const char *key, struct sp_err *e);
+int sp_json_emit_lkey(struct sp_json_emit *o, const char *key,
+    struct sp_err *e);
 /* In an array: the separator before the next element. */
-int sp_jout_elem(struct sp_jout *o, struct sp_err *e);
+int sp_json_emit_elem(struct sp_json_emit *o, struct sp_err *e);
 
 /* Scalars, written at the value position (after a key or an elem). */
-int sp_jout_str(struct sp_jout *o, const char *s, size_t n, struct sp_err *e);
-int sp_jout_i64(struct sp_jout *o, int64_t v, struct sp_err *e);
-int sp_jout_u64(struct sp_jout *o, uint64_t v, struct sp_err *e);
-/* Python repr; NaN and infinities as sp_jout_set_nonfinite says. */
-int sp_jout_f64(struct sp_jout *o, double v, struct sp_err *e);
-int sp_jout_bool(struct sp_jout *o, int v, struct sp_err *e);
-int sp_jout_null(struct sp_jout *o, struct sp_err *e);
+int sp_json_emit_str(struct sp_json_emit *o, const char *s, size_t n,
+    struct sp_err *e);
+int sp_json_emit_i64(struct sp_json_emit *o, int64_t v, struct sp_err *e);
+int sp_json_emit_u64(struct sp_json_emit *o, uint64_t v, struct sp_err *e);
+/* Python repr; NaN and infinities as sp_json_emit_set_nonfinite says. */
+int sp_json_emit_f64(struct sp_json_emit *o, double v, struct sp_err *e);
+int sp_json_emit_bool(struct sp_json_emit *o, int v, struct sp_err *e);
+int sp_json_emit_null(struct sp_json_emit *o, struct sp_err *e);
 /* Bytes written as they are at the value position (a rendered value). */
-int sp_jout_raw(struct sp_jout *o, const char *s, size_t n, struct sp_err *e);
+int sp_json_emit_raw(struct sp_json_emit *o, const char *s, size_t n,
+    struct sp_err *e);
 
 /* Elements of the innermost (array) container: the hot path of columns. */
-int sp_jout_i64s(struct sp_jout *o, const int64_t *v, size_t n,
+int sp_json_emit_i64s(struct sp_json_emit *o, const int64_t *v, size_t n,
     struct sp_err *e);
 
 /*
- * The CBOR value at node i of d: integers, floats (sp_jout_f64),
+ * The CBOR value at node i of d: integers, floats (sp_json_emit_f64),
  * text, byte strings (decoded as UTF-8 with replacement), booleans, null
  * (and undefined), arrays and maps (a key that is not text is written as
  * its JSON text), tags as their content.
  */
-int sp_jout_cbor(struct sp_jout *o, const struct sp_cdoc *d, size_t i,
+int sp_json_emit_cbor(struct sp_json_emit *o, const struct sp_cbor *d, size_t i,
     struct sp_err *e);
 
 /*
@@ -94,10 +98,10 @@ int sp_jout_cbor(struct sp_jout *o, const struct sp_cdoc *d, size_t i,
  * would: the same values, strings escaped as ensure_ascii escapes them,
  * integers as their digits, floats as Python's repr of the nearest double;
  * NaN, Infinity and -Infinity (which json.loads takes) and floats that
- * overflow as sp_jout_f64 writes them.  Fails (SP_EDATA) on text that is
+ * overflow as sp_json_emit_f64 writes them.  Fails (SP_EDATA) on text that is
  * not one JSON value.
  */
-int sp_jout_jsontext(struct sp_jout *o, const char *s, size_t n,
+int sp_json_emit_jsontext(struct sp_json_emit *o, const char *s, size_t n,
     struct sp_err *e);
 
 /*
@@ -120,7 +124,7 @@ int sp_json_text_elements(const char *s, size_t n,
     struct sp_err *e);
 
 /* Base64 (RFC 4648, padded) of n bytes as a JSON string. */
-int sp_jout_base64(struct sp_jout *o, const uint8_t *p, size_t n,
+int sp_json_emit_base64(struct sp_json_emit *o, const uint8_t *p, size_t n,
     struct sp_err *e);
 /*
  * Decode base64 text (padding optional, no whitespace) into out, which

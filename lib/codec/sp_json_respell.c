@@ -33,23 +33,23 @@ mem_write(void *ctx, const void *p, size_t n, struct sp_err *e)
 }
 
 int
-sp_json_respell(const char *s, size_t n, enum sp_jout_nonfinite how,
+sp_json_respell(const char *s, size_t n, enum sp_json_emit_nonfinite how,
     char **buf, size_t *len, size_t *cap, struct sp_err *e)
 {
 	struct mem m = { buf, len, cap };
 	struct sp_jsonw *w;
-	struct sp_jout *j = NULL;
+	struct sp_json_emit *j = NULL;
 	int rc = -1;
 
 	*len = 0;
 	if ((w = sp_jsonw_new(mem_write, &m, e)) == NULL)
 		return -1;
-	if ((j = sp_jout_new(w, -1, 0, e)) != NULL)
-		sp_jout_set_nonfinite(j, how);
-	if (j != NULL && sp_jout_jsontext(j, s, n, e) == 0 &&
+	if ((j = sp_json_emit_new(w, -1, 0, e)) != NULL)
+		sp_json_emit_set_nonfinite(j, how);
+	if (j != NULL && sp_json_emit_jsontext(j, s, n, e) == 0 &&
 	    sp_jsonw_flush(w, e) == 0)
 		rc = 0;
-	sp_jout_free(j);
+	sp_json_emit_free(j);
 	sp_jsonw_free(w);
 	return rc;
 }

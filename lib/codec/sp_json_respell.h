@@ -1,6 +1,6 @@
 /*
  * sp_json_respell.h - a JSON text respelled as json.dumps(json.loads(s))
- * spells it on one line (sp_jout_jsontext), into memory: how sp-json
+ * spells it on one line (sp_json_emit_jsontext), into memory: how sp-json
  * tells whether a row's event metadata survives JSON v1 as it is, and
  * how sp-read gives back the text a v1 document's "event_metadata"
  * stood for.
@@ -18,11 +18,11 @@
 
 /*
  * The respelled text of the n bytes at s in *buf, *len bytes of it;
- * floats that are not finite as how says: SP_JOUT_NULL as json_export's
- * json.dumps(allow_nan=False) would need them, SP_JOUT_WORDS as plain
+ * floats that are not finite as how says: SP_JSON_EMIT_NULL as json_export's
+ * json.dumps(allow_nan=False) would need them, SP_JSON_EMIT_WORDS as plain
  * json.dumps writes them.
  */
-int sp_json_respell(const char *s, size_t n, enum sp_jout_nonfinite how,
+int sp_json_respell(const char *s, size_t n, enum sp_json_emit_nonfinite how,
     char **buf, size_t *len, size_t *cap, struct sp_err *e);
 
 #endif

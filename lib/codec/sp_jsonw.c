@@ -14,7 +14,7 @@
 #define BUF_SIZE ((size_t)1 << 17)
 
 struct sp_jsonw {
-	sp_jsonw_write_fn *write;
+	sp_write_fn *write;
 	void *ctx;
 	char *buf;
 	size_t len;
@@ -23,7 +23,7 @@ struct sp_jsonw {
 };
 
 struct sp_jsonw *
-sp_jsonw_new(sp_jsonw_write_fn *write, void *ctx, struct sp_err *e)
+sp_jsonw_new(sp_write_fn *write, void *ctx, struct sp_err *e)
 {
 	struct sp_jsonw *w;
 

@@ -28,17 +28,14 @@
 #include <stdint.h>
 
 #include "sp_err.h"
-
-/* Receives the text: returns 0, or -1 after filling e (may be NULL). */
-typedef int sp_jsonw_write_fn(void *ctx, const void *p, size_t n,
-    struct sp_err *e);
+#include "sp_write.h"
 
 /* Most bytes sp_jsonw_reserve can promise. */
 #define SP_JSONW_RESERVE_MAX 4096
 
 struct sp_jsonw;
 
-struct sp_jsonw *sp_jsonw_new(sp_jsonw_write_fn *write, void *ctx,
+struct sp_jsonw *sp_jsonw_new(sp_write_fn *write, void *ctx,
     struct sp_err *e);
 void sp_jsonw_free(struct sp_jsonw *w);
 

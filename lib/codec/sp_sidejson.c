@@ -114,18 +114,18 @@ sp_sidejson_by_number(const void *a, const void *b)
 /* --- sp_side_payloads --- */
 
 int
-sp_sidejson_put_payload(struct sp_jout *j, int has_rank, uint32_t rank,
+sp_sidejson_put_payload(struct sp_json_emit *j, int has_rank, uint32_t rank,
     const char *kind, const uint8_t *p, size_t n, struct sp_err *e)
 {
-	if (sp_jout_elem(j, e) < 0 || sp_jout_open(j, '{', e) < 0 ||
-	    (has_rank && (sp_jout_lkey(j, "rank", e) < 0 ||
-	    sp_jout_u64(j, rank, e) < 0)) ||
-	    sp_jout_lkey(j, "kind", e) < 0 ||
-	    sp_jout_str(j, kind, strlen(kind), e) < 0 ||
-	    sp_jout_lkey(j, "cbor", e) < 0 ||
-	    sp_jout_base64(j, p, n, e) < 0)
+	if (sp_json_emit_elem(j, e) < 0 || sp_json_emit_open(j, '{', e) < 0 ||
+	    (has_rank && (sp_json_emit_lkey(j, "rank", e) < 0 ||
+	    sp_json_emit_u64(j, rank, e) < 0)) ||
+	    sp_json_emit_lkey(j, "kind", e) < 0 ||
+	    sp_json_emit_str(j, kind, strlen(kind), e) < 0 ||
+	    sp_json_emit_lkey(j, "cbor", e) < 0 ||
+	    sp_json_emit_base64(j, p, n, e) < 0)
 		return -1;
-	return sp_jout_close(j, e);
+	return sp_json_emit_close(j, e);
 }
 
 int

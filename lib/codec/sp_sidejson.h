@@ -116,8 +116,8 @@ const struct sp_sidejson_kind *sp_sidejson_kind(const char *name);
  * NULL): the records written (a line_profile key with none at all is
  * left out of the document).
  */
-int sp_sidejson_put(struct sp_jout *j, const struct sp_sidejson_kind *k,
-    const struct sp_cdoc *d, size_t img, size_t *nrecords, struct sp_err *e);
+int sp_sidejson_put(struct sp_json_emit *j, const struct sp_sidejson_kind *k,
+    const struct sp_cbor *d, size_t img, size_t *nrecords, struct sp_err *e);
 
 /*
  * The image of kind k that the document's value v for one rank stands
@@ -129,7 +129,7 @@ int sp_sidejson_image(struct sp_cbuf *b, const struct sp_sidejson_kind *k,
     const struct sp_jvalue *v);
 
 /* One entry of sp_side_payloads, at the value position of j. */
-int sp_sidejson_put_payload(struct sp_jout *j, int has_rank, uint32_t rank,
+int sp_sidejson_put_payload(struct sp_json_emit *j, int has_rank, uint32_t rank,
     const char *kind, const uint8_t *p, size_t n, struct sp_err *e);
 
 /*

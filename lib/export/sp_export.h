@@ -189,7 +189,7 @@ int sp_export_run(struct sp_export *fe, const struct sp_export_ops *ops,
  */
 struct sp_export_out *sp_export_open(struct sp_export *fe, uint32_t rank,
     struct sp_err *e);
-/* Append n bytes (a sp_jsonw_write_fn: out is the struct sp_export_out). */
+/* Append n bytes (an sp_write_fn: out is the struct sp_export_out). */
 int sp_export_write(void *out, const void *p, size_t n, struct sp_err *e);
 /* Pass what is buffered on to the file or descriptor. */
 int sp_export_flush(struct sp_export_out *out, struct sp_err *e);

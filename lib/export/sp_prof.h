@@ -28,10 +28,7 @@
 #include <stdint.h>
 
 #include "sp_err.h"
-
-/* Receives output bytes: returns 0, or -1 after filling e (may be NULL). */
-typedef int sp_prof_write_fn(void *ctx, const void *p, size_t n,
-    struct sp_err *e);
+#include "sp_write.h"
 
 struct sp_prof;
 

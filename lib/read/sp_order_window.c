@@ -23,7 +23,7 @@ static int
 metadata_start(struct sp_order *or, int64_t *v)
 {
 	const struct sp_source *src = or->src;
-	struct sp_cdoc *d;
+	struct sp_cbor *d;
 	size_t used, need;
 	double f;
 	long i;
@@ -31,25 +31,25 @@ metadata_start(struct sp_order *or, int64_t *v)
 
 	if (src->metadata_len == 0)
 		return 0;
-	if ((d = sp_cdoc_new()) == NULL)
+	if ((d = sp_cbor_new()) == NULL)
 		return sp_order_oom(or);
 	/* the reader encoded it: only memory can fail */
-	if ((got = sp_cdoc_parse(d, src->metadata, src->metadata_len,
+	if ((got = sp_cbor_parse(d, src->metadata, src->metadata_len,
 	    src->metadata_len, &used, &need, or->e)) < 0) {
-		sp_cdoc_free(d);
+		sp_cbor_free(d);
 		return -1;
 	}
-	if (got == 1 && sp_cdoc_node(d, 0)->type == SP_CV_MAP &&
-	    (i = sp_cdoc_map_get(d, 0, "start_time_ns")) >= 0) {
-		if (sp_cdoc_int(d, (size_t)i, v) == 0)
+	if (got == 1 && sp_cbor_node(d, 0)->type == SP_CBOR_NODE_MAP &&
+	    (i = sp_cbor_map_get(d, 0, "start_time_ns")) >= 0) {
+		if (sp_cbor_int(d, (size_t)i, v) == 0)
 			rc = 1;
-		else if (sp_cdoc_number(d, (size_t)i, &f) == 0 &&
+		else if (sp_cbor_number(d, (size_t)i, &f) == 0 &&
 		    f == (double)(int64_t)f && f > -9.2e18 && f < 9.2e18) {
 			*v = (int64_t)f;
 			rc = 1;
 		}
 	}
-	sp_cdoc_free(d);
+	sp_cbor_free(d);
 	return rc;
 }
 

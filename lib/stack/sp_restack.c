@@ -10,7 +10,7 @@
 struct restack {
 	struct sp_reader *r;
 	struct sp_writer *w;
-	struct sp_stacker *st;
+	struct sp_stack *st;
 	struct sp_join *join;
 	int lane_open;
 	uint32_t rank;		/* of the open lane, or the last one */
@@ -67,7 +67,7 @@ end_lane(struct restack *rs, struct sp_err *e)
 		return 0;
 	rs->lane_open = 0;
 	rs->batches++;
-	if (sp_stacker_end_lane(rs->st, &out, e) < 0 ||
+	if (sp_stack_end_lane(rs->st, &out, e) < 0 ||
 	    sp_writer_batch(rs->w, &out, e) < 0)
 		return nesting_error(rs, e);
 	return 0;
@@ -87,14 +87,14 @@ stack_batch(struct restack *rs, const struct sp_batch *in, struct sp_err *e)
 	if (!rs->lane_open || rs->rank != in->rank || rs->lane != in->lane) {
 		if (end_lane(rs, e) < 0)
 			return -1;
-		sp_stacker_set_regions(rs->st, t->n, t->names, t->lens,
+		sp_stack_set_regions(rs->st, t->n, t->names, t->lens,
 		    t->order);
-		sp_stacker_begin_lane(rs->st, in->run, in->rank, in->lane);
+		sp_stack_begin_lane(rs->st, in->run, in->rank, in->lane);
 		rs->lane_open = 1;
 		rs->rank = in->rank;
 		rs->lane = in->lane;
 	}
-	if (sp_stacker_push(rs->st, in, &out, e) < 0)
+	if (sp_stack_push(rs->st, in, &out, e) < 0)
 		return nesting_error(rs, e);
 	rs->batches++;
 	return sp_writer_batch(rs->w, &out, e);
@@ -110,7 +110,7 @@ restack_item(struct restack *rs, const struct sp_item *it, struct sp_err *e)
 	case SP_ITEM_BATCH:
 		return stack_batch(rs, &it->u.batch, e);
 	case SP_ITEM_RUN:
-		sp_stacker_set_given_ties(rs->st, it->u.run.has_window &&
+		sp_stack_set_given_ties(rs->st, it->u.run.has_window &&
 		    it->u.run.window_clipped);
 		break;
 	case SP_ITEM_RANK:
@@ -140,7 +140,7 @@ sp_restack(struct sp_reader *r, struct sp_writer *w, struct sp_err *e)
 	int rc = -1, got, pass;
 
 	snprintf(producer, sizeof producer, "sp-stack %s", SP_VERSION);
-	if ((rs.st = sp_stacker_new()) == NULL) {
+	if ((rs.st = sp_stack_new()) == NULL) {
 		sp_fail(e, SP_ENOMEM, "out of memory");
 		goto out;
 	}
@@ -159,6 +159,6 @@ sp_restack(struct sp_reader *r, struct sp_writer *w, struct sp_err *e)
 		sp_join_flush(rs.join, &ignored);
 out:
 	sp_join_free(rs.join);
-	sp_stacker_free(rs.st);
+	sp_stack_free(rs.st);
 	return rc;
 }

@@ -23,7 +23,7 @@ struct frame {
 	uint32_t region;
 };
 
-struct sp_stacker {
+struct sp_stack {
 	size_t nregions;
 	const char *const *names;
 	const size_t *name_lens;
@@ -48,14 +48,14 @@ struct sp_stacker {
 	size_t scap;
 };
 
-struct sp_stacker *
-sp_stacker_new(void)
+struct sp_stack *
+sp_stack_new(void)
 {
-	return calloc(1, sizeof(struct sp_stacker));
+	return calloc(1, sizeof(struct sp_stack));
 }
 
 void
-sp_stacker_free(struct sp_stacker *st)
+sp_stack_free(struct sp_stack *st)
 {
 	if (st == NULL)
 		return;
@@ -67,7 +67,7 @@ sp_stacker_free(struct sp_stacker *st)
 }
 
 void
-sp_stacker_set_regions(struct sp_stacker *st, size_t n,
+sp_stack_set_regions(struct sp_stack *st, size_t n,
     const char *const *names, const size_t *name_lens, const uint32_t *order)
 {
 	st->nregions = n;
@@ -77,13 +77,13 @@ sp_stacker_set_regions(struct sp_stacker *st, size_t n,
 }
 
 void
-sp_stacker_set_given_ties(struct sp_stacker *st, int on)
+sp_stack_set_given_ties(struct sp_stack *st, int on)
 {
 	st->given_ties = on;
 }
 
 void
-sp_stacker_begin_lane(struct sp_stacker *st, uint32_t run, uint32_t rank,
+sp_stack_begin_lane(struct sp_stack *st, uint32_t run, uint32_t rank,
     int64_t lane)
 {
 	st->run = run;
@@ -120,7 +120,7 @@ grow(void *p, size_t *cap, size_t n, size_t sz, struct sp_err *e)
 }
 
 static int
-reserve_self(struct sp_stacker *st, size_t n, struct sp_err *e)
+reserve_self(struct sp_stack *st, size_t n, struct sp_err *e)
 {
 	int64_t *p;
 
@@ -137,7 +137,7 @@ reserve_self(struct sp_stacker *st, size_t n, struct sp_err *e)
  * the caller frees.
  */
 static char *
-describe(const struct sp_stacker *st, uint32_t region, int64_t call,
+describe(const struct sp_stack *st, uint32_t region, int64_t call,
     int64_t s, int64_t t, struct sp_err *e)
 {
 	char *q = NULL, *d = NULL;
@@ -171,7 +171,7 @@ nomem:
 }
 
 static int
-fail_region(const struct sp_stacker *st, uint64_t seq, uint32_t region,
+fail_region(const struct sp_stack *st, uint64_t seq, uint32_t region,
     struct sp_err *e)
 {
 	return sp_fail(e, SP_EDATA, "call %" PRIu64 " of lane %" PRId64
@@ -180,7 +180,7 @@ fail_region(const struct sp_stacker *st, uint64_t seq, uint32_t region,
 }
 
 static int
-fail_backwards(const struct sp_stacker *st, uint32_t region, int64_t call,
+fail_backwards(const struct sp_stack *st, uint32_t region, int64_t call,
     int64_t s, int64_t t, struct sp_err *e)
 {
 	char *d;
@@ -198,7 +198,7 @@ fail_backwards(const struct sp_stacker *st, uint32_t region, int64_t call,
 }
 
 static int
-fail_order(const struct sp_stacker *st, uint64_t seq, uint32_t region,
+fail_order(const struct sp_stack *st, uint64_t seq, uint32_t region,
     int64_t call, int64_t s, int64_t t, struct sp_err *e)
 {
 	char *d = NULL, *p = NULL;
@@ -218,7 +218,7 @@ out:
 }
 
 static int
-fail_overlap(const struct sp_stacker *st, uint32_t region, int64_t call,
+fail_overlap(const struct sp_stack *st, uint32_t region, int64_t call,
     int64_t s, int64_t t, struct sp_err *e)
 {
 	const struct frame *f = &st->stack[st->top - 1];
@@ -243,7 +243,7 @@ out:
  * loop then only allocates when the stack gets deeper than ever before.
  */
 static int
-reserve(struct sp_stacker *st, size_t n, struct sp_err *e)
+reserve(struct sp_stack *st, size_t n, struct sp_err *e)
 {
 	if (n > st->ncap) {
 		size_t cap = st->ncap;
@@ -294,7 +294,7 @@ enum fault {
 };
 
 static int
-fail_call(const struct sp_stacker *st, enum fault why,
+fail_call(const struct sp_stack *st, enum fault why,
     const struct sp_batch *in, size_t i, struct sp_err *e)
 {
 	uint32_t r = in->region[i];
@@ -325,7 +325,7 @@ fail_call(const struct sp_stacker *st, enum fault why,
  * on start and end.
  */
 static int
-stack_calls(struct sp_stacker *st, const struct sp_batch *in,
+stack_calls(struct sp_stack *st, const struct sp_batch *in,
     size_t *nclosed, struct sp_err *e)
 {
 	struct frame *stack = st->stack, *f;
@@ -424,7 +424,7 @@ stack_calls(struct sp_stacker *st, const struct sp_batch *in,
 }
 
 int
-sp_stacker_push(struct sp_stacker *st, const struct sp_batch *in,
+sp_stack_push(struct sp_stack *st, const struct sp_batch *in,
     struct sp_batch *out, struct sp_err *e)
 {
 	size_t nself;
@@ -450,7 +450,7 @@ sp_stacker_push(struct sp_stacker *st, const struct sp_batch *in,
 }
 
 int
-sp_stacker_end_lane(struct sp_stacker *st, struct sp_batch *out,
+sp_stack_end_lane(struct sp_stack *st, struct sp_batch *out,
     struct sp_err *e)
 {
 	size_t nself = 0;

@@ -9,12 +9,12 @@
  * "Lanes") as long as the input is in canonical order, which the stacker
  * checks.
  *
- * Usage, per run: sp_stacker_set_regions(); then per lane, in stream order:
- * sp_stacker_begin_lane(), sp_stacker_push() for each batch of the lane,
- * sp_stacker_end_lane().  After a failure the lane is lost: begin a new one.
+ * Usage, per run: sp_stack_set_regions(); then per lane, in stream order:
+ * sp_stack_begin_lane(), sp_stack_push() for each batch of the lane,
+ * sp_stack_end_lane().  After a failure the lane is lost: begin a new one.
  *
  * Ownership: the caller owns the stacker.  The region table given to
- * sp_stacker_set_regions() is borrowed and must outlive the lanes pushed
+ * sp_stack_set_regions() is borrowed and must outlive the lanes pushed
  * under it.  An output batch borrows the input batch's columns and adds
  * depth, parent and self columns that belong to the stacker; they are valid
  * until the next call on the same stacker.
@@ -28,11 +28,11 @@
 #include "sp_batch.h"
 #include "sp_err.h"
 
-struct sp_stacker;
+struct sp_stack;
 
 /* NULL when out of memory. */
-struct sp_stacker *sp_stacker_new(void);
-void sp_stacker_free(struct sp_stacker *st);
+struct sp_stack *sp_stack_new(void);
+void sp_stack_free(struct sp_stack *st);
 
 /*
  * The run's region table: names[i] of name_lens[i] bytes (name_lens NULL:
@@ -40,7 +40,7 @@ void sp_stacker_free(struct sp_stacker *st);
  * i's rank in the region order that breaks ties between identical
  * intervals (NULL: the ids themselves are that order).
  */
-void sp_stacker_set_regions(struct sp_stacker *st, size_t n,
+void sp_stack_set_regions(struct sp_stack *st, size_t n,
     const char *const *names, const size_t *name_lens,
     const uint32_t *order);
 
@@ -50,10 +50,10 @@ void sp_stacker_set_regions(struct sp_stacker *st, size_t n,
  * a run that sp-read --window clipped (sp-stream(5), "window"), whose
  * ties come in the order of their unclipped times.  Off until set.
  */
-void sp_stacker_set_given_ties(struct sp_stacker *st, int on);
+void sp_stack_set_given_ties(struct sp_stack *st, int on);
 
 /* Start a lane with an empty stack and sequence number 0. */
-void sp_stacker_begin_lane(struct sp_stacker *st, uint32_t run,
+void sp_stack_begin_lane(struct sp_stack *st, uint32_t run,
     uint32_t rank, int64_t lane);
 
 /*
@@ -64,7 +64,7 @@ void sp_stacker_begin_lane(struct sp_stacker *st, uint32_t run,
  * a batch whose sequence numbers do not follow on, and calls that overlap
  * without nesting (the reference's message, without the file and rank).
  */
-int sp_stacker_push(struct sp_stacker *st, const struct sp_batch *in,
+int sp_stack_push(struct sp_stack *st, const struct sp_batch *in,
     struct sp_batch *out, struct sp_err *e);
 
 /*
@@ -72,7 +72,7 @@ int sp_stacker_push(struct sp_stacker *st, const struct sp_batch *in,
  * lane; n = 0, lane_end = 1) holding the self times of every call still
  * open, deepest first.
  */
-int sp_stacker_end_lane(struct sp_stacker *st, struct sp_batch *out,
+int sp_stack_end_lane(struct sp_stack *st, struct sp_batch *out,
     struct sp_err *e);
 
 #endif

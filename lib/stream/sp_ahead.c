@@ -17,7 +17,7 @@
 struct slot {
 	uint8_t *buf;
 	size_t cap;
-	struct sp_cdoc *doc;
+	struct sp_cbor *doc;
 };
 
 struct sp_ahead {
@@ -123,7 +123,7 @@ drop(struct sp_ahead *a)
 {
 	sp_raw_fini(&a->raw);
 	free(a->spare.buf);
-	sp_cdoc_free(a->spare.doc);
+	sp_cbor_free(a->spare.doc);
 	free(a);
 }
 
@@ -134,7 +134,7 @@ sp_ahead_new(int fd, const char *name, struct sp_err *e)
 
 	if (a == NULL || sp_raw_init(&a->raw, fd, name, AHEAD_BUF) < 0 ||
 	    (a->spare.buf = sp_huge_buffer(AHEAD_BUF)) == NULL ||
-	    (a->spare.doc = sp_cdoc_new()) == NULL) {
+	    (a->spare.doc = sp_cbor_new()) == NULL) {
 		if (a != NULL)
 			drop(a);
 		sp_fail(e, SP_ENOMEM, "out of memory");

@@ -30,7 +30,7 @@ struct worker {
 };
 
 struct sp_gzblocks {
-	sp_gzblocks_fn *out;
+	sp_write_fn *out;
 	void *ctx;
 	char *name;
 	size_t size, bound;
@@ -117,7 +117,7 @@ start(struct sp_gzblocks *b, int level, int n)
 }
 
 struct sp_gzblocks *
-sp_gzblocks_new(int level, int threads, size_t block, sp_gzblocks_fn *out,
+sp_gzblocks_new(int level, int threads, size_t block, sp_write_fn *out,
     void *ctx, const char *name, struct sp_err *e)
 {
 	struct sp_gzblocks *b = calloc(1, sizeof *b);

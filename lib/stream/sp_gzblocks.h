@@ -26,17 +26,14 @@
 #include <stddef.h>
 
 #include "sp_err.h"
+#include "sp_write.h"
 
 struct sp_gzblocks;
-
-/* Where the members go: 0, or -1 after filling e. */
-typedef int sp_gzblocks_fn(void *ctx, const void *p, size_t n,
-    struct sp_err *e);
 
 /* level: libdeflate's (1 to 12); block: bytes per member (> 0); name:
  * the output, for messages. */
 struct sp_gzblocks *sp_gzblocks_new(int level, int threads, size_t block,
-    sp_gzblocks_fn *out, void *ctx, const char *name, struct sp_err *e);
+    sp_write_fn *out, void *ctx, const char *name, struct sp_err *e);
 void sp_gzblocks_free(struct sp_gzblocks *b);
 int sp_gzblocks_write(struct sp_gzblocks *b, const void *p, size_t n,
     struct sp_err *e);

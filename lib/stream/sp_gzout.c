@@ -10,7 +10,7 @@
 #include "sp_gzblocks.h"
 
 struct sp_gzout {
-	sp_gzout_fn *out;
+	sp_write_fn *out;
 	void *ctx;
 	struct sp_gzblocks *blocks;	/* NULL: plain */
 	uint64_t in, outn;
@@ -59,7 +59,7 @@ put(void *ctx, const void *p, size_t n, struct sp_err *e)
 
 struct sp_gzout *
 sp_gzout_new_with(int gzip, int level, int threads, size_t block,
-    sp_gzout_fn *out, void *ctx, const char *name, struct sp_err *e)
+    sp_write_fn *out, void *ctx, const char *name, struct sp_err *e)
 {
 	struct sp_gzout *f = calloc(1, sizeof *f);
 
@@ -78,7 +78,7 @@ sp_gzout_new_with(int gzip, int level, int threads, size_t block,
 }
 
 struct sp_gzout *
-sp_gzout_new(int gzip, int level, sp_gzout_fn *out, void *ctx,
+sp_gzout_new(int gzip, int level, sp_write_fn *out, void *ctx,
     const char *name, struct sp_err *e)
 {
 	return sp_gzout_new_with(gzip, level, gzip ? sp_gzout_threads() : 0,

@@ -33,12 +33,9 @@
 #include <stdint.h>
 
 #include "sp_err.h"
+#include "sp_write.h"
 
 struct sp_gzout;
-
-/* Where the (compressed) bytes go: 0, or -1 after filling e. */
-typedef int sp_gzout_fn(void *ctx, const void *p, size_t n,
-    struct sp_err *e);
 
 /* Does the name end in ".gz", in any case? */
 int sp_gzout_is_gz(const char *path);
@@ -48,12 +45,12 @@ int sp_gzout_is_gz(const char *path);
 
 /* gzip: compress at level (1 to 9, as --level); name: the output, for
  * messages.  Threads: sp_gzout_threads(); members: SP_GZOUT_BLOCK. */
-struct sp_gzout *sp_gzout_new(int gzip, int level, sp_gzout_fn *out,
+struct sp_gzout *sp_gzout_new(int gzip, int level, sp_write_fn *out,
     void *ctx, const char *name, struct sp_err *e);
 /* The same with the threads (0: the caller's only) and the block size
  * given: for tests, which check that the threads change no byte. */
 struct sp_gzout *sp_gzout_new_with(int gzip, int level, int threads,
-    size_t block, sp_gzout_fn *out, void *ctx, const char *name,
+    size_t block, sp_write_fn *out, void *ctx, const char *name,
     struct sp_err *e);
 /* libdeflate's level for a --level of 1 to 9: the same up to 7; 8 and 9
  * take its near-optimal 10 and 12, smaller and faster than its own 8-9. */
@@ -62,7 +59,7 @@ int sp_gzout_level(int level);
  * on one core (the caller's thread does the work). */
 int sp_gzout_threads(void);
 void sp_gzout_free(struct sp_gzout *f);
-/* Bytes in (an sp_gzout_fn itself: f is the struct sp_gzout). */
+/* Bytes in (an sp_write_fn itself: f is the struct sp_gzout). */
 int sp_gzout_write(void *f, const void *p, size_t n, struct sp_err *e);
 /* After the last bytes: end the gzip member (nothing for plain output). */
 int sp_gzout_finish(struct sp_gzout *f, struct sp_err *e);

@@ -22,7 +22,7 @@ sp_raw_init(struct sp_raw *w, int fd, const char *name, size_t cap)
 	w->name = name;
 	w->cap = cap;
 	w->buf = sp_huge_buffer(cap);
-	w->doc = sp_cdoc_new();
+	w->doc = sp_cbor_new();
 	if (w->buf == NULL || w->doc == NULL) {
 		sp_raw_fini(w);
 		return -1;
@@ -34,7 +34,7 @@ void
 sp_raw_fini(struct sp_raw *w)
 {
 	free(w->buf);
-	sp_cdoc_free(w->doc);
+	sp_cbor_free(w->doc);
 	w->buf = NULL;
 	w->doc = NULL;
 }
@@ -115,7 +115,7 @@ parse(struct sp_raw *w, size_t *used, struct sp_err *e)
 	size_t need = 0;
 	int rc;
 
-	while ((rc = sp_cdoc_parse(w->doc, w->buf + w->start,
+	while ((rc = sp_cbor_parse(w->doc, w->buf + w->start,
 	    w->end - w->start, SP_ITEM_MAX, used, &need, e)) == 0) {
 		if (w->eof)
 			return sp_fail(e, SP_EDATA, "%s: truncated sp stream: "

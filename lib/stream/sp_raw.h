@@ -25,7 +25,7 @@ struct sp_raw {
 	size_t cap, start, end;	/* the bytes read and not yet cut */
 	size_t last_item;	/* bytes of the item cut last: the next's guess */
 	int eof;
-	struct sp_cdoc *doc;	/* the parse of the item cut last */
+	struct sp_cbor *doc;	/* the parse of the item cut last */
 };
 
 /* What sp_raw_next() found. */
@@ -41,7 +41,7 @@ struct sp_raw_at {
 	const uint8_t *p;
 	size_t len;		/* SP_RAW_ITEM: the item's bytes */
 	size_t avail;		/* bytes read from p on: len or more */
-	struct sp_cdoc *doc;	/* SP_RAW_ITEM: its parse */
+	struct sp_cbor *doc;	/* SP_RAW_ITEM: its parse */
 };
 
 /* Read fd into a buffer of cap bytes to begin with: -1 without memory. */

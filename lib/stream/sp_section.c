@@ -48,7 +48,7 @@ int
 sp_section_order(const struct sp_item *header, enum sp_stream_order *order,
     struct sp_err *e)
 {
-	struct sp_cdoc *d = sp_cdoc_new();
+	struct sp_cbor *d = sp_cbor_new();
 	struct sp_err pe;
 	size_t used, need, body;
 	const char *p;
@@ -60,7 +60,7 @@ sp_section_order(const struct sp_item *header, enum sp_stream_order *order,
 	sp_err_clear(&pe);
 	if (d == NULL)
 		return sp_fail(e, SP_ENOMEM, "out of memory");
-	if (header->raw == NULL || sp_cdoc_parse(d, header->raw,
+	if (header->raw == NULL || sp_cbor_parse(d, header->raw,
 	    header->raw_len, header->raw_len, &used, &need, &pe) != 1) {
 		/* the reader has decoded the item: only memory can fail */
 		if (header->raw != NULL && pe.status == SP_ENOMEM)
@@ -68,13 +68,13 @@ sp_section_order(const struct sp_item *header, enum sp_stream_order *order,
 		goto out;
 	}
 	/* tag 55799 [ "header", {body} ] */
-	i = sp_cdoc_node(d, 0)->type == SP_CV_TAG ? 1 : 0;
-	if (sp_cdoc_node(d, (size_t)i)->type != SP_CV_ARRAY)
+	i = sp_cbor_node(d, 0)->type == SP_CBOR_NODE_TAG ? 1 : 0;
+	if (sp_cbor_node(d, (size_t)i)->type != SP_CBOR_NODE_ARRAY)
 		goto out;
-	body = sp_cdoc_next(d, (size_t)i + 1);
-	if ((i = sp_cdoc_map_get(d, body, "order")) < 0)
+	body = sp_cbor_next(d, (size_t)i + 1);
+	if ((i = sp_cbor_map_get(d, body, "order")) < 0)
 		goto out;
-	if (sp_cdoc_text(d, (size_t)i, &p, &len) < 0) {
+	if (sp_cbor_text(d, (size_t)i, &p, &len) < 0) {
 		*order = SP_ORDER_OTHER;
 		goto out;
 	}
@@ -85,7 +85,7 @@ sp_section_order(const struct sp_item *header, enum sp_stream_order *order,
 	else
 		*order = SP_ORDER_OTHER;
 out:
-	sp_cdoc_free(d);
+	sp_cbor_free(d);
 	return rc;
 }
 
@@ -93,7 +93,7 @@ int
 sp_section_read_ranks(const struct sp_side *s, uint32_t **ranks, size_t *n,
     struct sp_err *e)
 {
-	struct sp_cdoc *d = sp_cdoc_new();
+	struct sp_cbor *d = sp_cbor_new();
 	struct sp_err pe;
 	size_t used, need, k, c, m;
 	uint64_t v;
@@ -105,9 +105,9 @@ sp_section_read_ranks(const struct sp_side *s, uint32_t **ranks, size_t *n,
 	sp_err_clear(&pe);
 	if (d == NULL)
 		return sp_fail(e, SP_ENOMEM, "out of memory");
-	if (sp_cdoc_parse(d, s->data, s->len, s->len, &used, &need,
-	    &pe) != 1 || (i = sp_cdoc_map_get(d, 0, "ranks")) < 0 ||
-	    sp_cdoc_node(d, (size_t)i)->type != SP_CV_ARRAY) {
+	if (sp_cbor_parse(d, s->data, s->len, s->len, &used, &need,
+	    &pe) != 1 || (i = sp_cbor_map_get(d, 0, "ranks")) < 0 ||
+	    sp_cbor_node(d, (size_t)i)->type != SP_CBOR_NODE_ARRAY) {
 		if (pe.status == SP_ENOMEM)
 			sp_fail(e, SP_ENOMEM, "out of memory");
 		else
@@ -115,13 +115,13 @@ sp_section_read_ranks(const struct sp_side *s, uint32_t **ranks, size_t *n,
 			    "ranks", SP_SECTION_RANKS_KIND);
 		goto out;
 	}
-	m = (size_t)sp_cdoc_node(d, (size_t)i)->u;
+	m = (size_t)sp_cbor_node(d, (size_t)i)->u;
 	if ((*ranks = malloc((m + 1) * sizeof **ranks)) == NULL) {
 		sp_fail(e, SP_ENOMEM, "out of memory");
 		goto out;
 	}
-	for (k = 0, c = (size_t)i + 1; k < m; k++, c = sp_cdoc_next(d, c)) {
-		if (sp_cdoc_uint(d, c, &v) < 0 || v > UINT32_MAX) {
+	for (k = 0, c = (size_t)i + 1; k < m; k++, c = sp_cbor_next(d, c)) {
+		if (sp_cbor_uint(d, c, &v) < 0 || v > UINT32_MAX) {
 			sp_fail(e, SP_EDATA, "a %s side item with a bad rank",
 			    SP_SECTION_RANKS_KIND);
 			free(*ranks);
@@ -133,7 +133,7 @@ sp_section_read_ranks(const struct sp_side *s, uint32_t **ranks, size_t *n,
 	*n = m;
 	rc = 0;
 out:
-	sp_cdoc_free(d);
+	sp_cbor_free(d);
 	return rc;
 }
 

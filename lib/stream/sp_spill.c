@@ -20,7 +20,7 @@
 #define RUN_CAP_MAX 8192
 
 int
-sp_jbudget_take(struct sp_jbudget *b, uint64_t n)
+sp_spill_budget_take(struct sp_spill_budget *b, uint64_t n)
 {
 	if (b == NULL)
 		return 1;
@@ -31,7 +31,7 @@ sp_jbudget_take(struct sp_jbudget *b, uint64_t n)
 }
 
 void
-sp_jbudget_give(struct sp_jbudget *b, uint64_t n)
+sp_spill_budget_give(struct sp_spill_budget *b, uint64_t n)
 {
 	if (b != NULL)
 		b->used = n > b->used ? 0 : b->used - n;
@@ -39,7 +39,7 @@ sp_jbudget_give(struct sp_jbudget *b, uint64_t n)
 
 /* --- the temporary file --- */
 
-struct sp_jtmp {
+struct sp_spill_file {
 	char *dir;
 	int fd;
 	uint64_t size;		/* logical end */
@@ -47,10 +47,10 @@ struct sp_jtmp {
 	size_t len;		/* buffered bytes, which end at size */
 };
 
-struct sp_jtmp *
-sp_jtmp_new(const char *dir, struct sp_err *e)
+struct sp_spill_file *
+sp_spill_file_new(const char *dir, struct sp_err *e)
 {
-	struct sp_jtmp *t = calloc(1, sizeof *t);
+	struct sp_spill_file *t = calloc(1, sizeof *t);
 
 	if (dir == NULL || dir[0] == '\0')
 		dir = getenv("TMPDIR");
@@ -66,7 +66,7 @@ sp_jtmp_new(const char *dir, struct sp_err *e)
 }
 
 void
-sp_jtmp_free(struct sp_jtmp *t)
+sp_spill_file_free(struct sp_spill_file *t)
 {
 	if (t == NULL)
 		return;
@@ -78,13 +78,13 @@ sp_jtmp_free(struct sp_jtmp *t)
 }
 
 uint64_t
-sp_jtmp_size(const struct sp_jtmp *t)
+sp_spill_file_size(const struct sp_spill_file *t)
 {
 	return t->size;
 }
 
 static int
-tmp_open(struct sp_jtmp *t, struct sp_err *e)
+tmp_open(struct sp_spill_file *t, struct sp_err *e)
 {
 	size_t n = strlen(t->dir) + 32;
 	char *path;
@@ -111,7 +111,7 @@ tmp_open(struct sp_jtmp *t, struct sp_err *e)
 }
 
 static int
-tmp_pwrite(struct sp_jtmp *t, const void *p, size_t n, uint64_t off,
+tmp_pwrite(struct sp_spill_file *t, const void *p, size_t n, uint64_t off,
     struct sp_err *e)
 {
 	const unsigned char *q = p;
@@ -132,7 +132,7 @@ tmp_pwrite(struct sp_jtmp *t, const void *p, size_t n, uint64_t off,
 }
 
 static int
-tmp_flush(struct sp_jtmp *t, struct sp_err *e)
+tmp_flush(struct sp_spill_file *t, struct sp_err *e)
 {
 	if (t->len == 0)
 		return 0;
@@ -143,8 +143,8 @@ tmp_flush(struct sp_jtmp *t, struct sp_err *e)
 }
 
 int
-sp_jtmp_append(struct sp_jtmp *t, const void *p, size_t n, uint64_t *off,
-    struct sp_err *e)
+sp_spill_file_append(struct sp_spill_file *t, const void *p, size_t n,
+    uint64_t *off, struct sp_err *e)
 {
 	if (tmp_open(t, e) < 0)
 		return -1;
@@ -166,7 +166,7 @@ sp_jtmp_append(struct sp_jtmp *t, const void *p, size_t n, uint64_t *off,
 }
 
 int
-sp_jtmp_reserve(struct sp_jtmp *t, uint64_t n, uint64_t *off,
+sp_spill_file_reserve(struct sp_spill_file *t, uint64_t n, uint64_t *off,
     struct sp_err *e)
 {
 	if (tmp_open(t, e) < 0 || tmp_flush(t, e) < 0)
@@ -177,8 +177,8 @@ sp_jtmp_reserve(struct sp_jtmp *t, uint64_t n, uint64_t *off,
 }
 
 int
-sp_jtmp_pwrite(struct sp_jtmp *t, const void *p, size_t n, uint64_t off,
-    struct sp_err *e)
+sp_spill_file_pwrite(struct sp_spill_file *t, const void *p, size_t n,
+    uint64_t off, struct sp_err *e)
 {
 	if (tmp_open(t, e) < 0)
 		return -1;
@@ -188,7 +188,7 @@ sp_jtmp_pwrite(struct sp_jtmp *t, const void *p, size_t n, uint64_t off,
 }
 
 int
-sp_jtmp_pread(struct sp_jtmp *t, void *p, size_t n, uint64_t off,
+sp_spill_file_pread(struct sp_spill_file *t, void *p, size_t n, uint64_t off,
     struct sp_err *e)
 {
 	unsigned char *q = p;
@@ -222,9 +222,9 @@ sp_jtmp_pread(struct sp_jtmp *t, void *p, size_t n, uint64_t off,
 
 /* --- spools --- */
 
-struct sp_jspool {
-	struct sp_jtmp *t;
-	struct sp_jbudget *b;
+struct sp_spill_spool {
+	struct sp_spill_file *t;
+	struct sp_spill_budget *b;
 	uint64_t share;
 	/* in memory: the whole spool; on file: the tail block */
 	unsigned char *mem;
@@ -236,11 +236,11 @@ struct sp_jspool {
 	unsigned char *bounce;
 };
 
-struct sp_jspool *
-sp_jspool_new(struct sp_jtmp *t, struct sp_jbudget *b, uint64_t share,
-    struct sp_err *e)
+struct sp_spill_spool *
+sp_spill_spool_new(struct sp_spill_file *t, struct sp_spill_budget *b,
+    uint64_t share, struct sp_err *e)
 {
-	struct sp_jspool *s = calloc(1, sizeof *s);
+	struct sp_spill_spool *s = calloc(1, sizeof *s);
 
 	if (s == NULL) {
 		sp_fail(e, SP_ENOMEM, "out of memory");
@@ -253,11 +253,11 @@ sp_jspool_new(struct sp_jtmp *t, struct sp_jbudget *b, uint64_t share,
 }
 
 void
-sp_jspool_free(struct sp_jspool *s)
+sp_spill_spool_free(struct sp_spill_spool *s)
 {
 	if (s == NULL)
 		return;
-	sp_jbudget_give(s->b, s->taken);
+	sp_spill_budget_give(s->b, s->taken);
 	free(s->mem);
 	free(s->blocks);
 	free(s->bounce);
@@ -265,14 +265,14 @@ sp_jspool_free(struct sp_jspool *s)
 }
 
 uint64_t
-sp_jspool_size(const struct sp_jspool *s)
+sp_spill_spool_size(const struct sp_spill_spool *s)
 {
 	return (uint64_t)s->nblocks * SPOOL_BLOCK + s->len;
 }
 
 /* Write the full blocks of mem to the file; keep the rest. */
 static int
-spool_flush_blocks(struct sp_jspool *s, struct sp_err *e)
+spool_flush_blocks(struct sp_spill_spool *s, struct sp_err *e)
 {
 	size_t done = 0;
 
@@ -288,7 +288,7 @@ spool_flush_blocks(struct sp_jspool *s, struct sp_err *e)
 			s->blocks = v;
 			s->capblocks = cap;
 		}
-		if (sp_jtmp_append(s->t, s->mem + done, SPOOL_BLOCK, &off,
+		if (sp_spill_file_append(s->t, s->mem + done, SPOOL_BLOCK, &off,
 		    e) < 0)
 			return -1;
 		s->blocks[s->nblocks++] = off;
@@ -302,7 +302,7 @@ spool_flush_blocks(struct sp_jspool *s, struct sp_err *e)
 
 /* From memory to the file: the budget is given back but for one block. */
 static int
-spool_to_file(struct sp_jspool *s, struct sp_err *e)
+spool_to_file(struct sp_spill_spool *s, struct sp_err *e)
 {
 	unsigned char *m;
 
@@ -313,31 +313,32 @@ spool_to_file(struct sp_jspool *s, struct sp_err *e)
 		return sp_fail(e, SP_ENOMEM, "out of memory");
 	s->mem = m;
 	s->cap = SPOOL_BLOCK;
-	sp_jbudget_give(s->b, s->taken);
+	sp_spill_budget_give(s->b, s->taken);
 	s->taken = 0;
 	return 0;
 }
 
 int
-sp_jspool_append(struct sp_jspool *s, const void *p, size_t n, uint64_t *off,
-    struct sp_err *e)
+sp_spill_spool_append(struct sp_spill_spool *s, const void *p, size_t n,
+    uint64_t *off, struct sp_err *e)
 {
 	const unsigned char *q = p;
 
 	if (off != NULL)
-		*off = sp_jspool_size(s);
+		*off = sp_spill_spool_size(s);
 	if (!s->on_file && s->len + n > s->cap) {
 		size_t cap = s->cap ? s->cap : 4096;
 		unsigned char *m;
 
 		while (cap < s->len + n)
 			cap *= 2;
-		if (cap > s->share || !sp_jbudget_take(s->b, cap - s->cap)) {
+		if (cap > s->share ||
+		    !sp_spill_budget_take(s->b, cap - s->cap)) {
 			if (spool_to_file(s, e) < 0)
 				return -1;
 		} else {
 			if ((m = realloc(s->mem, cap)) == NULL) {
-				sp_jbudget_give(s->b, cap - s->cap);
+				sp_spill_budget_give(s->b, cap - s->cap);
 				return sp_fail(e, SP_ENOMEM, "out of memory");
 			}
 			s->taken += cap - s->cap;
@@ -364,17 +365,17 @@ sp_jspool_append(struct sp_jspool *s, const void *p, size_t n, uint64_t *off,
 }
 
 int
-sp_jspool_write(void *spool, const void *p, size_t n, struct sp_err *e)
+sp_spill_spool_write(void *spool, const void *p, size_t n, struct sp_err *e)
 {
-	return sp_jspool_append(spool, p, n, NULL, e);
+	return sp_spill_spool_append(spool, p, n, NULL, e);
 }
 
 int
-sp_jspool_copy(struct sp_jspool *s, uint64_t off, uint64_t n,
-    int (*write)(void *ctx, const void *p, size_t n, struct sp_err *e),
+sp_spill_spool_copy(struct sp_spill_spool *s, uint64_t off, uint64_t n,
+    sp_write_fn *write,
     void *ctx, struct sp_err *e)
 {
-	if (off + n > sp_jspool_size(s))
+	if (off + n > sp_spill_spool_size(s))
 		return sp_fail(e, SP_EUSAGE, "spool: read beyond its end");
 	if (!s->on_file)
 		return n == 0 ? 0 : write(ctx, s->mem + off, (size_t)n, e);
@@ -390,7 +391,7 @@ sp_jspool_copy(struct sp_jspool *s, uint64_t off, uint64_t n,
 			if (s->bounce == NULL &&
 			    (s->bounce = malloc(SPOOL_BLOCK)) == NULL)
 				return sp_fail(e, SP_ENOMEM, "out of memory");
-			if (sp_jtmp_pread(s->t, s->bounce, k,
+			if (sp_spill_file_pread(s->t, s->bounce, k,
 			    s->blocks[blk] + in, e) < 0 ||
 			    write(ctx, s->bounce, k, e) < 0)
 				return -1;
@@ -422,9 +423,9 @@ struct run {
 	int64_t *buf;
 };
 
-struct sp_jstore {
-	struct sp_jtmp *t;
-	struct sp_jbudget *b;
+struct sp_spill_store {
+	struct sp_spill_file *t;
+	struct sp_spill_budget *b;
 	uint64_t n;
 	uint64_t cap;		/* slots of mem */
 	int64_t *mem;		/* in memory */
@@ -440,21 +441,21 @@ struct sp_jstore {
 	int sealed;
 };
 
-struct sp_jstore *
-sp_jstore_new(struct sp_jtmp *t, struct sp_jbudget *b, uint64_t n,
-    uint64_t window_bytes, size_t nstreams, struct sp_err *e)
+struct sp_spill_store *
+sp_spill_store_new(struct sp_spill_file *t, struct sp_spill_budget *b,
+    uint64_t n, uint64_t window_bytes, size_t nstreams, struct sp_err *e)
 {
-	struct sp_jstore *s = calloc(1, sizeof *s);
+	struct sp_spill_store *s = calloc(1, sizeof *s);
 
 	if (s == NULL)
 		goto oom;
 	s->t = t;
 	s->b = b;
 	s->n = n;
-	if (n == 0 || (n <= SIZE_MAX / 8 && sp_jbudget_take(b, n * 8))) {
+	if (n == 0 || (n <= SIZE_MAX / 8 && sp_spill_budget_take(b, n * 8))) {
 		/* every slot is set before it is read: no zeroing */
 		if ((s->mem = sp_huge_alloc(n ? (size_t)n * 8 : 8)) == NULL) {
-			sp_jbudget_give(b, n * 8);
+			sp_spill_budget_give(b, n * 8);
 			goto oom;
 		}
 		s->cap = n;
@@ -483,26 +484,26 @@ sp_jstore_new(struct sp_jtmp *t, struct sp_jbudget *b, uint64_t n,
 			goto oom;
 		s->nruns = nstreams;
 	}
-	if (sp_jtmp_reserve(t, n * 8, &s->base, e) < 0) {
-		sp_jstore_free(s);
+	if (sp_spill_file_reserve(t, n * 8, &s->base, e) < 0) {
+		sp_spill_store_free(s);
 		return NULL;
 	}
 	return s;
 oom:
-	sp_jstore_free(s);
+	sp_spill_store_free(s);
 	sp_fail(e, SP_ENOMEM, "out of memory");
 	return NULL;
 }
 
 void
-sp_jstore_free(struct sp_jstore *s)
+sp_spill_store_free(struct sp_spill_store *s)
 {
 	size_t i;
 
 	if (s == NULL)
 		return;
 	if (s->mem != NULL) {
-		sp_jbudget_give(s->b, s->cap * 8);
+		sp_spill_budget_give(s->b, s->cap * 8);
 		free(s->mem);
 	}
 	for (i = 0; s->win != NULL && i < s->nwin; i++) {
@@ -517,7 +518,7 @@ sp_jstore_free(struct sp_jstore *s)
 }
 
 int
-sp_jstore_reuse(struct sp_jstore *s, uint64_t n)
+sp_spill_store_reuse(struct sp_spill_store *s, uint64_t n)
 {
 	if (s->mem == NULL || n > s->cap)
 		return -1;
@@ -527,19 +528,19 @@ sp_jstore_reuse(struct sp_jstore *s, uint64_t n)
 }
 
 int
-sp_jstore_in_memory(const struct sp_jstore *s)
+sp_spill_store_in_memory(const struct sp_spill_store *s)
 {
 	return s->mem != NULL;
 }
 
 int64_t *
-sp_jstore_ptr(const struct sp_jstore *s)
+sp_spill_store_ptr(const struct sp_spill_store *s)
 {
 	return s->mem;
 }
 
 static int
-stage_flush(struct sp_jstore *s, struct window *w, struct sp_err *e)
+stage_flush(struct sp_spill_store *s, struct window *w, struct sp_err *e)
 {
 	uint64_t off;
 
@@ -554,7 +555,7 @@ stage_flush(struct sp_jstore *s, struct window *w, struct sp_err *e)
 		w->ext = v;
 		w->capext = cap;
 	}
-	if (sp_jtmp_append(s->t, w->stage, w->fill, &off, e) < 0)
+	if (sp_spill_file_append(s->t, w->stage, w->fill, &off, e) < 0)
 		return -1;
 	/* consecutive stages of a window often land side by side */
 	if (w->next > 0 && w->ext[w->next - 1].off +
@@ -571,7 +572,7 @@ stage_flush(struct sp_jstore *s, struct window *w, struct sp_err *e)
 
 /* A slot and its value into the bucket of its window. */
 static int
-pair_put(struct sp_jstore *s, uint64_t i, int64_t v, struct sp_err *e)
+pair_put(struct sp_spill_store *s, uint64_t i, int64_t v, struct sp_err *e)
 {
 	struct window *w;
 	uint32_t rel;
@@ -590,7 +591,7 @@ pair_put(struct sp_jstore *s, uint64_t i, int64_t v, struct sp_err *e)
 
 /* A run in place when it is long enough, else its values as pairs. */
 static int
-run_flush(struct sp_jstore *s, struct run *r, struct sp_err *e)
+run_flush(struct sp_spill_store *s, struct run *r, struct sp_err *e)
 {
 	uint64_t w;
 	size_t k;
@@ -602,7 +603,7 @@ run_flush(struct sp_jstore *s, struct run *r, struct sp_err *e)
 			if (pair_put(s, r->start + k, r->buf[k], e) < 0)
 				return -1;
 	} else {
-		if (sp_jtmp_pwrite(s->t, r->buf, r->n * 8, s->base +
+		if (sp_spill_file_pwrite(s->t, r->buf, r->n * 8, s->base +
 		    r->start * 8, e) < 0)
 			return -1;
 		for (w = r->start >> s->wshift; w <= (r->start + r->n - 1) >>
@@ -617,10 +618,10 @@ run_flush(struct sp_jstore *s, struct run *r, struct sp_err *e)
 /*
  * A value for a store on the file: its stream's run, flushed when full
  * (every value of a store past its budget: not rare, but kept out of
- * sp_jstore_put()'s prologue).
+ * sp_spill_store_put()'s prologue).
  */
 SP_NOINLINE static int
-file_put(struct sp_jstore *s, size_t stream, uint64_t i, int64_t v,
+file_put(struct sp_spill_store *s, size_t stream, uint64_t i, int64_t v,
     struct sp_err *e)
 {
 	struct run *r;
@@ -644,8 +645,8 @@ file_put(struct sp_jstore *s, size_t stream, uint64_t i, int64_t v,
 }
 
 int
-sp_jstore_put(struct sp_jstore *s, size_t stream, uint64_t i, int64_t v,
-    struct sp_err *e)
+sp_spill_store_put(struct sp_spill_store *s, size_t stream, uint64_t i,
+    int64_t v, struct sp_err *e)
 {
 	/* a call per value: a store in memory takes it in a few instructions */
 	if (s->mem != NULL && i < s->n && !s->sealed) {
@@ -656,7 +657,7 @@ sp_jstore_put(struct sp_jstore *s, size_t stream, uint64_t i, int64_t v,
 }
 
 int
-sp_jstore_seal(struct sp_jstore *s, struct sp_err *e)
+sp_spill_store_seal(struct sp_spill_store *s, struct sp_err *e)
 {
 	unsigned char *chunk = NULL;
 	int64_t *buf = NULL;
@@ -694,8 +695,8 @@ sp_jstore_seal(struct sp_jstore *s, struct sp_err *e)
 			continue;	/* all in place, or never written */
 		/* runs already in place: build on them */
 		if (w->direct) {
-			if (sp_jtmp_pread(s->t, buf, (size_t)len * 8, s->base +
-			    first * 8, e) < 0)
+			if (sp_spill_file_pread(s->t, buf, (size_t)len * 8,
+			    s->base + first * 8, e) < 0)
 				goto out;
 		} else {
 			memset(buf, 0, (size_t)len * 8);
@@ -707,7 +708,8 @@ sp_jstore_seal(struct sp_jstore *s, struct sp_err *e)
 				size_t m = left < SEAL_CHUNK ? (size_t)left :
 				    SEAL_CHUNK, j;
 
-				if (sp_jtmp_pread(s->t, chunk, m, off, e) < 0)
+				if (sp_spill_file_pread(s->t, chunk, m, off,
+				    e) < 0)
 					goto out;
 				for (j = 0; j < m; j += PAIR) {
 					uint32_t rel;
@@ -724,7 +726,7 @@ sp_jstore_seal(struct sp_jstore *s, struct sp_err *e)
 		free(w->ext);
 		w->ext = NULL;
 		w->next = w->capext = 0;
-		if (sp_jtmp_pwrite(s->t, buf, (size_t)len * 8, s->base +
+		if (sp_spill_file_pwrite(s->t, buf, (size_t)len * 8, s->base +
 		    first * 8, e) < 0)
 			goto out;
 	}
@@ -737,8 +739,8 @@ out:
 }
 
 int
-sp_jstore_read(struct sp_jstore *s, uint64_t i, size_t n, int64_t *out,
-    struct sp_err *e)
+sp_spill_store_read(struct sp_spill_store *s, uint64_t i, size_t n,
+    int64_t *out, struct sp_err *e)
 {
 	if (i + n > s->n || i + n < i)
 		return sp_fail(e, SP_EUSAGE, "store: read beyond its end");
@@ -748,5 +750,5 @@ sp_jstore_read(struct sp_jstore *s, uint64_t i, size_t n, int64_t *out,
 	}
 	if (!s->sealed)
 		return sp_fail(e, SP_EUSAGE, "store: read before seal");
-	return sp_jtmp_pread(s->t, out, n * 8, s->base + i * 8, e);
+	return sp_spill_file_pread(s->t, out, n * 8, s->base + i * 8, e);
 }

@@ -55,7 +55,7 @@ struct sp_reader {
 	const char *fix;	/* sp_reader_set_fix() */
 	struct sp_raw raw;	/* the bytes, read in turn; or */
 	struct sp_ahead *ahead;	/* a thread that cuts them ahead */
-	struct sp_cdoc *doc;	/* the current item's parse */
+	struct sp_cbor *doc;	/* the current item's parse */
 	enum state state;
 
 	struct sp_arena *section_arena, *run_arena, *rank_arena;
@@ -190,7 +190,7 @@ sp_reader_free(struct sp_reader *r)
 
 struct ctx {
 	struct sp_reader *r;
-	struct sp_cdoc *d;
+	struct sp_cbor *d;
 	const char *kind;
 	struct sp_err *e;
 };
@@ -206,7 +206,7 @@ bad(struct ctx *c, const char *what, const char *key)
 static long
 need_key(struct ctx *c, size_t map, const char *key)
 {
-	long i = sp_cdoc_map_get(c->d, map, key);
+	long i = sp_cbor_map_get(c->d, map, key);
 
 	if (i < 0)
 		bad(c, "missing key", key);
@@ -220,7 +220,7 @@ get_u64(struct ctx *c, size_t map, const char *key, uint64_t *out)
 
 	if (i < 0)
 		return -1;
-	if (sp_cdoc_uint(c->d, (size_t)i, out) < 0)
+	if (sp_cbor_uint(c->d, (size_t)i, out) < 0)
 		return bad(c, "not an unsigned integer:", key);
 	return 0;
 }
@@ -245,7 +245,7 @@ get_i64(struct ctx *c, size_t map, const char *key, int64_t *out)
 
 	if (i < 0)
 		return -1;
-	if (sp_cdoc_int(c->d, (size_t)i, out) < 0)
+	if (sp_cbor_int(c->d, (size_t)i, out) < 0)
 		return bad(c, "not an integer:", key);
 	return 0;
 }
@@ -254,11 +254,11 @@ get_i64(struct ctx *c, size_t map, const char *key, int64_t *out)
 static int
 opt_i64(struct ctx *c, size_t map, const char *key, int64_t *out)
 {
-	long i = sp_cdoc_map_get(c->d, map, key);
+	long i = sp_cbor_map_get(c->d, map, key);
 
 	if (i < 0 || c->d == NULL)
 		return 0;
-	if (sp_cdoc_int(c->d, (size_t)i, out) < 0)
+	if (sp_cbor_int(c->d, (size_t)i, out) < 0)
 		return bad(c, "not an integer:", key);
 	return 1;
 }
@@ -267,12 +267,12 @@ static int
 get_bool(struct ctx *c, size_t map, const char *key, int *out)
 {
 	long i = need_key(c, map, key);
-	const struct sp_cv *v;
+	const struct sp_cbor_node *v;
 
 	if (i < 0)
 		return -1;
-	v = sp_cdoc_node(c->d, (size_t)i);
-	if (v->type != SP_CV_BOOL)
+	v = sp_cbor_node(c->d, (size_t)i);
+	if (v->type != SP_CBOR_NODE_BOOL)
 		return bad(c, "not a boolean:", key);
 	*out = (int)v->u;
 	return 0;
@@ -285,7 +285,7 @@ text_at(struct ctx *c, struct sp_arena *a, size_t i, const char *key,
 	const char *p = NULL;
 	size_t len = 0;
 
-	if (sp_cdoc_text(c->d, i, &p, &len) < 0)
+	if (sp_cbor_text(c->d, i, &p, &len) < 0)
 		return bad(c, "not text:", key);
 	if ((*out = sp_arena_strndup(a, p, len)) == NULL)
 		return sp_fail(c->e, SP_ENOMEM, "%s: out of memory",
@@ -308,7 +308,7 @@ static int
 opt_text(struct ctx *c, struct sp_arena *a, size_t map, const char *key,
     const char **out, size_t *len)
 {
-	long i = sp_cdoc_map_get(c->d, map, key);
+	long i = sp_cbor_map_get(c->d, map, key);
 
 	*out = NULL;
 	if (i < 0)
@@ -324,7 +324,7 @@ copy_span(struct ctx *c, struct sp_arena *a, const uint8_t *item, size_t i,
 	size_t off;
 	uint8_t *p;
 
-	sp_cdoc_span(c->d, i, &off, len);
+	sp_cbor_span(c->d, i, &off, len);
 	if ((p = sp_arena_alloc(a, *len ? *len : 1)) == NULL)
 		return sp_fail(c->e, SP_ENOMEM, "%s: out of memory",
 		    c->r->name);
@@ -339,14 +339,14 @@ get_array(struct ctx *c, size_t map, const char *key, size_t *first,
     size_t *n)
 {
 	long i = need_key(c, map, key);
-	const struct sp_cv *v;
+	const struct sp_cbor_node *v;
 
 	*first = 0;
 	*n = 0;
 	if (i < 0)
 		return -1;
-	v = sp_cdoc_node(c->d, (size_t)i);
-	if (v->type != SP_CV_ARRAY)
+	v = sp_cbor_node(c->d, (size_t)i);
+	if (v->type != SP_CBOR_NODE_ARRAY)
 		return bad(c, "not an array:", key);
 	*first = (size_t)i + 1;
 	*n = (size_t)v->u;
@@ -371,8 +371,8 @@ read_header(struct ctx *c, size_t body, struct sp_item *item)
 		    "(format \"%s\")", r->name, fmt);
 	if (get_array(c, body, "version", &first, &n) < 0)
 		return -1;
-	if (n < 2 || sp_cdoc_int(c->d, first, &major) < 0 ||
-	    sp_cdoc_int(c->d, sp_cdoc_next(c->d, first), &minor) < 0)
+	if (n < 2 || sp_cbor_int(c->d, first, &major) < 0 ||
+	    sp_cbor_int(c->d, sp_cbor_next(c->d, first), &minor) < 0)
 		return bad(c, "malformed", "version");
 	if (major != SP_STREAM_MAJOR)
 		return sp_fail(c->e, SP_EDATA, "%s: sp stream version "
@@ -411,8 +411,8 @@ window_bound(struct ctx *c, size_t map, const char *key, int *has,
 
 	if (i < 0)
 		return -1;
-	*has = sp_cdoc_node(c->d, (size_t)i)->type != SP_CV_NULL;
-	if (*has && sp_cdoc_int(c->d, (size_t)i, v) < 0)
+	*has = sp_cbor_node(c->d, (size_t)i)->type != SP_CBOR_NODE_NULL;
+	if (*has && sp_cbor_int(c->d, (size_t)i, v) < 0)
 		return bad(c, "not an integer or null:", key);
 	return 0;
 }
@@ -421,11 +421,11 @@ window_bound(struct ctx *c, size_t map, const char *key, int *has,
 static int
 read_window(struct ctx *c, size_t body, struct sp_run_info *run)
 {
-	long i = sp_cdoc_map_get(c->d, body, "window");
+	long i = sp_cbor_map_get(c->d, body, "window");
 
 	if (i < 0)
 		return 0;
-	if (sp_cdoc_node(c->d, (size_t)i)->type != SP_CV_MAP)
+	if (sp_cbor_node(c->d, (size_t)i)->type != SP_CBOR_NODE_MAP)
 		return bad(c, "not a map:", "window");
 	run->has_window = 1;
 	if (window_bound(c, (size_t)i, "start", &run->window_has_start,
@@ -473,7 +473,7 @@ read_run(struct ctx *c, size_t body, struct sp_item *item)
 	i = need_key(c, body, "first_ns");
 	if (i < 0)
 		return -1;
-	if (sp_cdoc_node(c->d, (size_t)i)->type != SP_CV_NULL) {
+	if (sp_cbor_node(c->d, (size_t)i)->type != SP_CBOR_NODE_NULL) {
 		if ((rc = opt_i64(c, body, "first_ns", &v)) < 0 ||
 		    opt_i64(c, body, "last_ns", &run->last_ns) != 1)
 			return bad(c, "not an integer or null:", "first_ns/last_ns");
@@ -488,7 +488,7 @@ read_run(struct ctx *c, size_t body, struct sp_item *item)
 	i = need_key(c, body, "metadata");
 	if (i < 0)
 		return -1;
-	if (sp_cdoc_node(c->d, (size_t)i)->type != SP_CV_MAP)
+	if (sp_cbor_node(c->d, (size_t)i)->type != SP_CBOR_NODE_MAP)
 		return bad(c, "not a map:", "metadata");
 	if (copy_span(c, a, item->raw, (size_t)i, &run->metadata,
 	    &run->metadata_len) < 0 || read_window(c, body, run) < 0)
@@ -535,12 +535,12 @@ read_regions(struct ctx *c, size_t body, struct sp_item *item)
 	}
 	if (names == NULL || lens == NULL || order == NULL)
 		return sp_fail(c->e, SP_ENOMEM, "%s: out of memory", r->name);
-	for (i = first, k = 0; k < n; k++, i = sp_cdoc_next(c->d, i))
+	for (i = first, k = 0; k < n; k++, i = sp_cbor_next(c->d, i))
 		if (text_at(c, r->run_arena, i, "names", &names[k],
 		    &lens[k]) < 0)
 			return -1;
-	for (i = ofirst, k = 0; k < n; k++, i = sp_cdoc_next(c->d, i)) {
-		if (sp_cdoc_uint(c->d, i, &v) < 0 || v >= n)
+	for (i = ofirst, k = 0; k < n; k++, i = sp_cbor_next(c->d, i)) {
+		if (sp_cbor_uint(c->d, i, &v) < 0 || v >= n)
 			return bad(c, "bad entry in", "order");
 		order[k] = (uint32_t)v;
 	}
@@ -556,21 +556,21 @@ read_regions(struct ctx *c, size_t body, struct sp_item *item)
 static int
 read_tags(struct ctx *c, struct sp_row_info *row, size_t map)
 {
-	long i = sp_cdoc_map_get(c->d, map, "tags");
+	long i = sp_cbor_map_get(c->d, map, "tags");
 	size_t k, j;
 
 	if (i < 0)
 		return 0;
-	if (sp_cdoc_node(c->d, (size_t)i)->type != SP_CV_ARRAY)
+	if (sp_cbor_node(c->d, (size_t)i)->type != SP_CBOR_NODE_ARRAY)
 		return bad(c, "not an array:", "tags");
-	row->ntags = (size_t)sp_cdoc_node(c->d, (size_t)i)->u;
+	row->ntags = (size_t)sp_cbor_node(c->d, (size_t)i)->u;
 	row->tags = sp_arena_alloc(c->r->rank_arena,
 	    (row->ntags + 1) * sizeof *row->tags);
 	if (row->tags == NULL)
 		return sp_fail(c->e, SP_ENOMEM, "%s: out of memory",
 		    c->r->name);
 	for (j = (size_t)i + 1, k = 0; k < row->ntags;
-	    k++, j = sp_cdoc_next(c->d, j))
+	    k++, j = sp_cbor_next(c->d, j))
 		if (text_at(c, c->r->rank_arena, j, "tags", &row->tags[k],
 		    NULL) < 0)
 			return -1;
@@ -580,19 +580,19 @@ read_tags(struct ctx *c, struct sp_row_info *row, size_t map)
 static int
 read_columns_list(struct ctx *c, struct sp_row_info *row, size_t map)
 {
-	long i = sp_cdoc_map_get(c->d, map, "columns");
+	long i = sp_cbor_map_get(c->d, map, "columns");
 	size_t k, j, n, x;
 
 	if (i < 0)
 		return 0;
-	if (sp_cdoc_node(c->d, (size_t)i)->type != SP_CV_ARRAY)
+	if (sp_cbor_node(c->d, (size_t)i)->type != SP_CBOR_NODE_ARRAY)
 		return bad(c, "not an array:", "columns");
-	n = (size_t)sp_cdoc_node(c->d, (size_t)i)->u;
-	for (j = (size_t)i + 1, k = 0; k < n; k++, j = sp_cdoc_next(c->d, j)) {
+	n = (size_t)sp_cbor_node(c->d, (size_t)i)->u;
+	for (j = (size_t)i + 1, k = 0; k < n; k++, j = sp_cbor_next(c->d, j)) {
 		const char *p;
 		size_t len;
 
-		if (sp_cdoc_text(c->d, j, &p, &len) < 0)
+		if (sp_cbor_text(c->d, j, &p, &len) < 0)
 			return bad(c, "not text:", "columns");
 		for (x = 0; x < SP_X_COUNT; x++)
 			if (strlen(sp_xcol_names[x]) == len &&
@@ -606,7 +606,7 @@ read_columns_list(struct ctx *c, struct sp_row_info *row, size_t map)
 static int
 read_aggregate(struct ctx *c, struct sp_row_info *row, size_t map)
 {
-	long i = sp_cdoc_map_get(c->d, map, "aggregate");
+	long i = sp_cbor_map_get(c->d, map, "aggregate");
 
 	if (i < 0)
 		return 0;
@@ -626,7 +626,7 @@ get_f64(struct ctx *c, size_t map, const char *key, double *out)
 
 	if (i < 0)
 		return -1;
-	if (sp_cdoc_number(c->d, (size_t)i, out) < 0)
+	if (sp_cbor_number(c->d, (size_t)i, out) < 0)
 		return bad(c, "not a number:", key);
 	return 0;
 }
@@ -634,7 +634,7 @@ get_f64(struct ctx *c, size_t map, const char *key, double *out)
 static int
 read_summary(struct ctx *c, struct sp_row_info *row, size_t map)
 {
-	long i = sp_cdoc_map_get(c->d, map, "summary");
+	long i = sp_cbor_map_get(c->d, map, "summary");
 	struct sp_summary *s = &row->summary;
 	size_t m;
 
@@ -662,7 +662,7 @@ read_row(struct ctx *c, struct sp_row_info *row, size_t map)
 	int rc;
 
 	memset(row, 0, sizeof *row);
-	if (sp_cdoc_node(c->d, map)->type != SP_CV_MAP)
+	if (sp_cbor_node(c->d, map)->type != SP_CBOR_NODE_MAP)
 		return bad(c, "row is not a map", NULL);
 	if (get_u32(c, map, "region", &row->region) < 0 ||
 	    get_u64(c, map, "calls", &row->calls) < 0 ||
@@ -747,7 +747,7 @@ read_rank(struct ctx *c, size_t body, struct sp_item *item)
 	if ((rk->rows = sp_arena_alloc(r->rank_arena,
 	    (n + 1) * sizeof *rk->rows)) == NULL)
 		return sp_fail(c->e, SP_ENOMEM, "%s: out of memory", r->name);
-	for (i = first, k = 0; k < n; k++, i = sp_cdoc_next(c->d, i)) {
+	for (i = first, k = 0; k < n; k++, i = sp_cbor_next(c->d, i)) {
 		if (read_row(c, &rk->rows[k], i) < 0)
 			return -1;
 		if (rk->rows[k].region >= r->regions.n)
@@ -757,7 +757,7 @@ read_rank(struct ctx *c, size_t body, struct sp_item *item)
 		r->row_of[rk->rows[k].region] = (int32_t)k;
 	}
 	rk->nrows = n;
-	if ((t = sp_cdoc_map_get(c->d, body, "threads")) >= 0) {
+	if ((t = sp_cbor_map_get(c->d, body, "threads")) >= 0) {
 		if (get_array(c, body, "threads", &first, &n) < 0)
 			return -1;
 		rk->threads = sp_arena_alloc(r->rank_arena,
@@ -765,13 +765,13 @@ read_rank(struct ctx *c, size_t body, struct sp_item *item)
 		if (rk->threads == NULL)
 			return sp_fail(c->e, SP_ENOMEM, "%s: out of memory",
 			    r->name);
-		for (i = first, k = 0; k < n; k++, i = sp_cdoc_next(c->d, i))
+		for (i = first, k = 0; k < n; k++, i = sp_cbor_next(c->d, i))
 			if (read_thread(c, &rk->threads[k], i) < 0)
 				return -1;
 		rk->has_threads = 1;
 		rk->nthreads = n;
 	}
-	if ((t = sp_cdoc_map_get(c->d, body, "tasks")) >= 0) {
+	if ((t = sp_cbor_map_get(c->d, body, "tasks")) >= 0) {
 		if (get_array(c, body, "tasks", &first, &n) < 0)
 			return -1;
 		rk->tasks = sp_arena_alloc(r->rank_arena,
@@ -779,7 +779,7 @@ read_rank(struct ctx *c, size_t body, struct sp_item *item)
 		if (rk->tasks == NULL)
 			return sp_fail(c->e, SP_ENOMEM, "%s: out of memory",
 			    r->name);
-		for (i = first, k = 0; k < n; k++, i = sp_cdoc_next(c->d, i))
+		for (i = first, k = 0; k < n; k++, i = sp_cbor_next(c->d, i))
 			if (read_task(c, &rk->tasks[k], i) < 0)
 				return -1;
 		rk->has_tasks = 1;
@@ -813,7 +813,7 @@ read_side(struct ctx *c, size_t body, struct sp_item *item)
 	s->has_rank = rc;
 	s->rank = (uint32_t)rank;
 	i = need_key(c, body, "kind");
-	if (i < 0 || sp_cdoc_text(c->d, (size_t)i, &p, &len) < 0)
+	if (i < 0 || sp_cbor_text(c->d, (size_t)i, &p, &len) < 0)
 		return bad(c, "missing or not text:", "kind");
 	/* Points into the item: valid until the next read, as documented. */
 	s->kind = NULL;
@@ -825,7 +825,7 @@ read_side(struct ctx *c, size_t body, struct sp_item *item)
 	{
 		size_t off;
 
-		sp_cdoc_span(c->d, (size_t)i, &off, &s->len);
+		sp_cbor_span(c->d, (size_t)i, &off, &s->len);
 		s->data = item->raw + off;
 	}
 	return 0;
@@ -836,16 +836,17 @@ static int
 get_column(struct ctx *c, size_t body, const char *key, uint64_t tag,
     size_t elem, size_t n, int required, struct column_buf *cb, void **out)
 {
-	long i = sp_cdoc_map_get(c->d, body, key);
-	const struct sp_cv *t, *v;
+	long i = sp_cbor_map_get(c->d, body, key);
+	const struct sp_cbor_node *t, *v;
 
 	*out = NULL;
 	if (i < 0)
 		return required ? bad(c, "missing column", key) : 0;
-	t = sp_cdoc_node(c->d, (size_t)i);
-	v = sp_cdoc_node(c->d, (size_t)i + 1);
-	if (t->type != SP_CV_TAG || t->u != tag || t->end != (size_t)i + 2 ||
-	    v->type != SP_CV_BYTES)
+	t = sp_cbor_node(c->d, (size_t)i);
+	v = sp_cbor_node(c->d, (size_t)i + 1);
+	if (t->type != SP_CBOR_NODE_TAG || t->u != tag ||
+	    t->end != (size_t)i + 2 ||
+	    v->type != SP_CBOR_NODE_BYTES)
 		return bad(c, "column is not a typed array of the right type:",
 		    key);
 	if (v->len != n * elem)
@@ -1016,13 +1017,13 @@ batch_stack_columns(struct ctx *c, size_t body, struct sp_batch *b)
 {
 	struct sp_reader *r = c->r;
 	long s = need_key(c, body, "self");
-	const struct sp_cv *v;
+	const struct sp_cbor_node *v;
 	void *p;
 
 	if (s < 0)
 		return -1;
-	v = sp_cdoc_node(c->d, (size_t)s + 1);
-	if (v->type != SP_CV_BYTES || v->len % 8 != 0)
+	v = sp_cbor_node(c->d, (size_t)s + 1);
+	if (v->type != SP_CBOR_NODE_BYTES || v->len % 8 != 0)
 		return bad(c, "malformed column", "self");
 	b->nclosed = v->len / 8;
 	if (get_column(c, body, "depth", TAG_U32LE, 4, b->n, 1,
@@ -1246,18 +1247,19 @@ struct frame {
 static int
 item_frame(struct sp_reader *r, struct frame *f, struct sp_err *e)
 {
-	const struct sp_cv *top = sp_cdoc_node(r->doc, 0), *arr;
+	const struct sp_cbor_node *top = sp_cbor_node(r->doc, 0), *arr;
 	size_t a;
 
-	f->tagged = top->type == SP_CV_TAG && top->u == TAG_SELF_DESCRIBE;
+	f->tagged = top->type == SP_CBOR_NODE_TAG &&
+	    top->u == TAG_SELF_DESCRIBE;
 	a = f->tagged ? 1 : 0;
-	arr = sp_cdoc_node(r->doc, a);
-	if (arr->type != SP_CV_ARRAY || arr->u != 2 ||
-	    sp_cdoc_text(r->doc, a + 1, &f->kind, &f->kind_len) < 0)
+	arr = sp_cbor_node(r->doc, a);
+	if (arr->type != SP_CBOR_NODE_ARRAY || arr->u != 2 ||
+	    sp_cbor_text(r->doc, a + 1, &f->kind, &f->kind_len) < 0)
 		return sp_fail(e, SP_EDATA, "%s: bad sp stream: an item is "
 		    "not [kind, body]", r->name);
-	f->body = sp_cdoc_next(r->doc, a + 1);
-	if (sp_cdoc_node(r->doc, f->body)->type != SP_CV_MAP)
+	f->body = sp_cbor_next(r->doc, a + 1);
+	if (sp_cbor_node(r->doc, f->body)->type != SP_CBOR_NODE_MAP)
 		return sp_fail(e, SP_EDATA, "%s: bad sp stream: an item body "
 		    "is not a map", r->name);
 	return 0;

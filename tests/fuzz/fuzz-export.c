@@ -31,10 +31,10 @@
 #include "sp_filter.h"
 #include "sp_flame_export.h"
 #include "sp_flame_page.h"
-#include "sp_json.h"
-#include "sp_psexport.h"
+#include "sp_json_export.h"
+#include "sp_pstats_export.h"
 #include "sp_ranks.h"
-#include "sp_ssexport.h"
+#include "sp_speedscope_export.h"
 #include "sp_stats_export.h"
 #include "sp_trace_export.h"
 
@@ -116,7 +116,7 @@ run_stats(int in, uint8_t b1, uint8_t b2, const struct where *w,
 }
 
 static void
-trace_note(void *ctx, enum sp_trace_note what, const char *label,
+trace_note(void *ctx, enum sp_trace_export_note what, const char *label,
     const char *path, uint64_t value)
 {
 	(void)ctx;
@@ -130,15 +130,15 @@ static int
 run_trace(int in, uint8_t b1, uint8_t b2, const struct where *w,
     struct sp_err *e)
 {
-	struct sp_trace_opts o;
-	struct sp_trace_stats st;
+	struct sp_trace_export_opts o;
+	struct sp_trace_export_stats st;
 	struct sp_reader *r;
 	int rc;
 
 	memset(&o, 0, sizeof o);
 	o.output = w->output;
-	o.format = b1 & 1 ? SP_TRACE_JSON : SP_TRACE_PROTO;
-	o.align = (enum sp_trace_align)(b1 >> 1 & 3) % 3;
+	o.format = b1 & 1 ? SP_TRACE_EXPORT_JSON : SP_TRACE_EXPORT_PROTO;
+	o.align = (enum sp_trace_export_align)(b1 >> 1 & 3) % 3;
 	o.align_region = b1 & 0x08 ? "" : "main";
 	o.min_duration_ns = b1 & 0x10 ? 5 : 0;
 	o.max_size = b1 & 0x20 ? 100 : 0;
@@ -150,13 +150,13 @@ run_trace(int in, uint8_t b1, uint8_t b2, const struct where *w,
 	o.note = trace_note;
 	if ((r = sp_reader_new(in, "in", e)) == NULL)
 		return -1;
-	rc = sp_trace_export(r, &o, &st, e);
+	rc = sp_trace_export_run(r, &o, &st, e);
 	sp_reader_free(r);
 	return rc;
 }
 
 static void
-flame_note(void *ctx, const struct sp_flame_note *n)
+flame_note(void *ctx, const struct sp_flame_export_note *n)
 {
 	(void)ctx;
 	(void)n;
@@ -213,7 +213,7 @@ run_flame(int in, uint8_t b1, uint8_t b2, const struct where *w,
 	    SP_FLAME_WIDTH_DEFAULT;
 	if ((r = sp_reader_new(in, "in", e)) == NULL)
 		return -1;
-	rc = sp_flame_export_stream(r, &o, &st, e);
+	rc = sp_flame_export_run(r, &o, &st, e);
 	sp_reader_free(r);
 	return rc;
 }
@@ -222,8 +222,8 @@ static int
 run_json(int in, int lines, uint8_t b1, uint8_t b2, const struct where *w,
     struct sp_err *e)
 {
-	struct sp_json_opts o;
-	struct sp_json_stats st;
+	struct sp_json_export_opts o;
+	struct sp_json_export_stats st;
 	struct sp_reader *r;
 	int rc;
 
@@ -236,14 +236,14 @@ run_json(int in, int lines, uint8_t b1, uint8_t b2, const struct where *w,
 	o.exporter = b1 & 8 ? "fuzz\n\"1\"" : NULL;
 	if ((r = sp_reader_new(in, "in", e)) == NULL)
 		return -1;
-	rc = lines ? sp_json_lines(r, &o, &st, e) :
-	    sp_json_export(r, &o, &st, e);
+	rc = lines ? sp_json_export_lines(r, &o, &st, e) :
+	    sp_json_export_run(r, &o, &st, e);
 	sp_reader_free(r);
 	return rc;
 }
 
 static void
-ss_note(void *ctx, enum sp_ssexport_note what, const char *label,
+ss_note(void *ctx, enum sp_speedscope_export_note what, const char *label,
     const char *path, uint64_t value)
 {
 	(void)ctx;
@@ -256,8 +256,8 @@ ss_note(void *ctx, enum sp_ssexport_note what, const char *label,
 static int
 run_speedscope(int in, uint8_t b1, const struct where *w, struct sp_err *e)
 {
-	struct sp_ssexport_opts o;
-	struct sp_ssexport_stats st;
+	struct sp_speedscope_export_opts o;
+	struct sp_speedscope_export_stats st;
 	struct sp_reader *r;
 	int rc;
 
@@ -271,13 +271,13 @@ run_speedscope(int in, uint8_t b1, const struct where *w, struct sp_err *e)
 	o.note = ss_note;
 	if ((r = sp_reader_new(in, "in", e)) == NULL)
 		return -1;
-	rc = sp_ssexport_stream(r, &o, &st, e);
+	rc = sp_speedscope_export_run(r, &o, &st, e);
 	sp_reader_free(r);
 	return rc;
 }
 
 static void
-ps_note(void *ctx, enum sp_psexport_note what, const char *label,
+ps_note(void *ctx, enum sp_pstats_export_note what, const char *label,
     uint32_t rank)
 {
 	(void)ctx;
@@ -290,8 +290,8 @@ static int
 run_pstats(int in, uint8_t b1, uint8_t b2, const struct where *w,
     struct sp_err *e)
 {
-	struct sp_psexport_opts o;
-	struct sp_psexport_stats st;
+	struct sp_pstats_export_opts o;
+	struct sp_pstats_export_stats st;
 
 	memset(&o, 0, sizeof o);
 	o.print = (b1 & 1) != 0;
@@ -304,7 +304,7 @@ run_pstats(int in, uint8_t b1, uint8_t b2, const struct where *w,
 	o.mem_limit = b2 & 0x40 ? 64 : 0;	/* the call log spills */
 	o.max_memory = b2 & 0x80 ? 4096 : 4000000000u;
 	o.note = ps_note;
-	return sp_psexport_run(in, "in", &o, &st, e);
+	return sp_pstats_export_run(in, "in", &o, &st, e);
 }
 
 /* A directory left without hidden files: 1, else 0. */

@@ -62,7 +62,7 @@ make_item(void)
 static int
 cbor(struct sp_err *e)
 {
-	struct sp_cdoc *d = sp_cdoc_new();
+	struct sp_cbor *d = sp_cbor_new();
 	size_t used = 0, need = 0;
 	long v;
 	const char *s;
@@ -71,9 +71,9 @@ cbor(struct sp_err *e)
 	int rc = -1;
 
 	if (d == NULL)
-		return alloc_nomem(e, "sp_cdoc_new");
+		return alloc_nomem(e, "sp_cbor_new");
 	/* a prefix first: not complete yet */
-	if ((rc = sp_cdoc_parse(d, item, item_len / 2, 1 << 20, &used, &need,
+	if ((rc = sp_cbor_parse(d, item, item_len / 2, 1 << 20, &used, &need,
 	    e)) != 0) {
 		if (rc > 0)
 			sp_fail(e, SP_EDATA, "wrong: a prefix parsed whole");
@@ -81,19 +81,19 @@ cbor(struct sp_err *e)
 		goto out;
 	}
 	rc = -1;
-	if (sp_cdoc_parse(d, item, item_len, 1 << 20, &used, &need, e) != 1)
+	if (sp_cbor_parse(d, item, item_len, 1 << 20, &used, &need, e) != 1)
 		goto out;
-	if (used != item_len || (v = sp_cdoc_map_get(d, 0, "label")) < 0 ||
-	    sp_cdoc_text(d, (size_t)v, &s, &len) < 0 ||
-	    (v = sp_cdoc_map_get(d, 0, "values")) < 0 ||
-	    sp_cdoc_int(d, (size_t)v + 2, &x) < 0) {
+	if (used != item_len || (v = sp_cbor_map_get(d, 0, "label")) < 0 ||
+	    sp_cbor_text(d, (size_t)v, &s, &len) < 0 ||
+	    (v = sp_cbor_map_get(d, 0, "values")) < 0 ||
+	    sp_cbor_int(d, (size_t)v + 2, &x) < 0) {
 		sp_fail(e, SP_EDATA, "wrong document");
 		goto out;
 	}
-	rc = alloc_printf(e, "%zu nodes, label %.*s, %lld\n", sp_cdoc_count(d),
+	rc = alloc_printf(e, "%zu nodes, label %.*s, %lld\n", sp_cbor_count(d),
 	    (int)len, s, (long long)x);
 out:
-	sp_cdoc_free(d);
+	sp_cbor_free(d);
 	return rc;
 }
 
@@ -138,50 +138,57 @@ emit_doc(int indent, struct sp_err *e)
 	static const int64_t col[] = { 1, -2, 3000000000LL, INT64_MIN };
 	static const uint8_t raw[] = { 0, 1, 2, 0xff, 0xfe };
 	struct sp_jsonw *w = NULL;
-	struct sp_jout *o = NULL;
-	struct sp_cdoc *d = NULL;
+	struct sp_json_emit *o = NULL;
+	struct sp_cbor *d = NULL;
 	size_t used, need;
 	int rc = -1, i;
 
 	if ((w = sp_jsonw_new(alloc_write, NULL, e)) == NULL ||
-	    (o = sp_jout_new(w, indent, 0, e)) == NULL)
+	    (o = sp_json_emit_new(w, indent, 0, e)) == NULL)
 		goto out;
-	if ((d = sp_cdoc_new()) == NULL) {
-		alloc_nomem(e, "sp_cdoc_new");
+	if ((d = sp_cbor_new()) == NULL) {
+		alloc_nomem(e, "sp_cbor_new");
 		goto out;
 	}
-	if (sp_cdoc_parse(d, item, item_len, 1 << 20, &used, &need, e) != 1)
+	if (sp_cbor_parse(d, item, item_len, 1 << 20, &used, &need, e) != 1)
 		goto out;
-	if (sp_jout_open(o, '{', e) < 0 ||
-	    sp_jout_lkey(o, "cbor", e) < 0 || sp_jout_cbor(o, d, 0, e) < 0 ||
-	    sp_jout_lkey(o, "text", e) < 0 ||
-	    sp_jout_jsontext(o, text, sizeof text - 1, e) < 0 ||
-	    sp_jout_key(o, "k\xc3\xa9y", 4, e) < 0 ||
-	    sp_jout_open(o, '[', e) < 0)
+	if (sp_json_emit_open(o, '{', e) < 0 ||
+	    sp_json_emit_lkey(o, "cbor", e) < 0 ||
+	    sp_json_emit_cbor(o, d, 0, e) < 0 ||
+	    sp_json_emit_lkey(o, "text", e) < 0 ||
+	    sp_json_emit_jsontext(o, text, sizeof text - 1, e) < 0 ||
+	    sp_json_emit_key(o, "k\xc3\xa9y", 4, e) < 0 ||
+	    sp_json_emit_open(o, '[', e) < 0)
 		goto out;
 	for (i = 0; i < 20; i++)
-		if (sp_jout_elem(o, e) < 0 || sp_jout_open(o, '[', e) < 0)
+		if (sp_json_emit_elem(o, e) < 0 ||
+		    sp_json_emit_open(o, '[', e) < 0)
 			goto out;
-	if (sp_jout_i64s(o, col, 4, e) < 0)
+	if (sp_json_emit_i64s(o, col, 4, e) < 0)
 		goto out;
 	for (i = 0; i < 21; i++)
-		if (sp_jout_close(o, e) < 0)
+		if (sp_json_emit_close(o, e) < 0)
 			goto out;
-	if (sp_jout_lkey(o, "scalars", e) < 0 || sp_jout_open(o, '[', e) < 0 ||
-	    sp_jout_elem(o, e) < 0 || sp_jout_str(o, "s", 1, e) < 0 ||
-	    sp_jout_elem(o, e) < 0 || sp_jout_u64(o, UINT64_MAX, e) < 0 ||
-	    sp_jout_elem(o, e) < 0 || sp_jout_f64(o, 0.0 / 0.0, e) < 0 ||
-	    sp_jout_elem(o, e) < 0 || sp_jout_bool(o, 0, e) < 0 ||
-	    sp_jout_elem(o, e) < 0 || sp_jout_null(o, e) < 0 ||
-	    sp_jout_elem(o, e) < 0 || sp_jout_raw(o, "{}", 2, e) < 0 ||
-	    sp_jout_elem(o, e) < 0 || sp_jout_base64(o, raw, 5, e) < 0 ||
-	    sp_jout_close(o, e) < 0 || sp_jout_close(o, e) < 0 ||
+	if (sp_json_emit_lkey(o, "scalars", e) < 0 ||
+	    sp_json_emit_open(o, '[', e) < 0 ||
+	    sp_json_emit_elem(o, e) < 0 || sp_json_emit_str(o, "s", 1, e) < 0 ||
+	    sp_json_emit_elem(o, e) < 0 ||
+	    sp_json_emit_u64(o, UINT64_MAX, e) < 0 ||
+	    sp_json_emit_elem(o, e) < 0 ||
+	    sp_json_emit_f64(o, 0.0 / 0.0, e) < 0 ||
+	    sp_json_emit_elem(o, e) < 0 || sp_json_emit_bool(o, 0, e) < 0 ||
+	    sp_json_emit_elem(o, e) < 0 || sp_json_emit_null(o, e) < 0 ||
+	    sp_json_emit_elem(o, e) < 0 ||
+	    sp_json_emit_raw(o, "{}", 2, e) < 0 ||
+	    sp_json_emit_elem(o, e) < 0 ||
+	    sp_json_emit_base64(o, raw, 5, e) < 0 ||
+	    sp_json_emit_close(o, e) < 0 || sp_json_emit_close(o, e) < 0 ||
 	    sp_jsonw_raw(w, "\n", 1, e) < 0 || sp_jsonw_flush(w, e) < 0)
 		goto out;
 	rc = 0;
 out:
-	sp_cdoc_free(d);
-	sp_jout_free(o);
+	sp_cbor_free(d);
+	sp_json_emit_free(o);
 	sp_jsonw_free(w);
 	return rc;
 }

@@ -28,23 +28,23 @@
 #include "sp_export.h"
 #include "sp_export_name.h"
 #include "sp_flame.h"
-#include "sp_flame_dfold.h"
-#include "sp_flame_dsvg.h"
+#include "sp_flame_diff_fold.h"
+#include "sp_flame_diff_svg.h"
 #include "sp_flame_export.h"
 #include "sp_flame_flat.h"
 #include "sp_flame_fold.h"
 #include "sp_flame_page.h"
 #include "sp_h5.h"
-#include "sp_json.h"
+#include "sp_json_export.h"
 #include "sp_lane.h"
 #include "sp_marshal.h"
 #include "sp_order.h"
 #include "sp_prof.h"
-#include "sp_psexport.h"
+#include "sp_pstats_export.h"
 #include "sp_pstats.h"
 #include "sp_pstats_report.h"
 #include "sp_section.h"
-#include "sp_ssexport.h"
+#include "sp_speedscope_export.h"
 #include "sp_stats_export.h"
 #include "sp_trace_export.h"
 #include "callgen.h"
@@ -177,13 +177,13 @@ write_stream(const char *path, enum sp_stage stage)
 static void
 write_prof(void)
 {
-	struct sp_psexport_opts o;
+	struct sp_pstats_export_opts o;
 	struct sp_err e;
 	int fd = open(alloc_in("calls.sps"), O_RDONLY);
 
 	memset(&o, 0, sizeof o);
 	o.output = alloc_in("in.prof");
-	if (fd < 0 || sp_psexport_run(fd, alloc_in("calls.sps"), &o, NULL,
+	if (fd < 0 || sp_pstats_export_run(fd, alloc_in("calls.sps"), &o, NULL,
 	    &e) < 0)
 		alloc_die("in.prof", e.msg);
 	close(fd);
@@ -462,14 +462,15 @@ fail:
 /* --- the exporters --- */
 
 static int
-psexport(const struct sp_psexport_opts *o, const char *in, struct sp_err *e)
+psexport(const struct sp_pstats_export_opts *o, const char *in,
+    struct sp_err *e)
 {
-	struct sp_psexport_stats st;
+	struct sp_pstats_export_stats st;
 	int fd = open(alloc_in(in), O_RDONLY), rc;
 
 	if (fd < 0)
 		return sp_fail(e, SP_EIO, "%s: cannot open", in);
-	rc = sp_psexport_run(fd, alloc_in(in), o, &st, e);
+	rc = sp_pstats_export_run(fd, alloc_in(in), o, &st, e);
 	close(fd);
 	if (rc < 0)
 		return -1;
@@ -481,7 +482,7 @@ psexport(const struct sp_psexport_opts *o, const char *in, struct sp_err *e)
 static int
 pstats_files(struct sp_err *e)
 {
-	struct sp_psexport_opts o;
+	struct sp_pstats_export_opts o;
 
 	memset(&o, 0, sizeof o);
 	o.output = alloc_outdir("p.prof");
@@ -500,7 +501,7 @@ pstats_files(struct sp_err *e)
 static int
 psexport_print(const char *in, int paths, struct sp_err *e)
 {
-	struct sp_psexport_opts o;
+	struct sp_pstats_export_opts o;
 	int rc;
 
 	memset(&o, 0, sizeof o);
@@ -538,8 +539,8 @@ pstats_prof(struct sp_err *e)
 static int
 speedscope(struct sp_err *e)
 {
-	struct sp_ssexport_opts o;
-	struct sp_ssexport_stats st;
+	struct sp_speedscope_export_opts o;
+	struct sp_speedscope_export_stats st;
 	struct sp_reader *r;
 	int fd, rc;
 
@@ -549,7 +550,7 @@ speedscope(struct sp_err *e)
 	o.max_size = 100;
 	if ((r = open_input("calls.sps", &fd, e)) == NULL)
 		return -1;
-	rc = sp_ssexport_stream(r, &o, &st, e);
+	rc = sp_speedscope_export_run(r, &o, &st, e);
 	close_input(r, fd);
 	if (rc < 0)
 		return -1;
@@ -563,8 +564,8 @@ speedscope(struct sp_err *e)
 static int
 speedscope_frames(struct sp_err *e)
 {
-	struct sp_ssexport_opts o;
-	struct sp_ssexport_stats st;
+	struct sp_speedscope_export_opts o;
+	struct sp_speedscope_export_stats st;
 	struct sp_reader *r;
 	int fd, rc;
 
@@ -574,7 +575,7 @@ speedscope_frames(struct sp_err *e)
 	o.unit_ns = 1;
 	if ((r = open_input("frames.sps", &fd, e)) == NULL)
 		return -1;
-	rc = sp_ssexport_stream(r, &o, &st, e);
+	rc = sp_speedscope_export_run(r, &o, &st, e);
 	close_input(r, fd);
 	if (rc < 0)
 		return -1;
@@ -624,7 +625,7 @@ flame_export_in(const char *in, enum flame_mode mode, double threshold,
 		o.svg.threshold = threshold;
 	if ((r = open_input(in, &fd, e)) == NULL)
 		return -1;
-	rc = sp_flame_export_stream(r, &o, &st, e);
+	rc = sp_flame_export_run(r, &o, &st, e);
 	close_input(r, fd);
 	if (rc < 0)
 		return -1;
@@ -688,8 +689,8 @@ static int
 json_export(const char *in, const char *out, uint64_t buffer,
     struct sp_err *e)
 {
-	struct sp_json_opts o;
-	struct sp_json_stats st;
+	struct sp_json_export_opts o;
+	struct sp_json_export_stats st;
 	struct sp_reader *r;
 	int fd, rc;
 
@@ -702,7 +703,7 @@ json_export(const char *in, const char *out, uint64_t buffer,
 	o.exporter = "alloc";
 	if ((r = open_input(in, &fd, e)) == NULL)
 		return -1;
-	rc = sp_json_export(r, &o, &st, e);
+	rc = sp_json_export_run(r, &o, &st, e);
 	close_input(r, fd);
 	if (rc < 0)
 		return -1;
@@ -741,8 +742,8 @@ json_sides(struct sp_err *e)
 static int
 json_lines(struct sp_err *e)
 {
-	struct sp_json_opts o;
-	struct sp_json_stats st;
+	struct sp_json_export_opts o;
+	struct sp_json_export_stats st;
 	struct sp_reader *r;
 	int fd, rc;
 
@@ -751,7 +752,7 @@ json_lines(struct sp_err *e)
 	o.level = 6;
 	if ((r = open_input("calls.sps", &fd, e)) == NULL)
 		return -1;
-	rc = sp_json_lines(r, &o, &st, e);
+	rc = sp_json_export_lines(r, &o, &st, e);
 	close_input(r, fd);
 	if (rc < 0)
 		return -1;
@@ -763,7 +764,7 @@ json_lines(struct sp_err *e)
  * second comes), with the notices it gives.
  */
 static void
-trace_note(void *ctx, enum sp_trace_note what, const char *label,
+trace_note(void *ctx, enum sp_trace_export_note what, const char *label,
     const char *path, uint64_t value)
 {
 	struct sp_err *e = ctx;
@@ -773,11 +774,12 @@ trace_note(void *ctx, enum sp_trace_note what, const char *label,
 }
 
 static int
-trace_export(const char *in, const char *out, const struct sp_trace_opts *oo,
+trace_export(const char *in, const char *out,
+    const struct sp_trace_export_opts *oo,
     struct sp_err *e)
 {
-	struct sp_trace_opts o = *oo;
-	struct sp_trace_stats st;
+	struct sp_trace_export_opts o = *oo;
+	struct sp_trace_export_stats st;
 	struct sp_reader *r;
 	int fd, rc;
 
@@ -789,7 +791,7 @@ trace_export(const char *in, const char *out, const struct sp_trace_opts *oo,
 	o.note_ctx = e;
 	if ((r = open_input(in, &fd, e)) == NULL)
 		return -1;
-	rc = sp_trace_export(r, &o, &st, e);
+	rc = sp_trace_export_run(r, &o, &st, e);
 	close_input(r, fd);
 	if (rc < 0)
 		return -1;
@@ -805,10 +807,10 @@ trace_export(const char *in, const char *out, const struct sp_trace_opts *oo,
 static int
 trace_proto(struct sp_err *e)
 {
-	struct sp_trace_opts o;
+	struct sp_trace_export_opts o;
 
 	memset(&o, 0, sizeof o);
-	o.format = SP_TRACE_PROTO;
+	o.format = SP_TRACE_EXPORT_PROTO;
 	o.max_size = 100;
 	return trace_export("calls.sps", "t.pftrace", &o, e);
 }
@@ -817,11 +819,11 @@ trace_proto(struct sp_err *e)
 static int
 trace_json(struct sp_err *e)
 {
-	struct sp_trace_opts o;
+	struct sp_trace_export_opts o;
 
 	memset(&o, 0, sizeof o);
-	o.format = SP_TRACE_JSON;
-	o.align = SP_TRACE_ALIGN_START;
+	o.format = SP_TRACE_EXPORT_JSON;
+	o.align = SP_TRACE_EXPORT_ALIGN_START;
 	return trace_export("calls.sps", "t.json.gz", &o, e);
 }
 
@@ -832,17 +834,17 @@ trace_json(struct sp_err *e)
 static int
 trace_spilled(struct sp_err *e)
 {
-	struct sp_trace_opts o;
+	struct sp_trace_export_opts o;
 
 	memset(&o, 0, sizeof o);
-	o.format = SP_TRACE_PROTO;
-	o.align = SP_TRACE_ALIGN_REGION;
+	o.format = SP_TRACE_EXPORT_PROTO;
+	o.align = SP_TRACE_EXPORT_ALIGN_REGION;
 	o.align_region = "solve";
 	o.buffer = 16;
 	o.min_duration_ns = 200;
 	if (trace_export("calls.sps", "a.pftrace", &o, e) < 0)
 		return -1;
-	o.format = SP_TRACE_JSON;
+	o.format = SP_TRACE_EXPORT_JSON;
 	return trace_export("calls.sps", "a.trace.json", &o, e);
 }
 
@@ -850,13 +852,13 @@ trace_spilled(struct sp_err *e)
 static int
 trace_frames(struct sp_err *e)
 {
-	struct sp_trace_opts o;
+	struct sp_trace_export_opts o;
 
 	memset(&o, 0, sizeof o);
 	o.no_args = 1;
 	if (trace_export("frames.sps", "f.pftrace", &o, e) < 0)
 		return -1;
-	o.format = SP_TRACE_JSON;
+	o.format = SP_TRACE_EXPORT_JSON;
 	return trace_export("frames.sps", "f.json", &o, e);
 }
 
@@ -1100,7 +1102,7 @@ flat_draw(const struct sp_flame_flat *f, struct sp_err *e)
 {
 	struct sp_flame_diff_opts d;
 	struct sp_flame_page_opts p;
-	struct sp_flame_dsvg_opts s;
+	struct sp_flame_diff_svg_opts s;
 
 	memset(&d, 0, sizeof d);
 	memset(&p, 0, sizeof p);
@@ -1125,9 +1127,9 @@ flat_draw(const struct sp_flame_flat *f, struct sp_err *e)
 	s.labels[0] = "before";
 	s.labels[1] = "after";
 	s.diff = &d;
-	if (sp_flame_dsvg_write(f, &s, alloc_write, NULL, NULL, e) < 0)
+	if (sp_flame_diff_svg_write(f, &s, alloc_write, NULL, NULL, e) < 0)
 		return -1;
-	return sp_flame_dfold_write(f, 1, alloc_write, NULL, e);
+	return sp_flame_diff_fold_write(f, 1, alloc_write, NULL, e);
 }
 
 static int

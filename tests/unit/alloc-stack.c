@@ -77,7 +77,7 @@ walk_batch(struct sp_walk *wk, struct walked *w, const struct sp_batch *b,
 static int
 stack_lanes(int walk, struct sp_err *e)
 {
-	struct sp_stacker *st = sp_stacker_new();
+	struct sp_stack *st = sp_stack_new();
 	struct sp_walk *wk = NULL;
 	struct walked w = { 0, 0, 0, 0 };
 	struct sp_batch in, out;
@@ -86,14 +86,14 @@ stack_lanes(int walk, struct sp_err *e)
 	int rc = -1;
 
 	if (st == NULL)
-		return alloc_nomem(e, "sp_stacker_new");
+		return alloc_nomem(e, "sp_stack_new");
 	if (walk && (wk = sp_walk_new(NULL)) == NULL) {
 		alloc_nomem(e, "sp_walk_new");
 		goto out;
 	}
-	sp_stacker_set_regions(st, 3, rnames, NULL, NULL);
+	sp_stack_set_regions(st, 3, rnames, NULL, NULL);
 	for (lane = -3; lane <= -2; lane++) {
-		sp_stacker_begin_lane(st, 0, 0, lane);
+		sp_stack_begin_lane(st, 0, 0, lane);
 		for (i = 0; i < NCALLS; i += n) {
 			n = NCALLS - i < 70 ? NCALLS - i : 70;
 			memset(&in, 0, sizeof in);
@@ -104,11 +104,11 @@ stack_lanes(int walk, struct sp_err *e)
 			in.end = cend + i;
 			in.region = cregion + i;
 			in.call = ccall + i;
-			if (sp_stacker_push(st, &in, &out, e) < 0 ||
+			if (sp_stack_push(st, &in, &out, e) < 0 ||
 			    (wk != NULL && walk_batch(wk, &w, &out, e) < 0))
 				goto out;
 		}
-		if (sp_stacker_end_lane(st, &out, e) < 0 ||
+		if (sp_stack_end_lane(st, &out, e) < 0 ||
 		    (wk != NULL && walk_batch(wk, &w, &out, e) < 0))
 			goto out;
 		if (alloc_printf(e, "lane %lld: %zu closed, first self %lld\n",
@@ -123,7 +123,7 @@ stack_lanes(int walk, struct sp_err *e)
 	rc = 0;
 out:
 	sp_walk_free(wk);
-	sp_stacker_free(st);
+	sp_stack_free(st);
 	return rc;
 }
 
@@ -145,16 +145,16 @@ nesting_named(int named, struct sp_err *e)
 {
 	static int64_t s[] = { 0, 5 }, t[] = { 10, 20 }, c[] = { 0, 0 };
 	static uint32_t r[] = { 0, 1 };
-	struct sp_stacker *st = sp_stacker_new();
+	struct sp_stack *st = sp_stack_new();
 	struct sp_batch in, out;
 	struct sp_err why;
 	int rc;
 
 	if (st == NULL)
-		return alloc_nomem(e, "sp_stacker_new");
+		return alloc_nomem(e, "sp_stack_new");
 	/* the second time without names: the regions go by their ids */
-	sp_stacker_set_regions(st, 3, named ? rnames : NULL, NULL, NULL);
-	sp_stacker_begin_lane(st, 0, 0, -1);
+	sp_stack_set_regions(st, 3, named ? rnames : NULL, NULL, NULL);
+	sp_stack_begin_lane(st, 0, 0, -1);
 	memset(&in, 0, sizeof in);
 	in.lane = -1;
 	in.n = 2;
@@ -162,8 +162,8 @@ nesting_named(int named, struct sp_err *e)
 	in.end = t;
 	in.region = r;
 	in.call = c;
-	rc = sp_stacker_push(st, &in, &out, &why);
-	sp_stacker_free(st);
+	rc = sp_stack_push(st, &in, &out, &why);
+	sp_stack_free(st);
 	if (rc == 0)
 		return sp_fail(e, SP_EDATA, "wrong: overlapping calls stacked");
 	if (why.status != SP_EDATA) {

@@ -406,10 +406,10 @@ hash_write(void *ctx, const void *p, size_t n, struct sp_err *e)
 
 /* 600 KB into a spool, in pieces; then read back whole and in part. */
 static int
-spool(struct sp_jtmp *t, struct sp_jbudget *b, uint64_t share,
+spool(struct sp_spill_file *t, struct sp_spill_budget *b, uint64_t share,
     struct sp_err *e)
 {
-	struct sp_jspool *s = sp_jspool_new(t, b, share, e);
+	struct sp_spill_spool *s = sp_spill_spool_new(t, b, share, e);
 	char piece[600];
 	uint64_t off, mid = 0;
 	int i, rc = -1;
@@ -418,19 +418,20 @@ spool(struct sp_jtmp *t, struct sp_jbudget *b, uint64_t share,
 		return -1;
 	for (i = 0; i < 1000; i++) {
 		memset(piece, 'a' + i % 26, sizeof piece);
-		if (sp_jspool_append(s, piece, sizeof piece, &off, e) < 0)
+		if (sp_spill_spool_append(s, piece, sizeof piece, &off, e) < 0)
 			goto out;
 		if (i == 500)
 			mid = off;
 	}
 	copy_hash = 2166136261u;
-	if (sp_jspool_copy(s, 0, sp_jspool_size(s), hash_write, NULL, e) < 0 ||
-	    sp_jspool_copy(s, mid, 300000, hash_write, NULL, e) < 0)
+	if (sp_spill_spool_copy(s, 0, sp_spill_spool_size(s), hash_write, NULL,
+	    e) < 0 || sp_spill_spool_copy(s, mid, 300000, hash_write, NULL,
+	    e) < 0)
 		goto out;
 	rc = alloc_printf(e, "spool %llu %08x\n",
-	    (unsigned long long)sp_jspool_size(s), copy_hash);
+	    (unsigned long long)sp_spill_spool_size(s), copy_hash);
 out:
-	sp_jspool_free(s);
+	sp_spill_spool_free(s);
 	return rc;
 }
 
@@ -439,9 +440,10 @@ out:
  * its values go to the windows' buckets when on file); read back.
  */
 static int
-store(struct sp_jtmp *t, struct sp_jbudget *b, uint64_t n, struct sp_err *e)
+store(struct sp_spill_file *t, struct sp_spill_budget *b, uint64_t n,
+    struct sp_err *e)
 {
-	struct sp_jstore *s = sp_jstore_new(t, b, n, 32768, 2, e);
+	struct sp_spill_store *s = sp_spill_store_new(t, b, n, 32768, 2, e);
 	int64_t buf[1000];
 	uint64_t i, half = n / 2, sum = 0;
 	size_t k;
@@ -450,16 +452,16 @@ store(struct sp_jtmp *t, struct sp_jbudget *b, uint64_t n, struct sp_err *e)
 	if (s == NULL)
 		return -1;
 	for (i = 0; i < half; i++)
-		if (sp_jstore_put(s, 0, i, (int64_t)i * 3, e) < 0)
+		if (sp_spill_store_put(s, 0, i, (int64_t)i * 3, e) < 0)
 			goto out;
 	for (i = n; i-- > half;)
-		if (sp_jstore_put(s, 1, i, (int64_t)i * 3, e) < 0)
+		if (sp_spill_store_put(s, 1, i, (int64_t)i * 3, e) < 0)
 			goto out;
-	if (sp_jstore_seal(s, e) < 0)
+	if (sp_spill_store_seal(s, e) < 0)
 		goto out;
 	for (i = 0; i < n; i += k) {
 		k = n - i < 1000 ? (size_t)(n - i) : 1000;
-		if (sp_jstore_read(s, i, k, buf, e) < 0)
+		if (sp_spill_store_read(s, i, k, buf, e) < 0)
 			goto out;
 		while (k-- > 0)
 			if (buf[k] != (int64_t)(i + k) * 3) {
@@ -471,18 +473,18 @@ store(struct sp_jtmp *t, struct sp_jbudget *b, uint64_t n, struct sp_err *e)
 		sum += (uint64_t)buf[0];
 	}
 	rc = alloc_printf(e, "store %llu %s %llu\n", (unsigned long long)n,
-	    sp_jstore_in_memory(s) ? "memory" : "file",
+	    sp_spill_store_in_memory(s) ? "memory" : "file",
 	    (unsigned long long)sum);
 out:
-	sp_jstore_free(s);
+	sp_spill_store_free(s);
 	return rc;
 }
 
 static int
 spill(struct sp_err *e)
 {
-	struct sp_jbudget big = { 64u << 20, 0 }, none = { 0, 0 };
-	struct sp_jtmp *t = sp_jtmp_new(alloc_tmpdir(), e);
+	struct sp_spill_budget big = { 64u << 20, 0 }, none = { 0, 0 };
+	struct sp_spill_file *t = sp_spill_file_new(alloc_tmpdir(), e);
 	int rc = -1;
 
 	if (t == NULL)
@@ -499,9 +501,9 @@ spill(struct sp_err *e)
 		goto out;
 	}
 	rc = alloc_printf(e, "spilled %llu\n",
-	    (unsigned long long)sp_jtmp_size(t));
+	    (unsigned long long)sp_spill_file_size(t));
 out:
-	sp_jtmp_free(t);
+	sp_spill_file_free(t);
 	return rc;
 }
 

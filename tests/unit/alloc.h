@@ -61,7 +61,7 @@ const char *alloc_tmpdir(void);
 int alloc_out(const void *p, size_t n, struct sp_err *e);
 int alloc_printf(struct sp_err *e, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-/* The output as an sp_jsonw_write_fn / sp_prof_write_fn (ctx unused). */
+/* The output as an sp_write_fn (ctx unused). */
 int alloc_write(void *ctx, const void *p, size_t n, struct sp_err *e);
 /* Append the bytes of a file, or "(no PATH)". */
 int alloc_slurp(const char *path, struct sp_err *e);

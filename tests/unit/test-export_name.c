@@ -9,9 +9,9 @@
 
 #include "sp_export_name.h"
 #include "sp_flame_export.h"
-#include "sp_json.h"
-#include "sp_psexport.h"
-#include "sp_ssexport.h"
+#include "sp_json_export.h"
+#include "sp_pstats_export.h"
+#include "sp_speedscope_export.h"
 #include "check.h"
 
 struct name_case {
@@ -68,7 +68,7 @@ test_pstats(void)
 		{ "/", NULL, 0, "/profile_rank0.prof" },
 	};
 
-	CHECK_RULE("pstats", &sp_psexport_naming, t);
+	CHECK_RULE("pstats", &sp_pstats_export_naming, t);
 }
 
 /* speedscope: the first dot, no rank */
@@ -97,7 +97,7 @@ test_speedscope(void)
 		{ "p.json", NULL, 7, "p.json" },
 	};
 
-	CHECK_RULE("speedscope", &sp_ssexport_naming, t);
+	CHECK_RULE("speedscope", &sp_speedscope_export_naming, t);
 }
 
 /* JSON: the first dot, ".json", "profile.json" in a directory */
@@ -114,7 +114,7 @@ test_json(void)
 		{ "a.b/c.d.e", "x", 0, "a.b/c_x.d.e" },
 	};
 
-	CHECK_RULE("json", &sp_json_naming, t);
+	CHECK_RULE("json", &sp_json_export_naming, t);
 }
 
 /* flame graphs: pathlib's suffix, "_rank<N>", "flamegraph" in a directory */
@@ -138,8 +138,8 @@ test_flame(void)
 		{ "s.txt", NULL, 0, "s_rank0.txt" },
 	};
 
-	CHECK_RULE("flame", &sp_flame_svg_naming, svg);
-	CHECK_RULE("folded", &sp_flame_folded_naming, folded);
+	CHECK_RULE("flame", &sp_flame_export_svg_naming, svg);
+	CHECK_RULE("folded", &sp_flame_export_folded_naming, folded);
 }
 
 int

@@ -3,9 +3,9 @@
  * region that grew, one that shrank, one removed, one the same, one
  * added): sp_flame_diff (the change of a path in self and total time,
  * normalised, negated, within a noise floor; kinds and colours),
- * sp_flame_dfold (difffolded.pl's two counts, also with -n's scaling, in
+ * sp_flame_diff_fold (difffolded.pl's two counts, also with -n's scaling, in
  * byte order, equal paths added up),
- * sp_flame_dsvg (every frame's place, fill and tooltip, after and before
+ * sp_flame_diff_svg (every frame's place, fill and tooltip, after and before
  * widths, the stacks only one run has) and sp_flame_page (the document of
  * the interactive graph: the data, the view of a diff, the script in
  * CDATA, the options refused).
@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sp_flame_dfold.h"
+#include "sp_flame_diff_fold.h"
 #include "sp_flame_diff.h"
-#include "sp_flame_dsvg.h"
+#include "sp_flame_diff_svg.h"
 #include "sp_flame_flat.h"
 #include "sp_flame_page.h"
 #include "flamegen.h"
@@ -73,7 +73,8 @@ test_diff(void)
 	/* main, a, b, c, d, e */
 	CHECK(strcmp(kinds(&o), "=+-R=A") == 0, "self: %s", kinds(&o));
 	sp_flame_diff_init(&d, f, &o);
-	CHECK(d.maxabs == 2 && d.scale == 1 && sp_flame_diff_delta(&d, 2) == 2 &&
+	CHECK(d.maxabs == 2 && d.scale == 1 &&
+	    sp_flame_diff_delta(&d, 2) == 2 &&
 	    sp_flame_diff_delta(&d, 3) == -2, "deltas");
 	sp_flame_diff_rgb(&d, 2, rgb);
 	CHECK(rgb[0] == 255 && rgb[1] == 40 && rgb[2] == 40, "a: full red");
@@ -125,7 +126,7 @@ test_normalize(void)
 	    sp_flame_diff_delta(&d, 3) == 0.5, "scaled: %g %g", d.scale,
 	    sp_flame_diff_delta(&d, 3));
 	/* difffolded.pl -n: floor(a * 5 / 10) */
-	CHECK(sp_flame_dfold_write(g, 1, buf_write, &b, &e) == 0 && b.p &&
+	CHECK(sp_flame_diff_fold_write(g, 1, buf_write, &b, &e) == 0 && b.p &&
 	    strcmp(b.p, "main 1 1\nmain;a 1 1\nmain;b 1 2\nmain;c 0 0\n"
 	    "main;d 1 1\n") == 0, "folded -n:\n%s", b.p);
 	sp_flame_flat_free(g);
@@ -139,7 +140,7 @@ out:
  * "io;w" ('.' is below ';'); "x;y" written "x:y" adds up with "x:y".
  */
 static void
-test_dfold_order(void)
+test_diff_fold_order(void)
 {
 	static const char *const nm[] = { "main", "io", "io.w", "x;y", "x:y",
 		"w" };
@@ -155,7 +156,7 @@ test_dfold_order(void)
 		CHECK(0, "order: %s", e.msg);
 		goto out;
 	}
-	CHECK(sp_flame_dfold_write(g, 0, buf_write, &b, &e) == 0 && b.p &&
+	CHECK(sp_flame_diff_fold_write(g, 0, buf_write, &b, &e) == 0 && b.p &&
 	    strcmp(b.p, "main 2 2\nmain;io 1 1\nmain;io.w 1 1\n"
 	    "main;io;w 1 1\nmain;x:y 2 2\n") == 0, "order:\n%s", b.p);
 	sp_flame_flat_free(g);
@@ -165,24 +166,24 @@ out:
 }
 
 static void
-test_dfold(void)
+test_diff_fold(void)
 {
 	struct buf b = { NULL, 0, 0 };
 	struct sp_flame_flat *one;
 	struct sp_flame_side s = { NULL, na, 5 };
 	struct sp_err e;
 
-	CHECK(sp_flame_dfold_write(f, 0, buf_write, &b, &e) == 0 && b.p &&
+	CHECK(sp_flame_diff_fold_write(f, 0, buf_write, &b, &e) == 0 && b.p &&
 	    strcmp(b.p, "main 2 2\nmain;a 2 4\nmain;b 3 1\nmain;c 1 0\n"
 	    "main;d 2 2\nmain;e 0 1\n") == 0, "folded diff:\n%s", b.p);
 	/* normalising equal totals changes nothing */
 	b.n = 0;
-	CHECK(sp_flame_dfold_write(f, 1, buf_write, &b, &e) == 0 && b.p &&
+	CHECK(sp_flame_diff_fold_write(f, 1, buf_write, &b, &e) == 0 && b.p &&
 	    strncmp(b.p, "main 2 2\nmain;a 2 4\n", 20) == 0, "-n, equal");
 	free(b.p);
 	s.tree = ta;
 	if ((one = sp_flame_flat_new(&s, 1, "<r>", &e)) != NULL)
-		CHECK(sp_flame_dfold_write(one, 0, buf_write, &b, &e) < 0 &&
+		CHECK(sp_flame_diff_fold_write(one, 0, buf_write, &b, &e) < 0 &&
 		    e.status == SP_EUSAGE, "one side refused");
 	sp_flame_flat_free(one);
 }
@@ -216,9 +217,9 @@ frames(const char *svg)
 }
 
 static char *
-draw(const struct sp_flame_diff_opts *d, struct sp_flame_dsvg_stats *st)
+draw(const struct sp_flame_diff_opts *d, struct sp_flame_diff_svg_stats *st)
 {
-	struct sp_flame_dsvg_opts o;
+	struct sp_flame_diff_svg_opts o;
 	struct buf b = { NULL, 0, 0 };
 	struct sp_err e;
 
@@ -230,8 +231,8 @@ draw(const struct sp_flame_diff_opts *d, struct sp_flame_dsvg_stats *st)
 	o.labels[0] = "A";
 	o.labels[1] = "B";
 	o.diff = d;
-	if (sp_flame_dsvg_write(f, &o, buf_write, &b, st, &e) < 0) {
-		CHECK(0, "dsvg: %s", e.msg);
+	if (sp_flame_diff_svg_write(f, &o, buf_write, &b, st, &e) < 0) {
+		CHECK(0, "diff svg: %s", e.msg);
 		free(b.p);
 		return NULL;
 	}
@@ -239,10 +240,10 @@ draw(const struct sp_flame_diff_opts *d, struct sp_flame_dsvg_stats *st)
 }
 
 static void
-test_dsvg(void)
+test_diff_svg(void)
 {
 	struct sp_flame_diff_opts d;
-	struct sp_flame_dsvg_stats st;
+	struct sp_flame_diff_svg_stats st;
 	char *svg;
 
 	memset(&d, 0, sizeof d);
@@ -345,9 +346,9 @@ main(void)
 	make_pair();
 	test_diff();
 	test_normalize();
-	test_dfold();
-	test_dfold_order();
-	test_dsvg();
+	test_diff_fold();
+	test_diff_fold_order();
+	test_diff_svg();
 	test_page();
 	sp_flame_flat_free(f);
 	sp_flame_tree_free(ta);

@@ -42,7 +42,7 @@ mem_write(void *ctx, const void *p, size_t n, struct sp_err *e)
 struct out {
 	struct mem m;
 	struct sp_jsonw *w;
-	struct sp_jout *o;
+	struct sp_json_emit *o;
 };
 
 static void
@@ -52,7 +52,7 @@ out_open(struct out *t, int indent, int depth)
 
 	memset(t, 0, sizeof *t);
 	if ((t->w = sp_jsonw_new(mem_write, &t->m, &e)) == NULL ||
-	    (t->o = sp_jout_new(t->w, indent, depth, &e)) == NULL)
+	    (t->o = sp_json_emit_new(t->w, indent, depth, &e)) == NULL)
 		abort();
 }
 
@@ -69,7 +69,7 @@ out_text(struct out *t)
 static void
 out_close(struct out *t)
 {
-	sp_jout_free(t->o);
+	sp_json_emit_free(t->o);
 	sp_jsonw_free(t->w);
 	free(t->m.p);
 }
@@ -83,17 +83,21 @@ layout_case(int indent, const char *want)
 	struct sp_err e;
 
 	out_open(&t, indent, 0);
-	if (sp_jout_open(t.o, '{', &e) < 0 ||
-	    sp_jout_lkey(t.o, "a", &e) < 0 || sp_jout_open(t.o, '[', &e) < 0 ||
-	    sp_jout_i64s(t.o, v, 1, &e) < 0 ||
-	    sp_jout_i64s(t.o, v + 1, 1, &e) < 0 ||
-	    sp_jout_close(t.o, &e) < 0 ||
-	    sp_jout_lkey(t.o, "b", &e) < 0 || sp_jout_open(t.o, '{', &e) < 0 ||
-	    sp_jout_close(t.o, &e) < 0 ||
-	    sp_jout_lkey(t.o, "c", &e) < 0 || sp_jout_open(t.o, '[', &e) < 0 ||
-	    sp_jout_close(t.o, &e) < 0 ||
-	    sp_jout_key(t.o, "d", 1, &e) < 0 || sp_jout_str(t.o, "x", 1, &e) < 0 ||
-	    sp_jout_close(t.o, &e) < 0)
+	if (sp_json_emit_open(t.o, '{', &e) < 0 ||
+	    sp_json_emit_lkey(t.o, "a", &e) < 0 ||
+	    sp_json_emit_open(t.o, '[', &e) < 0 ||
+	    sp_json_emit_i64s(t.o, v, 1, &e) < 0 ||
+	    sp_json_emit_i64s(t.o, v + 1, 1, &e) < 0 ||
+	    sp_json_emit_close(t.o, &e) < 0 ||
+	    sp_json_emit_lkey(t.o, "b", &e) < 0 ||
+	    sp_json_emit_open(t.o, '{', &e) < 0 ||
+	    sp_json_emit_close(t.o, &e) < 0 ||
+	    sp_json_emit_lkey(t.o, "c", &e) < 0 ||
+	    sp_json_emit_open(t.o, '[', &e) < 0 ||
+	    sp_json_emit_close(t.o, &e) < 0 ||
+	    sp_json_emit_key(t.o, "d", 1, &e) < 0 ||
+	    sp_json_emit_str(t.o, "x", 1, &e) < 0 ||
+	    sp_json_emit_close(t.o, &e) < 0)
 		abort();
 	CHECK(strcmp(out_text(&t), want) == 0, "indent %d: got [%s]", indent,
 	    out_text(&t));
@@ -117,9 +121,9 @@ test_layout(void)
 
 	/* the fast integer path spells every int64 as printf does */
 	out_open(&t, -1, 0);
-	if (sp_jout_open(t.o, '[', &e) < 0 ||
-	    sp_jout_i64s(t.o, big, sizeof big / sizeof big[0], &e) < 0 ||
-	    sp_jout_close(t.o, &e) < 0)
+	if (sp_json_emit_open(t.o, '[', &e) < 0 ||
+	    sp_json_emit_i64s(t.o, big, sizeof big / sizeof big[0], &e) < 0 ||
+	    sp_json_emit_close(t.o, &e) < 0)
 		abort();
 	CHECK(strcmp(out_text(&t), "[-9223372036854775808, -1, 0, 9, 10, "
 	    "99999999, 100000000, 1700000001893, 9999999999999999, "
@@ -129,8 +133,9 @@ test_layout(void)
 
 	/* a fragment at depth 2 continuing an object opened elsewhere */
 	out_open(&t, 1, 2);
-	if (sp_jout_resume(t.o, '{', 0, &e) < 0 ||
-	    sp_jout_lkey(t.o, "k", &e) < 0 || sp_jout_i64(t.o, 5, &e) < 0)
+	if (sp_json_emit_resume(t.o, '{', 0, &e) < 0 ||
+	    sp_json_emit_lkey(t.o, "k", &e) < 0 ||
+	    sp_json_emit_i64(t.o, 5, &e) < 0)
 		abort();
 	CHECK(strcmp(out_text(&t), ",\n   \"k\": 5") == 0, "fragment: [%s]",
 	    out_text(&t));
@@ -138,24 +143,33 @@ test_layout(void)
 
 	/* non-finite floats are null, others Python's repr */
 	out_open(&t, -1, 0);
-	if (sp_jout_open(t.o, '[', &e) < 0 || sp_jout_elem(t.o, &e) < 0 ||
-	    sp_jout_f64(t.o, 0.1, &e) < 0 || sp_jout_elem(t.o, &e) < 0 ||
-	    sp_jout_f64(t.o, 1.0 / 0.0, &e) < 0 || sp_jout_elem(t.o, &e) < 0 ||
-	    sp_jout_f64(t.o, 0.0 / 0.0, &e) < 0 || sp_jout_elem(t.o, &e) < 0 ||
-	    sp_jout_f64(t.o, 1e16, &e) < 0 || sp_jout_close(t.o, &e) < 0)
+	if (sp_json_emit_open(t.o, '[', &e) < 0 ||
+	    sp_json_emit_elem(t.o, &e) < 0 ||
+	    sp_json_emit_f64(t.o, 0.1, &e) < 0 ||
+	    sp_json_emit_elem(t.o, &e) < 0 ||
+	    sp_json_emit_f64(t.o, 1.0 / 0.0, &e) < 0 ||
+	    sp_json_emit_elem(t.o, &e) < 0 ||
+	    sp_json_emit_f64(t.o, 0.0 / 0.0, &e) < 0 ||
+	    sp_json_emit_elem(t.o, &e) < 0 ||
+	    sp_json_emit_f64(t.o, 1e16, &e) < 0 ||
+	    sp_json_emit_close(t.o, &e) < 0)
 		abort();
 	CHECK(strcmp(out_text(&t), "[0.1, null, null, 1e+16]") == 0,
 	    "floats: %s", out_text(&t));
 	out_close(&t);
 	/* json.dumps's words when asked */
 	out_open(&t, -1, 0);
-	sp_jout_set_nonfinite(t.o, SP_JOUT_WORDS);
-	if (sp_jout_open(t.o, '[', &e) < 0 || sp_jout_elem(t.o, &e) < 0 ||
-	    sp_jout_f64(t.o, 1.0 / 0.0, &e) < 0 || sp_jout_elem(t.o, &e) < 0 ||
-	    sp_jout_f64(t.o, -1.0 / 0.0, &e) < 0 || sp_jout_elem(t.o, &e) < 0 ||
-	    sp_jout_f64(t.o, -(0.0 / 0.0), &e) < 0 ||
-	    sp_jout_elem(t.o, &e) < 0 || sp_jout_f64(t.o, 2.5, &e) < 0 ||
-	    sp_jout_close(t.o, &e) < 0)
+	sp_json_emit_set_nonfinite(t.o, SP_JSON_EMIT_WORDS);
+	if (sp_json_emit_open(t.o, '[', &e) < 0 ||
+	    sp_json_emit_elem(t.o, &e) < 0 ||
+	    sp_json_emit_f64(t.o, 1.0 / 0.0, &e) < 0 ||
+	    sp_json_emit_elem(t.o, &e) < 0 ||
+	    sp_json_emit_f64(t.o, -1.0 / 0.0, &e) < 0 ||
+	    sp_json_emit_elem(t.o, &e) < 0 ||
+	    sp_json_emit_f64(t.o, -(0.0 / 0.0), &e) < 0 ||
+	    sp_json_emit_elem(t.o, &e) < 0 ||
+	    sp_json_emit_f64(t.o, 2.5, &e) < 0 ||
+	    sp_json_emit_close(t.o, &e) < 0)
 		abort();
 	CHECK(strcmp(out_text(&t), "[Infinity, -Infinity, NaN, 2.5]") == 0,
 	    "floats as words: %s", out_text(&t));
@@ -164,7 +178,7 @@ test_layout(void)
 
 /* sp_json_respell of in, non-finite floats as how says. */
 static void
-respell_case(const char *in, enum sp_jout_nonfinite how, const char *want)
+respell_case(const char *in, enum sp_json_emit_nonfinite how, const char *want)
 {
 	char *buf = NULL;
 	size_t len = 0, cap = 0;
@@ -181,11 +195,12 @@ static void
 test_respell(void)
 {
 	respell_case("[{\"a\":NaN,\"b\":[Infinity,-Infinity,1e400]},\"NaN\"]",
-	    SP_JOUT_NULL, "[{\"a\": null, \"b\": [null, null, null]}, \"NaN\"]");
+	    SP_JSON_EMIT_NULL,
+	    "[{\"a\": null, \"b\": [null, null, null]}, \"NaN\"]");
 	respell_case("[{\"a\":NaN,\"b\":[Infinity,-Infinity,1e400]},\"NaN\"]",
-	    SP_JOUT_WORDS, "[{\"a\": NaN, \"b\": [Infinity, -Infinity, "
+	    SP_JSON_EMIT_WORDS, "[{\"a\": NaN, \"b\": [Infinity, -Infinity, "
 	    "Infinity]}, \"NaN\"]");
-	respell_case("[-1e400, 0.5]", SP_JOUT_WORDS, "[-Infinity, 0.5]");
+	respell_case("[-1e400, 0.5]", SP_JSON_EMIT_WORDS, "[-Infinity, 0.5]");
 }
 
 /* json.dumps(json.loads(in), indent=indent) */
@@ -197,7 +212,7 @@ text_case(const char *in, int indent, const char *want)
 	int rc;
 
 	out_open(&t, indent, 0);
-	rc = sp_jout_jsontext(t.o, in, strlen(in), &e);
+	rc = sp_json_emit_jsontext(t.o, in, strlen(in), &e);
 	if (want == NULL) {
 		CHECK(rc < 0, "[%s] should fail", in);
 	} else {
@@ -297,14 +312,14 @@ test_base64(void)
 		uint8_t b[4] = { 0, 1, 2, 3 };
 
 		out_open(&t, -1, 0);
-		if (sp_jout_base64(t.o, b, n, &e) < 0)
+		if (sp_json_emit_base64(t.o, b, n, &e) < 0)
 			abort();
 		CHECK(strcmp(out_text(&t), want[n]) == 0, "%zu bytes: %s", n,
 		    out_text(&t));
 		out_close(&t);
 	}
 	out_open(&t, -1, 0);
-	if (sp_jout_base64(t.o, in, sizeof in, &e) < 0)
+	if (sp_json_emit_base64(t.o, in, sizeof in, &e) < 0)
 		abort();
 	out_text(&t);
 	k = sp_json_base64_decode(t.m.p + 1, t.m.len - 2, back);
@@ -323,9 +338,9 @@ spool_sink(void *ctx, const void *p, size_t n, struct sp_err *e)
 static void
 test_spool(void)
 {
-	struct sp_jbudget b = { 10000, 0 };
-	struct sp_jtmp *t;
-	struct sp_jspool *s;
+	struct sp_spill_budget b = { 10000, 0 };
+	struct sp_spill_file *t;
+	struct sp_spill_spool *s;
 	struct sp_err e;
 	struct mem m = { 0 };
 	static uint64_t offs[60000];
@@ -333,33 +348,33 @@ test_spool(void)
 	char piece[64];
 	size_t i;
 
-	if ((t = sp_jtmp_new(NULL, &e)) == NULL ||
-	    (s = sp_jspool_new(t, &b, 4096, &e)) == NULL)
+	if ((t = sp_spill_file_new(NULL, &e)) == NULL ||
+	    (s = sp_spill_spool_new(t, &b, 4096, &e)) == NULL)
 		abort();
 	/* past its share: onto the file, and still read back in any order */
 	for (i = 0; i < 60000; i++) {
 		int n = snprintf(piece, sizeof piece, "<%zu>", i);
 
-		if (sp_jspool_append(s, piece, (size_t)n, &offs[i], &e) < 0)
-			abort();
+		if (sp_spill_spool_append(s, piece, (size_t)n, &offs[i],
+			&e) < 0) abort();
 	}
-	CHECK(sp_jtmp_size(t) > 0, "the spool went to the file");
+	CHECK(sp_spill_file_size(t) > 0, "the spool went to the file");
 	CHECK(b.used == 0, "budget given back: %" PRIu64, b.used);
 	for (i = 60000; i-- > 0;) {
 		int n = snprintf(piece, sizeof piece, "<%zu>", i);
 
 		m.len = 0;
-		if (sp_jspool_copy(s, offs[i], (uint64_t)n, spool_sink, &m,
+		if (sp_spill_spool_copy(s, offs[i], (uint64_t)n, spool_sink, &m,
 		    &e) < 0)
 			abort();
 		CHECK(m.len == (size_t)n && memcmp(m.p, piece, m.len) == 0,
 		    "piece %zu", i);
 	}
-	off = sp_jspool_size(s);
-	CHECK(sp_jspool_copy(s, off, 1, spool_sink, &m, &e) < 0,
+	off = sp_spill_spool_size(s);
+	CHECK(sp_spill_spool_copy(s, off, 1, spool_sink, &m, &e) < 0,
 	    "beyond the end");
-	sp_jspool_free(s);
-	sp_jtmp_free(t);
+	sp_spill_spool_free(s);
+	sp_spill_file_free(t);
 	free(m.p);
 }
 
@@ -367,49 +382,49 @@ test_spool(void)
 static void
 store_case(uint64_t limit, uint64_t n, int scramble, int expect_memory)
 {
-	struct sp_jbudget b = { limit, 0 };
-	struct sp_jtmp *t;
-	struct sp_jstore *s;
+	struct sp_spill_budget b = { limit, 0 };
+	struct sp_spill_file *t;
+	struct sp_spill_store *s;
 	struct sp_err e;
 	int64_t *back = malloc(n * 8 + 8);
 	uint64_t i, k;
 	int ok = 1;
 
-	if (back == NULL || (t = sp_jtmp_new(NULL, &e)) == NULL ||
-	    (s = sp_jstore_new(t, &b, n, 32768, 4, &e)) == NULL)
+	if (back == NULL || (t = sp_spill_file_new(NULL, &e)) == NULL ||
+	    (s = sp_spill_store_new(t, &b, n, 32768, 4, &e)) == NULL)
 		abort();
-	CHECK(sp_jstore_in_memory(s) == expect_memory, "in memory %d",
+	CHECK(sp_spill_store_in_memory(s) == expect_memory, "in memory %d",
 	    expect_memory);
 	for (k = 0; k < n; k++) {
 		/* a permutation (n is odd), or four streams of runs */
 		i = scramble ? (k * 7919) % n : k;
-		if (sp_jstore_put(s, (size_t)(i % 4), i, (int64_t)i * 3 - 7,
-		    &e) < 0)
+		if (sp_spill_store_put(s, (size_t)(i % 4), i,
+		    (int64_t)i * 3 - 7, &e) < 0)
 			abort();
 	}
-	if (sp_jstore_seal(s, &e) < 0 || sp_jstore_read(s, 0, n, back, &e) < 0)
-		abort();
+	if (sp_spill_store_seal(s, &e) < 0 || sp_spill_store_read(s, 0, n, back,
+		&e) < 0) abort();
 	for (i = 0; i < n; i++)
 		ok = ok && back[i] == (int64_t)i * 3 - 7;
 	CHECK(ok, "store of %" PRIu64 " slots (scramble %d)", n, scramble);
 	if (n > 10) {
-		CHECK(sp_jstore_read(s, n - 3, 3, back, &e) == 0 &&
+		CHECK(sp_spill_store_read(s, n - 3, 3, back, &e) == 0 &&
 		    back[2] == (int64_t)(n - 1) * 3 - 7, "a read at the end");
-		CHECK(sp_jstore_read(s, n - 3, 4, back, &e) < 0,
+		CHECK(sp_spill_store_read(s, n - 3, 4, back, &e) < 0,
 		    "a read past the end");
 	}
-	sp_jstore_free(s);
+	sp_spill_store_free(s);
 	CHECK(b.used == 0, "budget given back");
-	sp_jtmp_free(t);
+	sp_spill_file_free(t);
 	free(back);
 }
 
 static void
 test_store(void)
 {
-	struct sp_jbudget b = { 1 << 20, 0 };
-	struct sp_jtmp *t;
-	struct sp_jstore *s;
+	struct sp_spill_budget b = { 1 << 20, 0 };
+	struct sp_spill_file *t;
+	struct sp_spill_store *s;
 	struct sp_err e;
 
 	store_case(1 << 24, 100001, 1, 1);
@@ -419,13 +434,13 @@ test_store(void)
 	store_case(0, 0, 0, 1);			/* nothing at all */
 
 	/* a store in memory is used again while it is large enough */
-	if ((t = sp_jtmp_new(NULL, &e)) == NULL ||
-	    (s = sp_jstore_new(t, &b, 1000, 32768, 0, &e)) == NULL)
+	if ((t = sp_spill_file_new(NULL, &e)) == NULL ||
+	    (s = sp_spill_store_new(t, &b, 1000, 32768, 0, &e)) == NULL)
 		abort();
-	CHECK(sp_jstore_reuse(s, 500) == 0, "reuse smaller");
-	CHECK(sp_jstore_reuse(s, 1001) < 0, "reuse larger");
-	sp_jstore_free(s);
-	sp_jtmp_free(t);
+	CHECK(sp_spill_store_reuse(s, 500) == 0, "reuse smaller");
+	CHECK(sp_spill_store_reuse(s, 1001) < 0, "reuse larger");
+	sp_spill_store_free(s);
+	sp_spill_file_free(t);
 }
 
 int

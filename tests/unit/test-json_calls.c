@@ -14,7 +14,7 @@
 #include "sp_json_calls.h"
 #include "check.h"
 
-static struct sp_jtmp *tmp;
+static struct sp_spill_file *tmp;
 
 /* One column of the n number texts; the values read back, their count. */
 static size_t
@@ -34,7 +34,7 @@ column(struct sp_jcalls *c, const char *const *texts, size_t n,
 		refused[i] = rc == 1;
 	}
 	CHECK(sp_jcalls_column_end(c, &off, &count, &e) == 0, "%s", e.msg);
-	CHECK(sp_jtmp_pread(tmp, back, count * 8, off, &e) == 0, "%s", e.msg);
+	CHECK(sp_spill_file_pread(tmp, back, count * 8, off, &e) == 0, "%s", e.msg);
 	return (size_t)count;
 }
 
@@ -100,7 +100,7 @@ text(struct sp_jcalls *c, const char *const *pieces, const char *want)
 		CHECK(sp_jcalls_text(c, (const unsigned char *)pieces[i],
 		    strlen(pieces[i])) == 0, "text");
 	CHECK(sp_jcalls_text_end(c, &off, &len, &e) == 0, "%s", e.msg);
-	CHECK(len < sizeof back && sp_jtmp_pread(tmp, back, len, off, &e) == 0,
+	CHECK(len < sizeof back && sp_spill_file_pread(tmp, back, len, off, &e) == 0,
 	    "%s", e.msg);
 	CHECK(strlen(want) == len && memcmp(back, want, len) == 0,
 	    "'%s': '%.*s', want '%s'", pieces[0], (int)len, back, want);
@@ -128,7 +128,7 @@ main(void)
 	struct sp_jcalls *c;
 
 	sp_err_clear(&e);
-	if ((tmp = sp_jtmp_new(NULL, &e)) == NULL ||
+	if ((tmp = sp_spill_file_new(NULL, &e)) == NULL ||
 	    (c = sp_jcalls_new(tmp, &e)) == NULL) {
 		printf("FAIL setup: %s\n", e.msg);
 		return 1;
@@ -138,6 +138,6 @@ main(void)
 	test_text(c);
 	sp_jcalls_free(c);
 	sp_jcalls_free(NULL);
-	sp_jtmp_free(tmp);
+	sp_spill_file_free(tmp);
 	return failed != 0;
 }

@@ -15,7 +15,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "sp_json.h"
+#include "sp_json_export.h"
 #include "sp_section.h"
 #include "callgen.h"
 #include "check.h"
@@ -170,7 +170,8 @@ write_profile(const char *path, int file, int short_row, int runs)
 /* --- exports --- */
 
 static const char *
-export(const char *in, struct sp_json_opts *o, struct sp_json_stats *st,
+export(const char *in, struct sp_json_export_opts *o,
+    struct sp_json_export_stats *st,
     int lines)
 {
 	static char msg[SP_ERR_MSG_MAX];
@@ -183,8 +184,8 @@ export(const char *in, struct sp_json_opts *o, struct sp_json_stats *st,
 		return "cannot read";
 	if (o->exporter == NULL)
 		o->exporter = "test";
-	rc = lines ? sp_json_lines(r, o, st, &e) : sp_json_export(r, o, st,
-	    &e);
+	rc = lines ? sp_json_export_lines(r, o, st, &e) :
+	    sp_json_export_run(r, o, st, &e);
 	if (rc < 0)
 		snprintf(msg, sizeof msg, "%s", e.msg);
 	sp_reader_free(r);
@@ -205,8 +206,8 @@ static const char doc[] = "{\"format\": \"scope-profiler-profile\", "
 static void
 test_document(void)
 {
-	struct sp_json_opts o;
-	struct sp_json_stats st;
+	struct sp_json_export_opts o;
+	struct sp_json_export_stats st;
 	const char *m;
 	char *text;
 	size_t n;
@@ -246,8 +247,8 @@ test_document(void)
 static void
 test_gzip(void)
 {
-	struct sp_json_opts o;
-	struct sp_json_stats st;
+	struct sp_json_export_opts o;
+	struct sp_json_export_stats st;
 	char buf[4096];
 	const char *m;
 	gzFile z;
@@ -272,8 +273,8 @@ test_gzip(void)
 static void
 test_runs(void)
 {
-	struct sp_json_opts o;
-	struct sp_json_stats st;
+	struct sp_json_export_opts o;
+	struct sp_json_export_stats st;
 	const char *m;
 	struct stat sb;
 
@@ -295,8 +296,8 @@ test_runs(void)
 static void
 test_short_row(void)
 {
-	struct sp_json_opts o;
-	struct sp_json_stats st;
+	struct sp_json_export_opts o;
+	struct sp_json_export_stats st;
 	const char *m;
 	struct stat sb;
 
@@ -326,8 +327,8 @@ test_lines(void)
 	    "\"self_ns\":400}\n{\"run\":\"c\",\"rank\":0,\"lane\":-1,\"seq\":0,"
 	    "\"region\":\"main\",\"start_ns\":1000,\"end_ns\":2000,"
 	    "\"duration_ns\":1000,\"depth\":0,\"parent\":-1,\"self_ns\":600}\n";
-	struct sp_json_opts o;
-	struct sp_json_stats st;
+	struct sp_json_export_opts o;
+	struct sp_json_export_stats st;
 	struct gen g;
 	const char *m;
 	char *text;

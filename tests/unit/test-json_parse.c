@@ -80,12 +80,12 @@ test_document(void)
 		CHECK(c[0].n[0] == 2 && c[0].n[1] == 2 && (c[0].have & 0x0b) ==
 		    0x0b && c[1].have == 3, "chunks of %zu: the columns",
 		    steps[k]);
-		CHECK(sp_jtmp_pread(s->tmp, a, 16, c[0].off[0], &e) == 0 &&
-		    sp_jtmp_pread(s->tmp, b, 16, c[0].off[3], &e) == 0 &&
+		CHECK(sp_spill_file_pread(s->tmp, a, 16, c[0].off[0], &e) == 0 &&
+		    sp_spill_file_pread(s->tmp, b, 16, c[0].off[3], &e) == 0 &&
 		    a[0] == 1 && a[1] == 5 && b[0] == 7 && b[1] == 8,
 		    "chunks of %zu: row a's starts and call ids", steps[k]);
 		CHECK(c[0].has_ev && c[0].ev_len < sizeof ev &&
-		    sp_jtmp_pread(s->tmp, ev, c[0].ev_len, c[0].ev_off, &e) ==
+		    sp_spill_file_pread(s->tmp, ev, c[0].ev_len, c[0].ev_off, &e) ==
 		    0 && strcmp(ev, "[{\"k\": 1}, null]") == 0 && !c[1].has_ev,
 		    "chunks of %zu: the event metadata '%s'", steps[k], ev);
 		sp_jparse_free(p);

@@ -104,7 +104,7 @@ test_fixture(void)
 	    "\"start_times_ns\": [10, 20, 40], \"end_times_ns\": [15, 33, 55]"
 	    "}]}";
 	static const int64_t starts[] = { 10, 20, 40 }, ends[] = { 15, 33, 55 };
-	struct sp_cdoc *d = sp_cdoc_new();
+	struct sp_cbor *d = sp_cbor_new();
 	struct sp_source *s;
 	struct sp_err e;
 	int64_t a[3], b[3], x[SP_X_COUNT][64], v;
@@ -130,10 +130,11 @@ test_fixture(void)
 	    strcmp(s->layout, "columnar") == 0 && s->schema == 0 &&
 	    strcmp(s->source_format, "json") == 0 && s->label == NULL &&
 	    s->xmask == 0 && s->nextra_ranks == 0, "run");
-	CHECK(sp_cdoc_parse(d, s->metadata, s->metadata_len, s->metadata_len,
-	    &used, &need, &e) == 1 && sp_cdoc_node(d, 0)->type == SP_CV_MAP &&
-	    sp_cdoc_node(d, 0)->u == 1 && sp_cdoc_int(d,
-	    (size_t)sp_cdoc_map_get(d, 0, "mpi_size"), &v) == 0 && v == 1,
+	CHECK(sp_cbor_parse(d, s->metadata, s->metadata_len, s->metadata_len,
+	    &used, &need, &e) == 1 &&
+	    sp_cbor_node(d, 0)->type == SP_CBOR_NODE_MAP &&
+	    sp_cbor_node(d, 0)->u == 1 && sp_cbor_int(d,
+	    (size_t)sp_cbor_map_get(d, 0, "mpi_size"), &v) == 0 && v == 1,
 	    "metadata");
 	CHECK(read_calls(s, 0, 0, 3, a, b, x) == 0 && same64(a, starts, 3) &&
 	    same64(b, ends, 3), "calls");
@@ -143,7 +144,7 @@ test_fixture(void)
 	    same64(a, starts + 1, 2) && same64(b, ends + 1, 2), "at 1");
 	sp_source_free(s);
 out:
-	sp_cdoc_free(d);
+	sp_cbor_free(d);
 	free(path);
 }
 
@@ -415,21 +416,21 @@ emit(void *ctx, const char *kind, const uint8_t *p, size_t n,
 
 /* The node of group a (in it, b) of the image at p, or -1. */
 static long
-group_at(struct sp_cdoc *d, const uint8_t *p, size_t n, const char *a,
+group_at(struct sp_cbor *d, const uint8_t *p, size_t n, const char *a,
     const char *b)
 {
 	size_t used, need;
 	long g;
 
-	if (sp_cdoc_parse(d, p, n, n, &used, &need, NULL) != 1 ||
-	    (g = sp_cdoc_map_get(d, 0, "groups")) < 0 ||
-	    (g = sp_cdoc_map_get(d, (size_t)g, a)) < 0)
+	if (sp_cbor_parse(d, p, n, n, &used, &need, NULL) != 1 ||
+	    (g = sp_cbor_map_get(d, 0, "groups")) < 0 ||
+	    (g = sp_cbor_map_get(d, (size_t)g, a)) < 0)
 		return -1;
 	if (b == NULL)
 		return g;
-	if ((g = sp_cdoc_map_get(d, (size_t)g, "groups")) < 0)
+	if ((g = sp_cbor_map_get(d, (size_t)g, "groups")) < 0)
 		return -1;
-	return sp_cdoc_map_get(d, (size_t)g, b);
+	return sp_cbor_map_get(d, (size_t)g, b);
 }
 
 static void
@@ -440,7 +441,7 @@ test_v1_sides(void)
 	    "\"perf_events\": {\"2\": {\"r/s\": {\"calls\": 5, \"values\": "
 	    "{\"cycles\": 9}}}, \"nope\": {}}, \"line_profile\": {\"0\": "
 	    "[{\"region\": \"r\"}], \"2\": 7}}";
-	struct sp_cdoc *d = sp_cdoc_new();
+	struct sp_cbor *d = sp_cbor_new();
 	struct got g0, g2;
 	struct sp_source *s;
 	struct sp_err e;
@@ -462,20 +463,20 @@ test_v1_sides(void)
 	CHECK(s->ops->sides(s, 2, emit, &g2, &e) == 0 && g2.n == 1 &&
 	    strcmp(g2.kind[0], "perf_events") == 0, "rank 2: perf only");
 	node = group_at(d, g0.data[0], g0.len[0], "regions", "x|y");
-	CHECK(node >= 0 && (node = sp_cdoc_map_get(d, (size_t)node,
-	    "attrs")) >= 0 && sp_cdoc_int(d, (size_t)sp_cdoc_map_get(d,
+	CHECK(node >= 0 && (node = sp_cbor_map_get(d, (size_t)node,
+	    "attrs")) >= 0 && sp_cbor_int(d, (size_t)sp_cbor_map_get(d,
 	    (size_t)node, "group_id"), &v) == 0 && v == 3,
 	    "likwid's group_id under regions/x|y");
 	node = group_at(d, g2.data[0], g2.len[0], "r", "s");
-	CHECK(node >= 0 && (node = sp_cdoc_map_get(d, (size_t)node,
-	    "attrs")) >= 0 && sp_cdoc_int(d, (size_t)sp_cdoc_map_get(d,
+	CHECK(node >= 0 && (node = sp_cbor_map_get(d, (size_t)node,
+	    "attrs")) >= 0 && sp_cbor_int(d, (size_t)sp_cbor_map_get(d,
 	    (size_t)node, "calls"), &v) == 0 && v == 5,
 	    "perf's calls under r/s");
 	CHECK(group_at(d, g0.data[1], g0.len[1], "0", NULL) >= 0,
 	    "line record 0");
 	sp_source_free(s);
 out:
-	sp_cdoc_free(d);
+	sp_cbor_free(d);
 	free(path);
 }
 

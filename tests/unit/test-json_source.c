@@ -51,7 +51,7 @@ put_column(struct sp_jsource *s, struct sp_jcols *c, int col,
 {
 	struct sp_err e;
 
-	CHECK(sp_jtmp_append(s->tmp, v, n * 8, &c->off[col], &e) == 0,
+	CHECK(sp_spill_file_append(s->tmp, v, n * 8, &c->off[col], &e) == 0,
 	    "append: %s", e.msg);
 	c->n[col] = n;
 	c->have |= 1u << col;
@@ -92,7 +92,7 @@ test_rows(void)
 	put_column(s, &c, 0, starts, 4);
 	put_column(s, &c, 1, ends, 4);
 	put_column(s, &c, 2 + SP_X_CALL_ID, ids, 4);
-	CHECK(sp_jtmp_append(s->tmp, ev, sizeof ev - 1, &c.ev_off, &e) == 0,
+	CHECK(sp_spill_file_append(s->tmp, ev, sizeof ev - 1, &c.ev_off, &e) == 0,
 	    "%s", e.msg);
 	c.ev_len = sizeof ev - 1;
 	c.has_ev = 1;

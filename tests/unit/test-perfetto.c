@@ -15,7 +15,7 @@
 
 #include "sp_perfetto.h"
 #include "sp_pb.h"
-#include "sp_temit.h"
+#include "sp_trace_emit.h"
 #include "check.h"
 #include "membuf.h"
 
@@ -302,7 +302,7 @@ random_lane(uint32_t *depth, uint32_t *region, int64_t *start, int64_t *end,
 }
 
 /*
- * Two lanes of a rank through sp_temit into w's writer, c's calls then
+ * Two lanes of a rank through sp_trace_emit into w's writer, c's calls then
  * c2's: each lane a sequence of its own, whose templates the first's
  * must not lend it.
  */
@@ -314,17 +314,20 @@ emit_lanes(struct sp_trace_writer *w, struct sp_trace_writer *inner,
 	struct sp_trace_process p = { 0, 1, 7, "x", "", "none", 0 };
 	struct sp_trace_thread t = { 1, 1, 65537, 1, "rank 0" };
 	struct sp_trace_thread t2 = { 2, 1, 65538, 2, "rank 0, thread 2" };
-	struct sp_temit *m = sp_temit_new(e);
+	struct sp_trace_emit *m = sp_trace_emit_new(e);
 	int rc;
 
-	sp_temit_begin(m);
-	sp_temit_writer(m, w);
-	rc = sp_temit_rank(m, &p, e) < 0 || sp_temit_lane(m, &t, e) < 0 ||
-	    sp_temit_calls(m, c, e) < 0 || sp_temit_lane_end(m, e) < 0 ||
-	    sp_temit_lane(m, &t2, e) < 0 || sp_temit_calls(m, c2, e) < 0 ||
-	    sp_temit_lane_end(m, e) < 0 ||
+	sp_trace_emit_begin(m);
+	sp_trace_emit_writer(m, w);
+	rc = sp_trace_emit_rank(m, &p, e) < 0 ||
+	    sp_trace_emit_lane(m, &t, e) < 0 ||
+	    sp_trace_emit_calls(m, c, e) < 0 ||
+	    sp_trace_emit_lane_end(m, e) < 0 ||
+	    sp_trace_emit_lane(m, &t2, e) < 0 ||
+	    sp_trace_emit_calls(m, c2, e) < 0 ||
+	    sp_trace_emit_lane_end(m, e) < 0 ||
 	    sp_trace_finish(inner, NULL, e) < 0 ? -1 : 0;
-	sp_temit_free(m);
+	sp_trace_emit_free(m);
 	return rc;
 }
 

@@ -112,7 +112,7 @@ cut(int fd, int ahead, char *out, size_t cap, const unsigned char *p)
 		if (got == SP_RAW_ITEM) {
 			snprintf(out + len, cap - len, "item %zu%s; ", at.len,
 			    memcmp(at.p, p + off, at.len) == 0 &&
-			    at.doc != NULL && sp_cdoc_count(at.doc) > 0 ?
+			    at.doc != NULL && sp_cbor_count(at.doc) > 0 ?
 			    "" : " (other bytes)");
 			off += at.len;
 		} else if (got == SP_RAW_NOT_HEAD) {

@@ -98,22 +98,22 @@ text_of(const struct sp_sidejson_kind *k, const uint8_t *p, size_t n,
     size_t *nrec)
 {
 	struct membuf m = { 0 };
-	struct sp_cdoc *d = sp_cdoc_new();
+	struct sp_cbor *d = sp_cbor_new();
 	struct sp_jsonw *w;
-	struct sp_jout *j;
+	struct sp_json_emit *j;
 	struct sp_err e;
 	size_t used, need;
 
 	if (d == NULL || (w = sp_jsonw_new(membuf_write, &m, &e)) == NULL ||
-	    (j = sp_jout_new(w, -1, 0, &e)) == NULL)
+	    (j = sp_json_emit_new(w, -1, 0, &e)) == NULL)
 		abort();
-	CHECK(sp_cdoc_parse(d, p, n, n, &used, &need, &e) == 1,
+	CHECK(sp_cbor_parse(d, p, n, n, &used, &need, &e) == 1,
 	    "image of %s: %s", k->name, e.msg);
 	CHECK(sp_sidejson_put(j, k, d, 0, nrec, &e) == 0 &&
 	    sp_jsonw_flush(w, &e) == 0, "put %s: %s", k->name, e.msg);
-	sp_jout_free(j);
+	sp_json_emit_free(j);
 	sp_jsonw_free(w);
-	sp_cdoc_free(d);
+	sp_cbor_free(d);
 	if (membuf_write(&m, "", 1, &e) < 0)
 		abort();
 	return (char *)m.p;
@@ -370,7 +370,7 @@ test_payloads(void)
 	static const uint8_t data[] = { 0xa1, 0x61, 0x78, 0xf6, 0x00 };
 	struct membuf m = { 0 };
 	struct sp_jsonw *w;
-	struct sp_jout *j;
+	struct sp_json_emit *j;
 	struct sp_jvalue *v;
 	struct sp_err e;
 	const char *kind;
@@ -379,11 +379,12 @@ test_payloads(void)
 	size_t len;
 
 	if ((w = sp_jsonw_new(membuf_write, &m, &e)) == NULL ||
-	    (j = sp_jout_new(w, -1, 0, &e)) == NULL)
+	    (j = sp_json_emit_new(w, -1, 0, &e)) == NULL)
 		abort();
-	CHECK(sp_jout_open(j, '[', &e) == 0 && sp_sidejson_put_payload(j, 1,
+	CHECK(sp_json_emit_open(j, '[', &e) == 0 &&
+	    sp_sidejson_put_payload(j, 1,
 	    7, "likwid", data, sizeof data, &e) == 0 &&
-	    sp_jout_close(j, &e) == 0 && sp_jsonw_flush(w, &e) == 0 &&
+	    sp_json_emit_close(j, &e) == 0 && sp_jsonw_flush(w, &e) == 0 &&
 	    membuf_write(&m, "", 1, &e) == 0, "put payload: %s", e.msg);
 	CHECK(strcmp((char *)m.p, "[{\"rank\": 7, \"kind\": \"likwid\", "
 	    "\"cbor\": \"oWF49gA=\"}]") == 0, "payload: %s", (char *)m.p);
@@ -394,7 +395,7 @@ test_payloads(void)
 	    "payload back: %s", e.msg);
 	free(got);
 	sp_jvalue_free(v);
-	sp_jout_free(j);
+	sp_json_emit_free(j);
 	sp_jsonw_free(w);
 	free(m.p);
 	v = parse("[{\"kind\": \"likwid\", \"cbor\": \"oQ==\"}, "
@@ -419,7 +420,7 @@ test_values(void)
 	    "\"big\": 99999999999999999999, \"u\": 18446744073709551615, "
 	    "\"n\": null, \"s\": \"t\", \"i\": 13}");
 	struct sp_cbuf *b = sp_cbuf_new();
-	struct sp_cdoc *d = sp_cdoc_new();
+	struct sp_cbor *d = sp_cbor_new();
 	size_t used, need;
 	uint64_t u;
 	int64_t x;
@@ -439,13 +440,13 @@ test_values(void)
 	CHECK(strcmp(sp_jvalue_str(sp_jvalue_get(v, "i"), &n), "") == 0 &&
 	    n == 0, "str of a number");
 	sp_jvalue_cbor(b, v);
-	CHECK(sp_cdoc_parse(d, sp_cbuf_data(b), sp_cbuf_len(b),
+	CHECK(sp_cbor_parse(d, sp_cbuf_data(b), sp_cbuf_len(b),
 	    sp_cbuf_len(b), &used, &need, &e) == 1, "cbor: %s", e.msg);
-	CHECK(sp_cdoc_uint(d, (size_t)sp_cdoc_map_get(d, 0, "u"), &u) == 0 &&
+	CHECK(sp_cbor_uint(d, (size_t)sp_cbor_map_get(d, 0, "u"), &u) == 0 &&
 	    u == UINT64_MAX, "a u64 kept whole");
-	CHECK(sp_cdoc_node(d, (size_t)sp_cdoc_map_get(d, 0, "f"))->type ==
-	    SP_CV_FLOAT, "2.0 stays a float");
-	sp_cdoc_free(d);
+	CHECK(sp_cbor_node(d, (size_t)sp_cbor_map_get(d, 0, "f"))->type ==
+	    SP_CBOR_NODE_FLOAT, "2.0 stays a float");
+	sp_cbor_free(d);
 	sp_cbuf_free(b);
 	sp_jvalue_free(v);
 }

@@ -32,7 +32,7 @@ result_free(struct result *r)
  * (0: one batch), with an empty batch now and then.
  */
 static int
-run_lane(struct sp_stacker *st, const struct tc *c, size_t n,
+run_lane(struct sp_stack *st, const struct tc *c, size_t n,
     uint64_t *rng, size_t maxb, struct result *r)
 {
 	int64_t *start, *end, *call;
@@ -56,7 +56,7 @@ run_lane(struct sp_stacker *st, const struct tc *c, size_t n,
 		call[i] = c[i].call;
 		region[i] = c[i].region;
 	}
-	sp_stacker_begin_lane(st, 0, 0, -1);
+	sp_stack_begin_lane(st, 0, 0, -1);
 	for (at = 0; at < n || (at == 0 && n == 0);) {
 		memset(&in, 0, sizeof in);
 		in.lane = -1;
@@ -71,7 +71,7 @@ run_lane(struct sp_stacker *st, const struct tc *c, size_t n,
 		in.end = end + at;
 		in.call = call + at;
 		in.region = region + at;
-		if (sp_stacker_push(st, &in, &out, &r->err) == -1)
+		if (sp_stack_push(st, &in, &out, &r->err) == -1)
 			goto out;
 		CHECK(out.n == m && out.first == at && out.start == in.start &&
 		    out.lane_end == 0, "out batch does not carry the input");
@@ -88,7 +88,7 @@ run_lane(struct sp_stacker *st, const struct tc *c, size_t n,
 		if (n == 0)
 			break;
 	}
-	if (sp_stacker_end_lane(st, &out, &r->err) == -1)
+	if (sp_stack_end_lane(st, &out, &r->err) == -1)
 		goto out;
 	CHECK(out.n == 0 && out.lane_end == 1 && out.first == n,
 	    "bad end-of-lane batch");
@@ -107,16 +107,16 @@ out:
 	return rc;
 }
 
-static struct sp_stacker *
+static struct sp_stack *
 stacker(uint32_t nreg, const uint32_t *order)
 {
-	struct sp_stacker *st = sp_stacker_new();
+	struct sp_stack *st = sp_stack_new();
 
 	if (st == NULL) {
 		fprintf(stderr, "test-stack: out of memory\n");
 		exit(1);
 	}
-	sp_stacker_set_regions(st, nreg, gen_names, NULL, order);
+	sp_stack_set_regions(st, nreg, gen_names, NULL, order);
 	return st;
 }
 
@@ -155,7 +155,7 @@ static void
 fixed(const char *what, struct tc *c, size_t n, const int64_t *wdepth,
     const int64_t *wparent, const int64_t *wself)
 {
-	struct sp_stacker *st = stacker(GEN_MAXREG, NULL);
+	struct sp_stack *st = stacker(GEN_MAXREG, NULL);
 	struct result r;
 	int64_t *depth = malloc(n * sizeof *depth);
 	int64_t *parent = malloc(n * sizeof *parent);
@@ -182,7 +182,7 @@ fixed(const char *what, struct tc *c, size_t n, const int64_t *wdepth,
 	free(parent);
 	free(self);
 	free(close);
-	sp_stacker_free(st);
+	sp_stack_free(st);
 }
 
 /* Expect the lane to fail with exactly msg. */
@@ -190,7 +190,7 @@ static void
 fixed_fail(const char *what, struct tc *c, size_t n, int sort,
     const char *msg)
 {
-	struct sp_stacker *st = stacker(GEN_MAXREG, NULL);
+	struct sp_stack *st = stacker(GEN_MAXREG, NULL);
 	struct result r;
 
 	if (sort)
@@ -200,7 +200,7 @@ fixed_fail(const char *what, struct tc *c, size_t n, int sort,
 	CHECK(strcmp(r.err.msg, msg) == 0, "%s:\n got  %s\n want %s", what,
 	    r.err.msg, msg);
 	result_free(&r);
-	sp_stacker_free(st);
+	sp_stack_free(st);
 }
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
@@ -291,7 +291,7 @@ test_reference_cases(void)
 	{	/* the same, regions given in reverse order: a is the child */
 		struct tc c[] = { {0, 10, 0, 0}, {0, 10, 0, 1} };
 		uint32_t order[GEN_MAXREG] = {1, 0, 2, 3, 4, 5, 6, 7};
-		struct sp_stacker *st = stacker(GEN_MAXREG, order);
+		struct sp_stack *st = stacker(GEN_MAXREG, order);
 		struct result r;
 
 		gen_sort(c, N(c), order);
@@ -301,7 +301,7 @@ test_reference_cases(void)
 		CHECK(r.parent[1] == 0 && r.self[0] == 10 && r.self[1] == 0,
 		    "reversed: wrong parent or self");
 		result_free(&r);
-		sp_stacker_free(st);
+		sp_stack_free(st);
 	}
 	{	/* two zero-length calls at the same t */
 		struct tc c[] = { {5, 5, 0, 0}, {5, 5, 1, 0} };
@@ -356,16 +356,16 @@ test_reference_cases(void)
 	}
 	{	/* Python repr quoting of the names */
 		static const char *const names[] = { "it's", "x" };
-		struct sp_stacker *st = sp_stacker_new();
+		struct sp_stack *st = sp_stack_new();
 		struct tc c[] = { {0, 50, 0, 0}, {10, 200, 0, 1} };
 		struct result r;
 
-		sp_stacker_set_regions(st, 2, names, NULL, NULL);
+		sp_stack_set_regions(st, 2, names, NULL, NULL);
 		CHECK(run_lane(st, c, 2, NULL, 0, &r) == -1, "quoting: ok");
 		CHECK(strstr(r.err.msg, "starts inside \"it's\" call 0 [0, "
 		    "50] ns") != NULL, "quoting: %s", r.err.msg);
 		result_free(&r);
-		sp_stacker_free(st);
+		sp_stack_free(st);
 	}
 }
 
@@ -373,7 +373,7 @@ test_reference_cases(void)
 static void
 test_bad_input(void)
 {
-	struct sp_stacker *st = stacker(2, NULL);
+	struct sp_stack *st = stacker(2, NULL);
 	int64_t start[] = {0, 0}, end[] = {10, 5}, call[] = {0, 0};
 	uint32_t region[] = {0, 2};
 	struct sp_batch in, out;
@@ -387,42 +387,42 @@ test_bad_input(void)
 	in.n = 2;
 	in.lane = 4;
 
-	sp_stacker_begin_lane(st, 0, 0, 4);
-	CHECK(sp_stacker_push(st, &in, &out, &e) == -1 &&
+	sp_stack_begin_lane(st, 0, 0, 4);
+	CHECK(sp_stack_push(st, &in, &out, &e) == -1 &&
 	    e.status == SP_EDATA && strcmp(e.msg, "call 1 of lane 4 names "
 	    "region 2, but the region table has 2 entries") == 0,
 	    "region range: %s", e.msg);
 
-	sp_stacker_begin_lane(st, 0, 0, 4);
+	sp_stack_begin_lane(st, 0, 0, 4);
 	in.first = 1;
-	CHECK(sp_stacker_push(st, &in, &out, &e) == -1 &&
+	CHECK(sp_stack_push(st, &in, &out, &e) == -1 &&
 	    e.status == SP_EDATA && strstr(e.msg, "starts at call 1") != NULL,
 	    "first: %s", e.msg);
 
-	sp_stacker_begin_lane(st, 0, 0, 3);
+	sp_stack_begin_lane(st, 0, 0, 3);
 	in.first = 0;
-	CHECK(sp_stacker_push(st, &in, &out, &e) == -1 &&
+	CHECK(sp_stack_push(st, &in, &out, &e) == -1 &&
 	    e.status == SP_EUSAGE, "lane mismatch: %s", e.msg);
 
 	/* start descending across a batch boundary */
-	sp_stacker_begin_lane(st, 0, 0, 4);
+	sp_stack_begin_lane(st, 0, 0, 4);
 	start[0] = 5;
 	region[1] = 1;
 	in.n = 1;
-	CHECK(sp_stacker_push(st, &in, &out, &e) == 0, "one: %s", e.msg);
+	CHECK(sp_stack_push(st, &in, &out, &e) == 0, "one: %s", e.msg);
 	in.start++;
 	in.end++;
 	in.call++;
 	in.region++;
 	in.first = 1;
-	CHECK(sp_stacker_push(st, &in, &out, &e) == -1 &&
+	CHECK(sp_stack_push(st, &in, &out, &e) == -1 &&
 	    e.status == SP_EDATA && strcmp(e.msg, "the input is not in "
 	    "canonical order (start ascending, end descending, then region "
 	    "order and call index): call 1 of lane 4, 'b' call 0 [0, 5] ns, "
 	    "comes after 'a' call 0 [5, 10] ns") == 0, "order: %s", e.msg);
 
 	/* the same call twice */
-	sp_stacker_begin_lane(st, 0, 0, 4);
+	sp_stack_begin_lane(st, 0, 0, 4);
 	start[1] = start[0];
 	end[1] = end[0];
 	region[1] = region[0];
@@ -432,31 +432,31 @@ test_bad_input(void)
 	in.region--;
 	in.first = 0;
 	in.n = 2;
-	CHECK(sp_stacker_push(st, &in, &out, &e) == -1 &&
+	CHECK(sp_stack_push(st, &in, &out, &e) == -1 &&
 	    strstr(e.msg, "not in canonical order") != NULL, "dup: %s", e.msg);
 
 	/* a duration beyond int64 */
-	sp_stacker_begin_lane(st, 0, 0, 4);
+	sp_stack_begin_lane(st, 0, 0, 4);
 	start[0] = INT64_MIN;
 	end[0] = INT64_MAX;
 	in.n = 1;
-	CHECK(sp_stacker_push(st, &in, &out, &e) == -1 &&
+	CHECK(sp_stack_push(st, &in, &out, &e) == -1 &&
 	    strstr(e.msg, "longer than") != NULL, "huge: %s", e.msg);
 
 	/* extreme but valid times: no doubling overflow */
-	sp_stacker_begin_lane(st, 0, 0, 4);
+	sp_stack_begin_lane(st, 0, 0, 4);
 	start[0] = INT64_MAX - 10;
 	end[0] = INT64_MAX;
 	start[1] = INT64_MAX;
 	end[1] = INT64_MAX;
 	region[1] = 1;
 	in.n = 2;
-	CHECK(sp_stacker_push(st, &in, &out, &e) == 0 && out.depth[1] == 0 &&
+	CHECK(sp_stack_push(st, &in, &out, &e) == 0 && out.depth[1] == 0 &&
 	    out.nclosed == 1 && out.self[0] == 10, "extreme: %s", e.msg);
-	CHECK(sp_stacker_end_lane(st, &out, &e) == 0 && out.nclosed == 1 &&
+	CHECK(sp_stack_end_lane(st, &out, &e) == 0 && out.nclosed == 1 &&
 	    out.self[0] == 0 && out.first == 2, "extreme end");
-	sp_stacker_free(st);
-	sp_stacker_free(NULL);
+	sp_stack_free(st);
+	sp_stack_free(NULL);
 }
 
 /*
@@ -464,7 +464,7 @@ test_bad_input(void)
  * the arrays live until the next push.
  */
 static int
-push(struct sp_stacker *st, uint32_t run, uint32_t rank, int64_t lane,
+push(struct sp_stack *st, uint32_t run, uint32_t rank, int64_t lane,
     uint64_t first, const struct tc *c, size_t n, struct sp_batch *out,
     struct sp_err *e)
 {
@@ -489,7 +489,7 @@ push(struct sp_stacker *st, uint32_t run, uint32_t rank, int64_t lane,
 	in.end = end;
 	in.call = call;
 	in.region = region;
-	return sp_stacker_push(st, &in, out, e);
+	return sp_stack_push(st, &in, out, e);
 }
 
 /*
@@ -501,47 +501,47 @@ push(struct sp_stacker *st, uint32_t run, uint32_t rank, int64_t lane,
 static void
 test_lanes(void)
 {
-	struct sp_stacker *st = stacker(GEN_MAXREG, NULL);
+	struct sp_stack *st = stacker(GEN_MAXREG, NULL);
 	struct tc a[] = { {0, 100, 0, 0}, {10, 20, 0, 1} };
 	struct tc b[] = { {5, 6, 0, 2} };
 	struct tc cross[] = { {0, 10, 0, 0}, {5, 20, 0, 1} };
 	struct sp_batch out;
 	struct sp_err e;
 
-	sp_stacker_begin_lane(st, 0, 0, -2);
+	sp_stack_begin_lane(st, 0, 0, -2);
 	CHECK(push(st, 0, 0, -2, 0, a, 2, &out, &e) == 0 &&
 	    out.depth[1] == 1 && out.nclosed == 0, "lane -2: %s", e.msg);
-	CHECK(sp_stacker_end_lane(st, &out, &e) == 0 && out.run == 0 &&
+	CHECK(sp_stack_end_lane(st, &out, &e) == 0 && out.run == 0 &&
 	    out.rank == 0 && out.lane == -2 && out.first == 2 &&
 	    out.nclosed == 2 && out.self[0] == 10 && out.self[1] == 90,
 	    "end of lane -2");
 
 	/* starts before the lane before: no order error, a root */
-	sp_stacker_begin_lane(st, 0, 0, 3);
+	sp_stack_begin_lane(st, 0, 0, 3);
 	CHECK(push(st, 0, 0, 3, 0, b, 1, &out, &e) == 0 &&
 	    out.depth[0] == 0 && out.parent[0] == -1, "lane 3: %s", e.msg);
-	CHECK(sp_stacker_end_lane(st, &out, &e) == 0 && out.lane == 3 &&
+	CHECK(sp_stack_end_lane(st, &out, &e) == 0 && out.lane == 3 &&
 	    out.first == 1 && out.nclosed == 1 && out.self[0] == 1,
 	    "end of lane 3");
 
 	/* a lane that fails, then the next lane, of another run and rank */
-	sp_stacker_begin_lane(st, 0, 1, -1);
+	sp_stack_begin_lane(st, 0, 1, -1);
 	CHECK(push(st, 0, 1, -1, 0, cross, 2, &out, &e) == -1 &&
 	    strstr(e.msg, "not properly nested") != NULL, "cross: %s", e.msg);
-	sp_stacker_begin_lane(st, 2, 1, -1);
+	sp_stack_begin_lane(st, 2, 1, -1);
 	CHECK(push(st, 2, 1, -1, 0, a, 2, &out, &e) == 0 &&
 	    out.depth[0] == 0 && out.parent[1] == 0, "after: %s", e.msg);
-	CHECK(sp_stacker_end_lane(st, &out, &e) == 0 && out.run == 2 &&
+	CHECK(sp_stack_end_lane(st, &out, &e) == 0 && out.run == 2 &&
 	    out.rank == 1 && out.lane == -1 && out.nclosed == 2,
 	    "end of the lane after a failure");
 
 	/* a lane of no calls: an empty lane end */
-	sp_stacker_begin_lane(st, 2, 1, 0);
+	sp_stack_begin_lane(st, 2, 1, 0);
 	CHECK(push(st, 2, 1, 0, 0, a, 0, &out, &e) == 0 && out.nclosed == 0,
 	    "empty lane: %s", e.msg);
-	CHECK(sp_stacker_end_lane(st, &out, &e) == 0 && out.first == 0 &&
+	CHECK(sp_stack_end_lane(st, &out, &e) == 0 && out.first == 0 &&
 	    out.nclosed == 0 && out.lane_end == 1, "end of an empty lane");
-	sp_stacker_free(st);
+	sp_stack_free(st);
 }
 
 /*
@@ -552,14 +552,14 @@ static void
 test_ties_across_batches(void)
 {
 	static const uint32_t order[GEN_MAXREG] = {1, 0, 2, 3, 4, 5, 6, 7};
-	struct sp_stacker *st = stacker(GEN_MAXREG, order);
+	struct sp_stack *st = stacker(GEN_MAXREG, order);
 	struct tc b1 = {0, 10, 0, 1}, a1 = {0, 10, 0, 0};
 	struct tc a2 = {0, 10, 1, 0}, a3 = {0, 10, 2, 0};
 	struct sp_batch out;
 	struct sp_err e;
 
 	/* b before a in this region order: a is the child */
-	sp_stacker_begin_lane(st, 0, 0, -1);
+	sp_stack_begin_lane(st, 0, 0, -1);
 	CHECK(push(st, 0, 0, -1, 0, &b1, 1, &out, &e) == 0, "b: %s", e.msg);
 	CHECK(push(st, 0, 0, -1, 1, &a1, 1, &out, &e) == 0 &&
 	    out.parent[0] == 0 && out.depth[0] == 1, "a after b: %s", e.msg);
@@ -574,12 +574,12 @@ test_ties_across_batches(void)
 	    "ascending, end descending, then region order and call index): "
 	    "call 4 of lane -1, 'a' call 2 [0, 10] ns, comes after 'a' call "
 	    "2 [0, 10] ns") == 0, "repeat: %s", e.msg);
-	sp_stacker_begin_lane(st, 0, 0, -1);
+	sp_stack_begin_lane(st, 0, 0, -1);
 	CHECK(push(st, 0, 0, -1, 0, &a1, 1, &out, &e) == 0, "a: %s", e.msg);
 	CHECK(push(st, 0, 0, -1, 1, &b1, 1, &out, &e) == -1 &&
 	    strstr(e.msg, "call 1 of lane -1, 'b' call 0 [0, 10] ns, comes "
 	    "after 'a' call 0 [0, 10] ns") != NULL, "b after a: %s", e.msg);
-	sp_stacker_free(st);
+	sp_stack_free(st);
 }
 
 /* How messages name regions: quoted names of their lengths, or ids. */
@@ -588,30 +588,30 @@ test_region_names(void)
 {
 	static const char *const names[] = { "abX", "cdY" };
 	static const size_t lens[] = { 2, 2 };
-	struct sp_stacker *st = sp_stacker_new();
+	struct sp_stack *st = sp_stack_new();
 	struct tc ok[] = { {0, 10, 0, 0}, {20, 30, 1, 0}, {40, 50, 2, 0} };
 	struct tc back = {10, 5, 0, 1}, far = {60, 70, 0, 9};
 	struct sp_batch out;
 	struct sp_err e;
 
 	CHECK(st != NULL, "new");
-	sp_stacker_set_regions(st, 2, names, lens, NULL);
-	sp_stacker_begin_lane(st, 0, 0, -1);
+	sp_stack_set_regions(st, 2, names, lens, NULL);
+	sp_stack_begin_lane(st, 0, 0, -1);
 	CHECK(push(st, 0, 0, -1, 0, &back, 1, &out, &e) == -1 &&
 	    strcmp(e.msg, "a recorded call ends before it starts: 'cd' call "
 	    "0 [10, 5] ns") == 0, "lengths: %s", e.msg);
 	/* a region id out of range in a later batch: its sequence number */
-	sp_stacker_set_regions(st, 3, NULL, NULL, NULL);
-	sp_stacker_begin_lane(st, 0, 0, -1);
+	sp_stack_set_regions(st, 3, NULL, NULL, NULL);
+	sp_stack_begin_lane(st, 0, 0, -1);
 	CHECK(push(st, 0, 0, -1, 0, ok, 3, &out, &e) == 0, "ok: %s", e.msg);
 	CHECK(push(st, 0, 0, -1, 3, &far, 1, &out, &e) == -1 &&
 	    strcmp(e.msg, "call 3 of lane -1 names region 9, but the region "
 	    "table has 3 entries") == 0, "range: %s", e.msg);
-	sp_stacker_begin_lane(st, 0, 0, -1);
+	sp_stack_begin_lane(st, 0, 0, -1);
 	CHECK(push(st, 0, 0, -1, 0, &back, 1, &out, &e) == -1 &&
 	    strcmp(e.msg, "a recorded call ends before it starts: region 1 "
 	    "call 0 [10, 5] ns") == 0, "no names: %s", e.msg);
-	sp_stacker_free(st);
+	sp_stack_free(st);
 }
 
 static void
@@ -625,7 +625,7 @@ test_random_forests(uint64_t *rng, int trials, size_t maxn)
 		uint32_t nreg = 1 + (uint32_t)rndn(rng, GEN_MAXREG);
 		int64_t base = rndn(rng, 2) ? 0 : (int64_t)1 << 60;
 		struct tc *c = gen_forest(rng, n, nreg, base);
-		struct sp_stacker *st;
+		struct sp_stack *st;
 		struct result r;
 		char what[64];
 
@@ -657,7 +657,7 @@ test_random_forests(uint64_t *rng, int trials, size_t maxn)
 			    "%s: swap at %zu: %s", what, i, r.err.msg);
 			result_free(&r);
 		}
-		sp_stacker_free(st);
+		sp_stack_free(st);
 		free(c);
 	}
 }
@@ -673,7 +673,7 @@ test_random_overlaps(uint64_t *rng, int trials)
 		struct tc *c = gen_random(rng, n, nreg, 16, 10);
 		int64_t depth[12], parent[12], self[12];
 		size_t close[12];
-		struct sp_stacker *st = stacker(nreg, NULL);
+		struct sp_stack *st = stacker(nreg, NULL);
 		struct result r;
 		int rc, bad, who;
 		char want[1024];
@@ -697,7 +697,7 @@ test_random_overlaps(uint64_t *rng, int trials)
 			    "\n got  %s\n want %s", t, r.err.msg, want);
 		}
 		result_free(&r);
-		sp_stacker_free(st);
+		sp_stack_free(st);
 		free(c);
 	}
 	CHECK(nfail > trials / 10 && nfail < trials - trials / 10,
@@ -720,7 +720,7 @@ cmp64(const void *a, const void *b)
 static void
 check_large(const struct tc *c, size_t n, uint64_t *rng, const char *what)
 {
-	struct sp_stacker *st = stacker(GEN_MAXREG, NULL);
+	struct sp_stack *st = stacker(GEN_MAXREG, NULL);
 	int64_t *E = malloc(n * sizeof *E), *self = malloc(n * sizeof *self);
 	int64_t *last = malloc((n + 1) * sizeof *last);
 	int64_t *d = malloc(n * sizeof *d), *p = malloc(n * sizeof *p);
@@ -773,7 +773,7 @@ check_large(const struct tc *c, size_t n, uint64_t *rng, const char *what)
 	}
 	CHECK(k == n, "%s: %zu self values", what, k);
 	result_free(&r);
-	sp_stacker_free(st);
+	sp_stack_free(st);
 	free(E);
 	free(self);
 	free(last);

@@ -21,15 +21,15 @@ value(uint32_t g, uint64_t k)
 static void
 fill_and_check(uint64_t budget)
 {
-	struct sp_jbudget b = { budget, 0 };
-	struct sp_jtmp *t;
+	struct sp_spill_budget b = { budget, 0 };
+	struct sp_spill_file *t;
 	struct sp_stats_pool *p;
 	struct sp_err e;
 	int64_t buf[PER], seg[100];
 	uint64_t k;
 	uint32_t g;
 
-	t = sp_jtmp_new(NULL, &e);
+	t = sp_spill_file_new(NULL, &e);
 	p = t != NULL ? sp_stats_pool_new(t, &b, &e) : NULL;
 	CHECK(p != NULL, "pool: %s", e.msg);
 	if (p == NULL)
@@ -75,7 +75,7 @@ fill_and_check(uint64_t budget)
 	sp_stats_pool_free(p);
 	CHECK(b.used == 0, "budget given back: %llu left",
 	    (unsigned long long)b.used);
-	sp_jtmp_free(t);
+	sp_spill_file_free(t);
 }
 
 /*
@@ -87,15 +87,15 @@ static void
 big_groups(uint64_t budget)
 {
 	enum { N = 600000 };
-	struct sp_jbudget b = { budget, 0 };
-	struct sp_jtmp *t;
+	struct sp_spill_budget b = { budget, 0 };
+	struct sp_spill_file *t;
 	struct sp_stats_pool *p;
 	struct sp_err e;
 	int64_t *buf = malloc(N * sizeof *buf);
 	uint64_t k;
 	uint32_t g;
 
-	t = sp_jtmp_new(NULL, &e);
+	t = sp_spill_file_new(NULL, &e);
 	p = t != NULL ? sp_stats_pool_new(t, &b, &e) : NULL;
 	CHECK(p != NULL && buf != NULL, "pool: %s", e.msg);
 	if (p == NULL || buf == NULL)
@@ -117,7 +117,7 @@ big_groups(uint64_t budget)
 	}
 out:
 	sp_stats_pool_free(p);
-	sp_jtmp_free(t);
+	sp_spill_file_free(t);
 	free(buf);
 }
 

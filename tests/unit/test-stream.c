@@ -405,7 +405,7 @@ test_aligned_columns(void)
 	static unsigned char buf[1 << 20];
 	int fd = write_aligned(0);
 	ssize_t n = pread(fd, buf, sizeof buf, 0);
-	struct sp_cdoc *d = sp_cdoc_new();
+	struct sp_cbor *d = sp_cbor_new();
 	struct sp_reader *r;
 	struct sp_item it;
 	struct sp_err e;
@@ -413,23 +413,24 @@ test_aligned_columns(void)
 	int got;
 
 	CHECK(n > 0 && n < (ssize_t)sizeof buf && d != NULL);
-	while (n > 0 && at < (size_t)n && sp_cdoc_parse(d, buf + at,
+	while (n > 0 && at < (size_t)n && sp_cbor_parse(d, buf + at,
 	    (size_t)n - at, (size_t)n, &used, &need, &e) == 1) {
-		for (i = 0; i + 1 < sp_cdoc_count(d); i++) {
-			const struct sp_cv *t = sp_cdoc_node(d, i);
-			const struct sp_cv *v = sp_cdoc_node(d, i + 1);
+		for (i = 0; i + 1 < sp_cbor_count(d); i++) {
+			const struct sp_cbor_node *t = sp_cbor_node(d, i);
+			const struct sp_cbor_node *v = sp_cbor_node(d, i + 1);
 			size_t elem = t->u == 79 ? 8 : 4;
 
-			if (t->type != SP_CV_TAG || (t->u != 79 && t->u != 70))
+			if (t->type != SP_CBOR_NODE_TAG ||
+			    (t->u != 79 && t->u != 70))
 				continue;
-			CHECK(v->type == SP_CV_BYTES &&
+			CHECK(v->type == SP_CBOR_NODE_BYTES &&
 			    (size_t)(v->p - (buf + at)) % elem == 0);
 			columns++;
 		}
 		at += used;
 	}
 	CHECK(at == (size_t)n && columns == NALIGNED * 7 + 3);
-	sp_cdoc_free(d);
+	sp_cbor_free(d);
 	r = sp_reader_new(fd, "aligned", &e);
 	while ((got = sp_reader_next(r, &it, &e)) == 1) {
 		const struct sp_batch *b = &it.u.batch;

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sp_ctrace.h"
+#include "sp_trace_chrome.h"
 #include "sp_perfetto.h"
 #include "sp_trace.h"
 #include "check.h"
@@ -135,7 +135,7 @@ drive(struct sp_trace_writer *w, int hot, struct sp_err *e)
 }
 
 typedef struct sp_trace_writer *new_fn(const char *const *, const size_t *,
-    size_t, sp_trace_write_fn *, void *, struct sp_err *);
+    size_t, sp_write_fn *, void *, struct sp_err *);
 
 static void
 same_bytes(new_fn *make, const char *what, unsigned long seed)
@@ -172,7 +172,7 @@ main(void)
 		ncalls = 0;
 		grow(0, 100000, 0);
 		same_bytes(sp_perfetto_new, "perfetto", seed);
-		same_bytes(sp_ctrace_new, "ctrace", seed);
+		same_bytes(sp_trace_chrome_new, "ctrace", seed);
 	}
 	sp_trace_writer_free(NULL);
 	/* the comparison means something only if the hot path wrote */

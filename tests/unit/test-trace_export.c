@@ -1,5 +1,5 @@
 /*
- * Unit test of sp_trace_export, sp-trace's exporter, on hand-made call
+ * Unit test of sp_trace_export_run, sp-trace's exporter, on hand-made call
  * streams: the JSON trace of two ranks (names, order, times from the
  * run's first call, metadata); --align start and --align REGION (the
  * shifts, a rank without the region noticed and not shifted), the same
@@ -126,7 +126,7 @@ write_stream(const char *path, int runs, enum sp_stage stage)
 static char notes[1024];
 
 static void
-note(void *ctx, enum sp_trace_note what, const char *label,
+note(void *ctx, enum sp_trace_export_note what, const char *label,
     const char *path, uint64_t value)
 {
 	(void)ctx;
@@ -136,7 +136,8 @@ note(void *ctx, enum sp_trace_note what, const char *label,
 
 /* Export in with o; the error message, or "". */
 static const char *
-export(const char *in, struct sp_trace_opts *o, struct sp_trace_stats *st)
+export(const char *in, struct sp_trace_export_opts *o,
+    struct sp_trace_export_stats *st)
 {
 	static char msg[SP_ERR_MSG_MAX];
 	struct sp_reader *r;
@@ -151,7 +152,7 @@ export(const char *in, struct sp_trace_opts *o, struct sp_trace_stats *st)
 		o->level = 6;
 	if (fd < 0 || (r = sp_reader_new(fd, in, &e)) == NULL)
 		return "cannot read";
-	rc = sp_trace_export(r, o, st, &e);
+	rc = sp_trace_export_run(r, o, st, &e);
 	if (rc < 0)
 		snprintf(msg, sizeof msg, "%s", e.msg);
 	sp_reader_free(r);
@@ -162,12 +163,12 @@ export(const char *in, struct sp_trace_opts *o, struct sp_trace_stats *st)
 static void
 test_json(void)
 {
-	struct sp_trace_opts o;
-	struct sp_trace_stats st;
+	struct sp_trace_export_opts o;
+	struct sp_trace_export_stats st;
 	const char *m, *t;
 
 	memset(&o, 0, sizeof o);
-	o.format = SP_TRACE_JSON;
+	o.format = SP_TRACE_EXPORT_JSON;
 	o.output = at("a.json");
 	m = export(at("one.sps"), &o, &st);
 	t = slurp(at("a.json"), NULL);
@@ -187,16 +188,16 @@ static void
 test_align(void)
 {
 	static const size_t buffers[] = { 0, 1 };
-	struct sp_trace_opts o;
-	struct sp_trace_stats st;
+	struct sp_trace_export_opts o;
+	struct sp_trace_export_stats st;
 	const char *m, *t;
 	size_t i;
 
 	for (i = 0; i < 2; i++) {
 		memset(&o, 0, sizeof o);
-		o.format = SP_TRACE_JSON;
+		o.format = SP_TRACE_EXPORT_JSON;
 		o.output = at("s.json");
-		o.align = SP_TRACE_ALIGN_START;
+		o.align = SP_TRACE_EXPORT_ALIGN_START;
 		o.buffer = buffers[i];
 		o.tmpdir = tmpdir;
 		m = export(at("one.sps"), &o, &st);
@@ -205,7 +206,7 @@ test_align(void)
 		    strstr(t, "\"ts\":0.150,\"dur\":0.010,\"pid\":2") != NULL &&
 		    strstr(t, "\"sp_shift_ns\":{\"0\":0,\"1\":-100,\"2\":-400}") !=
 		    NULL, "start, buffer %zu: %s; %s", buffers[i], m, t);
-		o.align = SP_TRACE_ALIGN_REGION;
+		o.align = SP_TRACE_EXPORT_ALIGN_REGION;
 		o.align_region = "barrier";
 		o.output = at("r.json");
 		m = export(at("one.sps"), &o, &st);
@@ -224,12 +225,12 @@ test_align(void)
 static void
 test_min_duration(void)
 {
-	struct sp_trace_opts o;
-	struct sp_trace_stats st;
+	struct sp_trace_export_opts o;
+	struct sp_trace_export_stats st;
 	const char *m, *t;
 
 	memset(&o, 0, sizeof o);
-	o.format = SP_TRACE_JSON;
+	o.format = SP_TRACE_EXPORT_JSON;
 	o.output = at("m.json");
 	o.min_duration_ns = 50;
 	m = export(at("one.sps"), &o, &st);
@@ -252,8 +253,8 @@ test_min_duration(void)
 static void
 test_proto_and_gzip(void)
 {
-	struct sp_trace_opts o;
-	struct sp_trace_stats st;
+	struct sp_trace_export_opts o;
+	struct sp_trace_export_stats st;
 	const char *t;
 	size_t n;
 
@@ -269,18 +270,19 @@ test_proto_and_gzip(void)
 	CHECK(n == st.file_bytes && st.bytes > 100 &&
 	    (unsigned char)t[0] == 0x1f && (unsigned char)t[1] == 0x8b,
 	    "gzip: %zu bytes", n);
-	CHECK(sp_trace_format_of("a.JSON") == SP_TRACE_JSON &&
-	    sp_trace_format_of("a.json.gz") == SP_TRACE_JSON &&
-	    sp_trace_format_of("a.pftrace") == SP_TRACE_PROTO &&
-	    sp_trace_format_of("json") == SP_TRACE_PROTO &&
-	    sp_trace_format_of(NULL) == SP_TRACE_PROTO, "format_of");
+	CHECK(sp_trace_export_format_of("a.JSON") == SP_TRACE_EXPORT_JSON &&
+	    sp_trace_export_format_of("a.json.gz") == SP_TRACE_EXPORT_JSON &&
+	    sp_trace_export_format_of("a.pftrace") == SP_TRACE_EXPORT_PROTO &&
+	    sp_trace_export_format_of("json") == SP_TRACE_EXPORT_PROTO &&
+	    sp_trace_export_format_of(NULL) == SP_TRACE_EXPORT_PROTO,
+	    "format_of");
 }
 
 static void
 test_runs_and_errors(void)
 {
-	struct sp_trace_opts o;
-	struct sp_trace_stats st;
+	struct sp_trace_export_opts o;
+	struct sp_trace_export_stats st;
 	const char *m;
 	struct gen g;
 	int fd;

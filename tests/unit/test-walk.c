@@ -143,7 +143,7 @@ push(struct sp_walk *w, const struct sp_batch *b, struct lane *l,
 
 /* Stack the sorted lane in random batches and replay it through w. */
 static void
-replay(struct sp_stacker *st, struct sp_walk *w, struct lane *l,
+replay(struct sp_stack *st, struct sp_walk *w, struct lane *l,
     uint64_t *rng)
 {
 	int64_t *start = malloc((l->n + 1) * sizeof *start);
@@ -161,7 +161,7 @@ replay(struct sp_stacker *st, struct sp_walk *w, struct lane *l,
 		call[i] = l->c[i].call;
 		region[i] = l->c[i].region;
 	}
-	sp_stacker_begin_lane(st, l->run, l->rank, l->lane);
+	sp_stack_begin_lane(st, l->run, l->rank, l->lane);
 	for (at = 0; at < l->n;) {
 		memset(&in, 0, sizeof in);
 		in.run = l->run;
@@ -177,12 +177,12 @@ replay(struct sp_stacker *st, struct sp_walk *w, struct lane *l,
 		in.end = end + at;
 		in.call = call + at;
 		in.region = region + at;
-		CHECK(sp_stacker_push(st, &in, &out, &e) == 0, "stacker: %s",
+		CHECK(sp_stack_push(st, &in, &out, &e) == 0, "stacker: %s",
 		    e.msg);
 		CHECK(push(w, &out, l, &e) == 0, "walk: %s", e.msg);
 		at += m;
 	}
-	CHECK(sp_stacker_end_lane(st, &out, &e) == 0, "stacker: %s", e.msg);
+	CHECK(sp_stack_end_lane(st, &out, &e) == 0, "stacker: %s", e.msg);
 	CHECK(push(w, &out, l, &e) == 0, "walk: %s", e.msg);
 	CHECK(l->ended, "the lane did not end");
 	free(l->kids);
@@ -196,7 +196,7 @@ replay(struct sp_stacker *st, struct sp_walk *w, struct lane *l,
 static void
 test_random_streams(uint64_t *rng, int trials, size_t maxn)
 {
-	struct sp_stacker *st = sp_stacker_new();
+	struct sp_stack *st = sp_stack_new();
 	int t;
 
 	for (t = 0; t < trials; t++) {
@@ -206,7 +206,7 @@ test_random_streams(uint64_t *rng, int trials, size_t maxn)
 		struct sp_err e;
 
 		memset(&l, 0, sizeof l);
-		sp_stacker_set_regions(st, GEN_MAXREG, gen_names, NULL, NULL);
+		sp_stack_set_regions(st, GEN_MAXREG, gen_names, NULL, NULL);
 		for (j = 0; j < nl; j++) {
 			size_t n = 1 + (size_t)rndn(rng, (int64_t)maxn);
 			struct tc *c = gen_forest(rng, n, GEN_MAXREG, 1000);
@@ -239,19 +239,19 @@ test_random_streams(uint64_t *rng, int trials, size_t maxn)
 		CHECK(sp_walk_finish(w, &e) == 0, "finish: %s", e.msg);
 		sp_walk_free(w);
 	}
-	sp_stacker_free(st);
+	sp_stack_free(st);
 }
 
 static void
 test_large(uint64_t *rng)
 {
-	struct sp_stacker *st = sp_stacker_new();
+	struct sp_stack *st = sp_stack_new();
 	struct lane l;
 	struct sp_walk *w = sp_walk_new(NULL);
 	size_t n = 100000;
 	struct tc *c = gen_forest(rng, n, GEN_MAXREG, 0);
 
-	sp_stacker_set_regions(st, GEN_MAXREG, gen_names, NULL, NULL);
+	sp_stack_set_regions(st, GEN_MAXREG, gen_names, NULL, NULL);
 	gen_sort(c, n, NULL);
 	memset(&l, 0, sizeof l);
 	l.lane = 3;
@@ -260,7 +260,7 @@ test_large(uint64_t *rng)
 	replay(st, w, &l, rng);
 	free(c);
 	sp_walk_free(w);
-	sp_stacker_free(st);
+	sp_stack_free(st);
 }
 
 /* Hand-made call-stage batches. */

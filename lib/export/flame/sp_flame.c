@@ -6,104 +6,24 @@
 #include <string.h>
 
 #include "sp_fmt.h"
+#include "sp_flame_out.h"
 #include "sp_flame_rank.h"
 #include "sp_grow.h"
 #include "sp_huge.h"
-#include "sp_utf8.h"
+#include "sp_sha1.h"
 
 #define NONE UINT32_MAX
-#define OUTBUF ((size_t)1 << 16)
 #define MAX_PASSES 200
 /* Without a budget: flameprof's layout can multiply the paths of a graph. */
 #define UNBUDGETED_MAX ((size_t)2000000)
 
-/* --- SHA-1 (FIPS 180-4), for flameprof's colour choice --- */
-
-#define ROL(x, n) (((x) << (n)) | ((x) >> (32 - (n))))
-
-static void
-sha1_block(uint32_t h[5], const unsigned char *p)
-{
-	uint32_t w[80], a, b, c, d, t, f, k;
-	int i;
-
-	for (i = 0; i < 16; i++)
-		w[i] = (uint32_t)p[4 * i] << 24 | (uint32_t)p[4 * i + 1] << 16 |
-		    (uint32_t)p[4 * i + 2] << 8 | (uint32_t)p[4 * i + 3];
-	for (; i < 80; i++)
-		w[i] = ROL(w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16], 1);
-	a = h[0];
-	b = h[1];
-	c = h[2];
-	d = h[3];
-	t = h[4];
-	for (i = 0; i < 80; i++) {
-		uint32_t tmp;
-
-		if (i < 20) {
-			f = (b & c) | (~b & d);
-			k = 0x5a827999;
-		} else if (i < 40) {
-			f = b ^ c ^ d;
-			k = 0x6ed9eba1;
-		} else if (i < 60) {
-			f = (b & c) | (b & d) | (c & d);
-			k = 0x8f1bbcdc;
-		} else {
-			f = b ^ c ^ d;
-			k = 0xca62c1d6;
-		}
-		tmp = ROL(a, 5) + f + t + k + w[i];
-		t = d;
-		d = c;
-		c = ROL(b, 30);
-		b = a;
-		a = tmp;
-	}
-	h[0] += a;
-	h[1] += b;
-	h[2] += c;
-	h[3] += d;
-	h[4] += t;
-}
-
-void
-sp_flame_sha1(const void *data, size_t len, unsigned char out[20])
-{
-	uint32_t h[5] = { 0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476,
-	    0xc3d2e1f0 };
-	const unsigned char *p = data;
-	unsigned char tail[128];
-	uint64_t bits = (uint64_t)len * 8;
-	size_t n = len, rest, i, tn;
-
-	for (; n >= 64; n -= 64, p += 64)
-		sha1_block(h, p);
-	rest = n;
-	memcpy(tail, p, rest);
-	tail[rest] = 0x80;
-	tn = rest + 1 <= 56 ? 64 : 128;
-	memset(tail + rest + 1, 0, tn - rest - 1);
-	for (i = 0; i < 8; i++)
-		tail[tn - 1 - i] = (unsigned char)(bits >> (8 * i));
-	sha1_block(h, tail);
-	if (tn == 128)
-		sha1_block(h, tail + 64);
-	for (i = 0; i < 5; i++) {
-		out[4 * i] = (unsigned char)(h[i] >> 24);
-		out[4 * i + 1] = (unsigned char)(h[i] >> 16);
-		out[4 * i + 2] = (unsigned char)(h[i] >> 8);
-		out[4 * i + 3] = (unsigned char)h[i];
-	}
-}
-
 size_t
 sp_flame_color_index(const char *name, size_t len, size_t n)
 {
-	unsigned char d[20];
+	unsigned char d[SP_SHA1_LEN];
 	uint32_t v;
 
-	sp_flame_sha1(name, len, d);
+	sp_sha1(name, len, d);
 	v = (uint32_t)d[0] << 24 | (uint32_t)d[1] << 16 |
 	    (uint32_t)d[2] << 8 | d[3];
 	/* int(len(colors) * (v / 2^32)), in doubles as Python does it */
@@ -207,12 +127,7 @@ struct fl {
 	double cut;
 	size_t limit;
 
-	/* output */
-	sp_prof_write_fn *write;
-	void *ctx;
-	char *buf;
-	size_t nbuf;
-	uint64_t bytes;
+	struct sp_flame_out *out;
 	struct sp_err *e;
 };
 
@@ -666,80 +581,6 @@ merge(struct frame *fr, const struct child *c, double w)
 	fr->otc += w;
 }
 
-/* The top section; 1 when it grew past the limit. */
-static int
-layout_top(struct fl *f, struct sp_err *e)
-{
-	struct frame *fr;
-	struct block b;
-
-	f->nch = f->nfr = 0;
-	if (push_frame(f, e) < 0)
-		return -1;
-	fr = &f->fr[0];
-	fr->level = 0;
-	fr->origin = 0.0;
-	fr->pccnt = 1;
-	fr->via = NONE;
-	if (top_children(f, (uint32_t)f->n, f->maxw, f->maxw, 1, e) < 0)
-		return -1;
-	while (f->nfr > 0) {
-		struct child c;
-
-		fr = &f->fr[f->nfr - 1];
-		if (fr->i == fr->n) {
-			if (other_block(f, fr, 0, e) < 0)
-				return -1;
-			if (fr->via != NONE)
-				f->edge[fr->via].onpath = 0;
-			f->nch = fr->c0;
-			f->nfr--;
-			continue;
-		}
-		c = f->ch[fr->c0 + fr->i++];
-		if (!kept(f, c.tc)) {
-			if (f->o->gaps)
-				fr->origin += c.tc;
-			else
-				merge(fr, &c, c.tc);
-			continue;
-		}
-		memset(&b, 0, sizeof b);
-		b.x = fr->origin;
-		b.w = c.tc;
-		b.level = fr->level;
-		b.sect = 0;
-		b.pal = fr->pccnt == 1 && c.mult > 1 ? PAL_CCOLORS : PAL_COLORS;
-		b.node = c.node;
-		b.cc = c.cc;
-		b.nc = c.nc;
-		b.tt = c.tt;
-		b.tc = c.tc;
-		b.pct = c.tc / f->maxw;
-		if (add_block(f, &b, e) < 0)
-			return -1;
-		if (f->nblk > f->limit)
-			return 1;
-		fr->origin += c.tc;
-		if (!f->edge[c.edge].onpath) {
-			int level = fr->level;
-			struct frame *nf;
-
-			f->edge[c.edge].onpath = 1;
-			if (push_frame(f, e) < 0)
-				return -1;
-			nf = &f->fr[f->nfr - 1];
-			nf->level = level + 1;
-			nf->origin = b.x;
-			nf->pccnt = c.mult;
-			nf->via = c.edge;
-			if (top_children(f, c.node, c.tt, c.tc, c.mult, e) < 0)
-				return -1;
-		}
-	}
-	return 0;
-}
-
 /* The callers of node `to` (or every node, for NONE), sorted by key. */
 static int
 bottom_children(struct fl *f, uint32_t to, double pw, struct sp_err *e)
@@ -786,8 +627,49 @@ bottom_children(struct fl *f, uint32_t to, double pw, struct sp_err *e)
 	return 0;
 }
 
+/*
+ * The children of c (NULL: of the section's root), drawn w wide: in the
+ * top section its callees, in the bottom one its callers.
+ */
 static int
-layout_bottom(struct fl *f, struct sp_err *e)
+children(struct fl *f, int sect, const struct child *c, double w,
+    struct sp_err *e)
+{
+	if (sect == 1)
+		return bottom_children(f, c != NULL ? c->node : NONE,
+		    c != NULL ? w : 0.0, e);
+	if (c == NULL)
+		return top_children(f, (uint32_t)f->n, f->maxw, f->maxw, 1, e);
+	return top_children(f, c->node, c->tt, c->tc, c->mult, e);
+}
+
+/* How wide child c of frame fr is drawn. */
+static double
+child_width(const struct frame *fr, const struct child *c, int sect)
+{
+	if (sect == 0)
+		return c->tc;
+	return (c->edge == NONE ? c->tt : c->tc) * fr->factor;
+}
+
+/* The palette of child c's block. */
+static int
+child_pal(const struct fl *f, const struct frame *fr, const struct child *c,
+    int sect)
+{
+	if (sect == 0)
+		return fr->pccnt == 1 && c->mult > 1 ? PAL_CCOLORS : PAL_COLORS;
+	return fr->level > 0 ? PAL_DCOLORS :
+	    f->node[c->node].nout == 0 ? PAL_ECOLORS : PAL_COLORS;
+}
+
+/*
+ * One section, depth first: sect 0 the top one (callees, from the
+ * virtual root), 1 the bottom one (callers, from every node).  1 when it
+ * grew past the limit.
+ */
+static int
+layout_section(struct fl *f, int sect, struct sp_err *e)
 {
 	struct frame *fr;
 	struct block b;
@@ -796,8 +678,9 @@ layout_bottom(struct fl *f, struct sp_err *e)
 	if (push_frame(f, e) < 0)
 		return -1;
 	fr = &f->fr[0];
+	fr->pccnt = 1;
 	fr->via = NONE;
-	if (bottom_children(f, NONE, 0.0, e) < 0)
+	if (children(f, sect, NULL, 0.0, e) < 0)
 		return -1;
 	while (f->nfr > 0) {
 		struct child c;
@@ -805,7 +688,7 @@ layout_bottom(struct fl *f, struct sp_err *e)
 
 		fr = &f->fr[f->nfr - 1];
 		if (fr->i == fr->n) {
-			if (other_block(f, fr, 1, e) < 0)
+			if (other_block(f, fr, sect, e) < 0)
 				return -1;
 			if (fr->via != NONE)
 				f->edge[fr->via].onpath = 0;
@@ -814,7 +697,7 @@ layout_bottom(struct fl *f, struct sp_err *e)
 			continue;
 		}
 		c = f->ch[fr->c0 + fr->i++];
-		w = (c.edge == NONE ? c.tt : c.tc) * fr->factor;
+		w = child_width(fr, &c, sect);
 		if (!kept(f, w)) {
 			if (f->o->gaps)
 				fr->origin += w;
@@ -826,15 +709,14 @@ layout_bottom(struct fl *f, struct sp_err *e)
 		b.x = fr->origin;
 		b.w = w;
 		b.level = fr->level;
-		b.sect = 1;
-		b.pal = fr->level > 0 ? PAL_DCOLORS :
-		    f->node[c.node].nout == 0 ? PAL_ECOLORS : PAL_COLORS;
+		b.sect = sect;
+		b.pal = child_pal(f, fr, &c, sect);
 		b.node = c.node;
 		b.cc = c.cc;
 		b.nc = c.nc;
 		b.tt = c.tt;
 		b.tc = c.tc;
-		b.pct = c.tt / f->maxw;
+		b.pct = (sect == 0 ? c.tc : c.tt) / f->maxw;
 		if (add_block(f, &b, e) < 0)
 			return -1;
 		if (f->nblk > f->limit)
@@ -851,8 +733,9 @@ layout_bottom(struct fl *f, struct sp_err *e)
 			nf = &f->fr[f->nfr - 1];
 			nf->level = level + 1;
 			nf->origin = b.x;
+			nf->pccnt = c.mult;
 			nf->via = c.edge;
-			if (bottom_children(f, c.node, w, e) < 0)
+			if (children(f, sect, &c, w, e) < 0)
 				return -1;
 		}
 	}
@@ -869,11 +752,11 @@ layout(struct fl *f, struct sp_err *e)
 	f->nblk = f->nother = 0;
 	for (i = 0; i < f->nedge; i++)
 		f->edge[i].onpath = 0;
-	if ((rc = layout_top(f, e)) != 0)
+	if ((rc = layout_section(f, 0, e)) != 0)
 		return rc;
 	for (i = 0; i < f->nedge; i++)
 		f->edge[i].onpath = 0;
-	return layout_bottom(f, e);
+	return layout_section(f, 1, e);
 }
 
 static int
@@ -980,112 +863,20 @@ layout_budget(struct fl *f, struct sp_flame_stats *st, struct sp_err *e)
 
 /* --- output --- */
 
-static int
-flush(struct fl *f)
-{
-	if (f->nbuf == 0)
-		return 0;
-	if (f->write(f->ctx, f->buf, f->nbuf, f->e) < 0)
-		return -1;
-	f->bytes += f->nbuf;
-	f->nbuf = 0;
-	return 0;
-}
-
-static int
-put(struct fl *f, const char *s, size_t n)
-{
-	while (n > 0) {
-		size_t k = OUTBUF - f->nbuf;
-
-		if (k == 0) {
-			if (flush(f) < 0)
-				return -1;
-			continue;
-		}
-		if (k > n)
-			k = n;
-		memcpy(f->buf + f->nbuf, s, k);
-		f->nbuf += k;
-		s += k;
-		n -= k;
-	}
-	return 0;
-}
-
-static int
-puts_(struct fl *f, const char *s)
-{
-	return put(f, s, strlen(s));
-}
-
-static int
-put_i64(struct fl *f, int64_t v)
-{
-	char b[SP_FMT_MAX];
-
-	return put(f, b, sp_fmt_i64(b, v));
-}
-
-static int
-put_double(struct fl *f, double v)
-{
-	char b[SP_FMT_MAX];
-
-	return put(f, b, sp_fmt_double(b, v));
-}
-
 /* Python's format(v, '.2%'): v * 100, then fixed with two decimals. */
 static int
-put_pct(struct fl *f, double v)
+put_pct(struct sp_flame_out *out, double v)
 {
 	char b[64];
 	int n;
 
 	v *= 100;
 	if (isnan(v))
-		return puts_(f, "nan%");
+		return sp_flame_puts(out, "nan%");
 	if (isinf(v))
-		return puts_(f, v > 0 ? "inf%" : "-inf%");
+		return sp_flame_puts(out, v > 0 ? "inf%" : "-inf%");
 	n = snprintf(b, sizeof b, "%.2f%%", v);
-	return put(f, b, (size_t)n);
-}
-
-/*
- * Text as XML character data: &, < and > escaped as saxutils.escape
- * does; what XML 1.0 cannot hold at all (other C0 controls, U+FFFE,
- * U+FFFF) and bytes that are not UTF-8 become U+FFFD.
- */
-static int
-put_text(struct fl *f, const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	size_t n = strlen(s), i = 0, run = 0, k;
-	uint32_t cp;
-
-	while (i < n) {
-		const char *rep = NULL;
-
-		k = sp_utf8_decode(p + i, n - i, &cp);
-		if (k == 0 || (cp < 0x20 && cp != '\t' && cp != '\n' &&
-		    cp != '\r') || cp == 0xfffe || cp == 0xffff)
-			rep = "\xef\xbf\xbd";
-		else if (cp == '&')
-			rep = "&amp;";
-		else if (cp == '<')
-			rep = "&lt;";
-		else if (cp == '>')
-			rep = "&gt;";
-		if (rep == NULL) {
-			i += k;
-			continue;
-		}
-		if (put(f, s + run, i - run) < 0 || puts_(f, rep) < 0)
-			return -1;
-		i += k ? k : 1;
-		run = i;
-	}
-	return put(f, s + run, i - run);
+	return sp_flame_put(out, b, (size_t)n);
 }
 
 /* "file:line:name" */
@@ -1140,7 +931,7 @@ put_fill(struct fl *f, const struct block *b, const char *hn, size_t hl)
 		i = n - 1;
 	k = snprintf(s, sizeof s, "rgb(%d, %d, %d)", pal[i][0], pal[i][1],
 	    pal[i][2]);
-	return put(f, s, (size_t)k);
+	return sp_flame_put(f->out, s, (size_t)k);
 }
 
 static int
@@ -1148,6 +939,7 @@ put_block(struct fl *f, const struct block *b, int64_t y, char **hb,
     size_t *hcap)
 {
 	const struct sp_flame_opts *o = f->o;
+	struct sp_flame_out *out = f->out;
 	int h = o->row_height;
 	double w = b->w * (double)o->width / f->maxw - 1;
 	const char *name;
@@ -1164,52 +956,66 @@ put_block(struct fl *f, const struct block *b, int64_t y, char **hb,
 		if (hash_name(&f->node[b->node], hb, hcap, &hl) < 0)
 			return nomem(f->e);
 	}
-	if (puts_(f, "<svg class=\"func_g\" x=\"") < 0 ||
-	    put_double(f, b->x * (double)o->width / f->maxw) < 0 ||
-	    puts_(f, "\" y=\"") < 0 || put_i64(f, y) < 0 ||
-	    puts_(f, "\" width=\"") < 0 ||
-	    (w > 1 ? put_double(f, w) : puts_(f, "1")) < 0 ||
-	    puts_(f, "\" height=\"") < 0 || put_i64(f, h - 1) < 0 ||
-	    puts_(f, "\"><g>\n    <title>") < 0 || put_text(f, *hb) < 0)
+	if (sp_flame_puts(out, "<svg class=\"func_g\" x=\"") < 0 ||
+	    sp_flame_put_double(out, b->x * (double)o->width / f->maxw) < 0 ||
+	    sp_flame_puts(out, "\" y=\"") < 0 ||
+	    sp_flame_put_i64(out, y) < 0 ||
+	    sp_flame_puts(out, "\" width=\"") < 0 ||
+	    (w > 1 ? sp_flame_put_double(out, w) :
+	    sp_flame_puts(out, "1")) < 0 ||
+	    sp_flame_puts(out, "\" height=\"") < 0 ||
+	    sp_flame_put_i64(out, h - 1) < 0 ||
+	    sp_flame_puts(out, "\"><g>\n    <title>") < 0 ||
+	    sp_flame_put_xml(out, *hb) < 0)
 		return -1;
 	if (b->node == NONE) {
 		char s[64];
 		int k = snprintf(s, sizeof s, ": %zu frame%s", b->merged,
 		    b->merged == 1 ? "" : "s");
 
-		if (put(f, s, (size_t)k) < 0)
+		if (sp_flame_put(out, s, (size_t)k) < 0)
 			return -1;
 	}
-	if (puts_(f, " ") < 0 || put_pct(f, b->pct) < 0 ||
-	    puts_(f, " (") < 0 || put_i64(f, b->cc) < 0 ||
-	    puts_(f, " ") < 0 || put_i64(f, b->nc) < 0 ||
-	    puts_(f, " ") < 0 || put_double(f, b->tt) < 0 ||
-	    puts_(f, " ") < 0 || put_double(f, b->tc) < 0 ||
-	    puts_(f, ")</title>\n    <rect height=\"100%\" width=\"100%\" "
-	    "fill=\"") < 0 || put_fill(f, b, *hb, hl) < 0 ||
-	    puts_(f, "\" rx=\"2\" ry=\"2\" />\n    <text alignment-baseline="
-	    "\"central\" x=\"") < 0 || put_double(f, h / 6.0) < 0 ||
-	    puts_(f, "\" y=\"") < 0 || put_double(f, h / 2.0) < 0 ||
-	    puts_(f, "\" font-size=\"") < 0 || put_i64(f, o->font_size) < 0 ||
-	    puts_(f, "px\" fill=\"rgb(0,0,0)\">") < 0 ||
-	    put_text(f, name) < 0 || puts_(f, "</text>\n</g></svg>") < 0)
+	if (sp_flame_puts(out, " ") < 0 || put_pct(out, b->pct) < 0 ||
+	    sp_flame_puts(out, " (") < 0 || sp_flame_put_i64(out, b->cc) < 0 ||
+	    sp_flame_puts(out, " ") < 0 || sp_flame_put_i64(out, b->nc) < 0 ||
+	    sp_flame_puts(out, " ") < 0 ||
+	    sp_flame_put_double(out, b->tt) < 0 ||
+	    sp_flame_puts(out, " ") < 0 ||
+	    sp_flame_put_double(out, b->tc) < 0 ||
+	    sp_flame_puts(out, ")</title>\n    <rect height=\"100%\" "
+	    "width=\"100%\" fill=\"") < 0 || put_fill(f, b, *hb, hl) < 0 ||
+	    sp_flame_puts(out, "\" rx=\"2\" ry=\"2\" />\n    <text "
+	    "alignment-baseline=\"central\" x=\"") < 0 ||
+	    sp_flame_put_double(out, h / 6.0) < 0 ||
+	    sp_flame_puts(out, "\" y=\"") < 0 ||
+	    sp_flame_put_double(out, h / 2.0) < 0 ||
+	    sp_flame_puts(out, "\" font-size=\"") < 0 ||
+	    sp_flame_put_i64(out, o->font_size) < 0 ||
+	    sp_flame_puts(out, "px\" fill=\"rgb(0,0,0)\">") < 0 ||
+	    sp_flame_put_xml(out, name) < 0 ||
+	    sp_flame_puts(out, "</text>\n</g></svg>") < 0)
 		return -1;
 	return 0;
 }
 
 /* A text element: the title row. */
 static int
-put_label(struct fl *f, const char *cls, double x, double y,
+put_label(struct sp_flame_out *out, const char *cls, double x, double y,
     const char *anchor, int size, const char *text)
 {
-	if (puts_(f, "\n<text class=\"") < 0 || puts_(f, cls) < 0 ||
-	    puts_(f, "\" x=\"") < 0 || put_double(f, x) < 0 ||
-	    puts_(f, "\" y=\"") < 0 || put_double(f, y) < 0 ||
-	    puts_(f, "\" text-anchor=\"") < 0 || puts_(f, anchor) < 0 ||
-	    puts_(f, "\" dominant-baseline=\"central\" font-size=\"") < 0 ||
-	    put_i64(f, size) < 0 || puts_(f, "px\"") < 0 ||
-	    puts_(f, ">") < 0 || put_text(f, text) < 0 ||
-	    puts_(f, "</text>") < 0)
+	if (sp_flame_puts(out, "\n<text class=\"") < 0 ||
+	    sp_flame_puts(out, cls) < 0 || sp_flame_puts(out, "\" x=\"") < 0 ||
+	    sp_flame_put_double(out, x) < 0 ||
+	    sp_flame_puts(out, "\" y=\"") < 0 ||
+	    sp_flame_put_double(out, y) < 0 ||
+	    sp_flame_puts(out, "\" text-anchor=\"") < 0 ||
+	    sp_flame_puts(out, anchor) < 0 ||
+	    sp_flame_puts(out, "\" dominant-baseline=\"central\" "
+	    "font-size=\"") < 0 || sp_flame_put_i64(out, size) < 0 ||
+	    sp_flame_puts(out, "px\"") < 0 || sp_flame_puts(out, ">") < 0 ||
+	    sp_flame_put_xml(out, text) < 0 ||
+	    sp_flame_puts(out, "</text>") < 0)
 		return -1;
 	return 0;
 }
@@ -1218,6 +1024,7 @@ static int
 write_svg(struct fl *f, struct sp_flame_stats *st)
 {
 	const struct sp_flame_opts *o = f->o;
+	struct sp_flame_out *out = f->out;
 	int64_t h = o->row_height, top_h = 0, bot_h = 0, h1, h2, yoff, total;
 	int maxl[2] = { -1, -1 };
 	size_t i, hcap = 0;
@@ -1244,19 +1051,23 @@ write_svg(struct fl *f, struct sp_flame_stats *st)
 	yoff = o->title != NULL ? h : 0;
 	total = h2 + yoff;
 	if (o->fixed_width) {
-		if (puts_(f, "<?xml version=\"1.0\" standalone=\"no\"?>\n"
+		if (sp_flame_puts(out, "<?xml version=\"1.0\" "
+		    "standalone=\"no\"?>\n"
 		    "<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" "
 		    "\"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">\n"
 		    "<svg version=\"1.1\" width=\"") < 0 ||
-		    put_i64(f, o->width) < 0 || puts_(f, "\" height=\"") < 0 ||
-		    put_i64(f, total) < 0 || puts_(f, "\"") < 0)
+		    sp_flame_put_i64(out, o->width) < 0 ||
+		    sp_flame_puts(out, "\" height=\"") < 0 ||
+		    sp_flame_put_i64(out, total) < 0 ||
+		    sp_flame_puts(out, "\"") < 0)
 			goto out;
-	} else if (puts_(f, "<svg version=\"1.1\" viewBox=\"0 0 ") < 0 ||
-	    put_i64(f, o->width) < 0 || puts_(f, " ") < 0 ||
-	    put_i64(f, total) < 0 || puts_(f, "\"") < 0) {
+	} else if (sp_flame_puts(out, "<svg version=\"1.1\" "
+	    "viewBox=\"0 0 ") < 0 || sp_flame_put_i64(out, o->width) < 0 ||
+	    sp_flame_puts(out, " ") < 0 || sp_flame_put_i64(out, total) < 0 ||
+	    sp_flame_puts(out, "\"") < 0) {
 		goto out;
 	}
-	if (puts_(f, "\n     xmlns=\"http://www.w3.org/2000/svg\" "
+	if (sp_flame_puts(out, "\n     xmlns=\"http://www.w3.org/2000/svg\" "
 	    "xmlns:xlink=\"http://www.w3.org/1999/xlink\">\n"
 	    "<style type=\"text/css\">\n"
 	    "    .func_g:hover { stroke:black; stroke-width:0.5; "
@@ -1271,15 +1082,16 @@ write_svg(struct fl *f, struct sp_flame_stats *st)
 			y = top_h - b->level * h - h;
 		else
 			y = h1 + bot_h - (maxl[1] - b->level) * h - h;
-		if ((!first && puts_(f, "\n") < 0) ||
+		if ((!first && sp_flame_puts(out, "\n") < 0) ||
 		    put_block(f, b, y + yoff, &hb, &hcap) < 0)
 			goto out;
 		first = 0;
 	}
-	if (o->title != NULL && put_label(f, "sp_title", W / 2, h / 2.0,
+	if (o->title != NULL && put_label(out, "sp_title", W / 2, h / 2.0,
 	    "middle", o->font_size + 2, o->title) < 0)
 		goto out;
-	if (puts_(f, "\n</svg>\n") < 0 || flush(f) < 0)
+	if (sp_flame_puts(out, "\n</svg>\n") < 0 ||
+	    sp_flame_out_flush(out) < 0)
 		goto out;
 	rc = 0;
 out:
@@ -1300,7 +1112,7 @@ sp_flame_opts_init(struct sp_flame_opts *o)
 
 int
 sp_flame_render(const struct sp_prof *d, const struct sp_flame_opts *oin,
-    sp_prof_write_fn *write, void *ctx, struct sp_flame_stats *stp,
+    sp_write_fn *write, void *ctx, struct sp_flame_stats *stp,
     struct sp_err *e)
 {
 	struct sp_flame_stats dummy;
@@ -1325,15 +1137,11 @@ sp_flame_render(const struct sp_prof *d, const struct sp_flame_opts *oin,
 	f.d = d;
 	f.o = &o;
 	f.n = sp_prof_len(d);
-	f.write = write;
-	f.ctx = ctx;
 	f.e = e;
 	if (f.n >= NONE - 1)
 		return sp_fail(e, SP_EUSAGE, "too many entries to draw");
-	if ((f.buf = malloc(OUTBUF)) == NULL) {
-		nomem(e);
+	if ((f.out = sp_flame_out_new(write, ctx, e)) == NULL)
 		goto out;
-	}
 	if (build(&f, stp, e) < 0 || layout_budget(&f, stp, e) < 0)
 		goto out;
 	stp->total = f.maxw;
@@ -1341,10 +1149,10 @@ sp_flame_render(const struct sp_prof *d, const struct sp_flame_opts *oin,
 	stp->other_frames = f.nother;
 	if (write_svg(&f, stp) < 0)
 		goto out;
-	stp->bytes = f.bytes;
+	stp->bytes = sp_flame_out_bytes(f.out);
 	rc = 0;
 out:
-	free(f.buf);
+	sp_flame_out_free(f.out);
 	free(f.node);
 	free(f.edge);
 	free(f.outs);

@@ -112,7 +112,7 @@ void sp_flame_opts_init(struct sp_flame_opts *o);
  * write fails with.
  */
 int sp_flame_render(const struct sp_prof *d, const struct sp_flame_opts *o,
-    sp_prof_write_fn *write, void *ctx, struct sp_flame_stats *st,
+    sp_write_fn *write, void *ctx, struct sp_flame_stats *st,
     struct sp_err *e);
 
 /*
@@ -120,8 +120,5 @@ int sp_flame_render(const struct sp_prof *d, const struct sp_flame_opts *o,
  * by the SHA-1 of name (len bytes).  Exposed for the tests.
  */
 size_t sp_flame_color_index(const char *name, size_t len, size_t n);
-
-/* SHA-1 of len bytes at p into out[20]. */
-void sp_flame_sha1(const void *p, size_t len, unsigned char out[20]);
 
 #endif

@@ -2,7 +2,7 @@
  * sp-flame's exporter (sp_flame_export.h): the stream through the front
  * end, a graph per rank (or per run, ranks merged), static from the
  * pstats dict or drawn from the call-path tree.  The two-run diff is in
- * sp_flame_dexport.c.
+ * sp_flame_diff_export.c.
  */
 #include "sp_flame_export_impl.h"
 
@@ -11,16 +11,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sp_flame_dfold.h"
-#include "sp_flame_dsvg.h"
+#include "sp_flame_diff_fold.h"
+#include "sp_flame_diff_svg.h"
 #include "sp_flame_fold.h"
 #include "sp_flame_page.h"
 
 #define NAMING(suffix, per_rank) \
 	{ SP_EXPORT_LAST_DOT, suffix, "flamegraph", per_rank }
 
-const struct sp_export_naming sp_flame_svg_naming = NAMING(".svg", 1);
-const struct sp_export_naming sp_flame_folded_naming = NAMING(".folded", 1);
+const struct sp_export_naming sp_flame_export_svg_naming = NAMING(".svg", 1);
+const struct sp_export_naming sp_flame_export_folded_naming =
+    NAMING(".folded", 1);
 
 #define SPEC(u, suffix, per_rank, what) {				\
 	.stage = SP_STAGE_CALLS,					\
@@ -71,7 +72,7 @@ builder_failed(void *ctx, struct sp_err *e)
 }
 
 struct sp_flame_tree *
-sp_flame_fx_tree(struct fx *x, struct sp_err *e)
+sp_flame_export_tree(struct fx *x, struct sp_err *e)
 {
 	struct sp_flame_tree *t = sp_flame_tree_new();
 
@@ -144,7 +145,7 @@ static int
 draw_static(struct fx *x, struct sp_export_out *out, struct sp_err *e)
 {
 	struct sp_flame_stats fs;
-	struct sp_flame_note nt;
+	struct sp_flame_export_note nt;
 	struct sp_prof *dict;
 	int rc;
 
@@ -177,12 +178,12 @@ draw_flat(struct fx *x, const struct sp_flame_flat *f,
 	int diff = sp_flame_flat_sides(f) == 2;
 	struct sp_flame_page_opts po;
 	struct sp_flame_page_stats ps;
-	struct sp_flame_dsvg_opts dso;
-	struct sp_flame_note nt;
+	struct sp_flame_diff_svg_opts dso;
+	struct sp_flame_export_note nt;
 	int64_t root;
 
 	if (x->o->folded)
-		return sp_flame_dfold_write(f, x->o->d.normalize,
+		return sp_flame_diff_fold_write(f, x->o->d.normalize,
 		    sp_export_write, out, e);
 	if (!x->o->interactive) {
 		memset(&dso, 0, sizeof dso);
@@ -196,8 +197,8 @@ draw_flat(struct fx *x, const struct sp_flame_flat *f,
 		dso.labels[0] = labels[0];
 		dso.labels[1] = labels[1];
 		dso.diff = &x->o->d;
-		return sp_flame_dsvg_write(f, &dso, sp_export_write, out, NULL,
-		    e);
+		return sp_flame_diff_svg_write(f, &dso, sp_export_write, out,
+		    NULL, e);
 	}
 	memset(&po, 0, sizeof po);
 	po.width = so->width;
@@ -227,7 +228,7 @@ draw_flat(struct fx *x, const struct sp_flame_flat *f,
 }
 
 int
-sp_flame_fx_put(struct fx *x, const struct sp_flame_flat *f, uint32_t rank,
+sp_flame_export_put(struct fx *x, const struct sp_flame_flat *f, uint32_t rank,
     const char *title, const char *const labels[2], struct sp_err *e)
 {
 	struct sp_export_out *out;
@@ -280,7 +281,7 @@ put_interactive(struct fx *x, uint32_t rank, struct sp_err *e)
 		goto out;
 	/* the root's name without its brackets titles the graph */
 	root[strlen(root) - 1] = '\0';
-	rc = sp_flame_fx_put(x, f, rank, x->o->svg.title != NULL ?
+	rc = sp_flame_export_put(x, f, rank, x->o->svg.title != NULL ?
 	    x->o->svg.title : root + 1, labels, e);
 out:
 	sp_flame_flat_free(f);
@@ -320,7 +321,7 @@ begin_rank(struct fx *x, uint32_t rank, struct sp_err *e)
 	x->rank_calls = 0;
 	if (!x->tree_mode)
 		return begin_graph(x, e);
-	if (x->tree == NULL && (x->tree = sp_flame_fx_tree(x, e)) == NULL)
+	if (x->tree == NULL && (x->tree = sp_flame_export_tree(x, e)) == NULL)
 		return -1;
 	return 0;
 }
@@ -335,7 +336,7 @@ end_rank(void *ctx, struct sp_err *e)
 		return 0;
 	x->have_rank = 0;
 	if (x->o->diff)
-		return sp_flame_dx_rank_end(x, e);
+		return sp_flame_diff_export_rank_end(x, e);
 	if (x->o->merge_ranks)
 		return 0;
 	if (x->rank_calls == 0) {
@@ -458,7 +459,7 @@ begin_run(void *ctx, const struct sp_run_info *ri, const char *label,
 	x->run_calls = 0;
 	if (x->tree != NULL)
 		sp_flame_tree_reset(x->tree);
-	return x->o->diff ? sp_flame_dx_run(x, ri, label, e) : 0;
+	return x->o->diff ? sp_flame_diff_export_run(x, ri, label, e) : 0;
 }
 
 static int
@@ -481,7 +482,7 @@ end_run(void *ctx, struct sp_err *e)
 	if (x->run_calls == 0 && x->o->empty != NULL)
 		x->o->empty(x->o->note_ctx, sp_export_label(x->fe));
 	if (x->o->diff)
-		return sp_flame_dx_run_end(x, e);
+		return sp_flame_diff_export_run_end(x, e);
 	if (!x->o->merge_ranks || x->run_calls == 0)
 		return 0;
 	return put_tree(x, 0, e);
@@ -492,7 +493,7 @@ no_output(void *ctx, struct sp_err *e)
 {
 	struct fx *x = ctx;
 
-	return x->o->diff ? sp_flame_dx_no_output(x, e) : 0;
+	return x->o->diff ? sp_flame_diff_export_no_output(x, e) : 0;
 }
 
 static const struct sp_export_spec *
@@ -504,7 +505,7 @@ spec_of(const struct sp_flame_export_opts *o)
 }
 
 int
-sp_flame_export_stream(struct sp_reader *r,
+sp_flame_export_run(struct sp_reader *r,
     const struct sp_flame_export_opts *o, struct sp_flame_export_stats *st,
     struct sp_err *e)
 {
@@ -542,6 +543,6 @@ out:
 	sp_export_free(x.fe);
 	sp_pstats_free(x.ps);
 	sp_flame_tree_free(x.tree);
-	sp_flame_dx_free(&x);
+	sp_flame_diff_export_free(&x);
 	return rc;
 }

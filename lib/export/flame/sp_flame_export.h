@@ -12,20 +12,20 @@
  * from the rank's call-path tree (sp_flame_tree.h): folded stacks as
  * they come (sp_flame_fold.h), the others laid flat (sp_flame_flat.h)
  * and drawn by sp_flame_page.h (interactive, one run or a diff),
- * sp_flame_dsvg.h (a static diff) or sp_flame_dfold.h (a folded diff).
+ * sp_flame_diff_svg.h (a static diff) or sp_flame_diff_fold.h (a folded diff).
  * With merge_ranks the ranks of a run make one tree, one output per run
  * (per stream for a diff).  Memory is O(distinct call paths) of one rank
  * at a time (of every rank of both runs for a diff, whose first run's
  * trees wait for the second), never O(calls).
  *
  * Files go out through the exporter front end (sp_export.h), named by
- * sp_flame_svg_naming (or sp_flame_folded_naming) from the base path, or
- * without "_rank<N>" for merged ranks; a diff's outputs are the stream's
- * (SP_EXPORT_ACROSS_RUNS: no run label, written once the input has
+ * sp_flame_export_svg_naming (or sp_flame_export_folded_naming) from the base
+ * path, or without "_rank<N>" for merged ranks; a diff's outputs are the
+ * stream's (SP_EXPORT_ACROSS_RUNS: no run label, written once the input has
  * ended cleanly).  Every file appears under its name only when complete.
- * Standard output (a base of "-") and devices take one graph: it is held
- * in memory until the input ended cleanly and written then, so that a
- * stream with a second graph (a usage error) writes nothing there.
+ * Standard output (a base of "-") and devices take one graph: it is held in
+ * memory until the input ended cleanly and written then, so that a stream
+ * with a second graph (a usage error) writes nothing there.
  *
  * A (run, rank) without calls is skipped, as in the reference, and a run
  * without any rank with calls gets a note (empty); a stream without any
@@ -47,14 +47,15 @@
 #include "sp_stream.h"
 
 /* What one graph written was: its file ("-" for standard output). */
-struct sp_flame_note {
+struct sp_flame_export_note {
 	const char *path;
 	const struct sp_flame_stats *svg;	/* the static graph, or NULL */
 	size_t paths, nodes;	/* interactive: the tree and what was kept */
 	double merged_share;	/* of the run's time, in merged nodes */
 };
 
-typedef void sp_flame_export_note_fn(void *ctx, const struct sp_flame_note *n);
+typedef void sp_flame_export_note_fn(void *ctx,
+    const struct sp_flame_export_note *n);
 /* A run (label: its unique label) without a rank with calls: no graph. */
 typedef void sp_flame_export_empty_fn(void *ctx, const char *label);
 
@@ -86,7 +87,7 @@ struct sp_flame_export_stats {
 };
 
 /* st (may be NULL) is filled also on failure. */
-int sp_flame_export_stream(struct sp_reader *r,
+int sp_flame_export_run(struct sp_reader *r,
     const struct sp_flame_export_opts *o, struct sp_flame_export_stats *st,
     struct sp_err *e);
 
@@ -97,7 +98,7 @@ int sp_flame_export_stream(struct sp_reader *r,
  * after the label, "flamegraph" in a directory, the reference command line's
  * name: "out/flame.svg" -> "out/flame_rank0.svg", "out/flame_run_2_rank1.svg".
  */
-extern const struct sp_export_naming sp_flame_svg_naming;
-extern const struct sp_export_naming sp_flame_folded_naming;
+extern const struct sp_export_naming sp_flame_export_svg_naming;
+extern const struct sp_export_naming sp_flame_export_folded_naming;
 
 #endif

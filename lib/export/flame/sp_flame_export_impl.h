@@ -1,7 +1,7 @@
 /*
  * sp_flame_export_impl.h - the state of sp-flame's exporter, shared by
  * its two halves: sp_flame_export.c (the stream, the graphs of one run)
- * and sp_flame_dexport.c (the differential graphs of two runs).  Not for
+ * and sp_flame_diff_export.c (the differential graphs of two runs).  Not for
  * other modules.
  */
 #ifndef SP_FLAME_EXPORT_IMPL_H
@@ -52,22 +52,22 @@ struct fx {
 };
 
 /* A new tree, bounded as --max-memory says; NULL (e filled) without memory. */
-struct sp_flame_tree *sp_flame_fx_tree(struct fx *x, struct sp_err *e);
+struct sp_flame_tree *sp_flame_export_tree(struct fx *x, struct sp_err *e);
 
 /*
  * Write f, a graph of the current run (one side) or a diff (two sides),
  * to the output of rank: open it, draw, note, close.
  */
-int sp_flame_fx_put(struct fx *x, const struct sp_flame_flat *f,
+int sp_flame_export_put(struct fx *x, const struct sp_flame_flat *f,
     uint32_t rank, const char *title, const char *const labels[2],
     struct sp_err *e);
 
-/* sp_flame_dexport.c: a run starts, a rank or a run ends; the free. */
-int sp_flame_dx_run(struct fx *x, const struct sp_run_info *ri,
+/* sp_flame_diff_export.c: a run starts, a rank or a run ends; the free. */
+int sp_flame_diff_export_run(struct fx *x, const struct sp_run_info *ri,
     const char *label, struct sp_err *e);
-int sp_flame_dx_rank_end(struct fx *x, struct sp_err *e);
-int sp_flame_dx_run_end(struct fx *x, struct sp_err *e);
-int sp_flame_dx_no_output(struct fx *x, struct sp_err *e);
-void sp_flame_dx_free(struct fx *x);
+int sp_flame_diff_export_rank_end(struct fx *x, struct sp_err *e);
+int sp_flame_diff_export_run_end(struct fx *x, struct sp_err *e);
+int sp_flame_diff_export_no_output(struct fx *x, struct sp_err *e);
+void sp_flame_diff_export_free(struct fx *x);
 
 #endif

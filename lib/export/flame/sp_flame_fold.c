@@ -49,7 +49,7 @@ name_of(const struct sp_flame_tree *t, const struct sp_flame_tree_node *x,
 
 int
 sp_flame_fold_write(const struct sp_flame_tree *t,
-    const char *const *names, size_t nnames, sp_prof_write_fn *write,
+    const char *const *names, size_t nnames, sp_write_fn *write,
     void *ctx, struct sp_err *e)
 {
 	struct sp_flame_out *o;

@@ -43,7 +43,7 @@ char sp_flame_fold_byte(char c);
  * SP_EDATA for a region beyond the table.
  */
 int sp_flame_fold_write(const struct sp_flame_tree *t,
-    const char *const *names, size_t nnames, sp_prof_write_fn *write,
+    const char *const *names, size_t nnames, sp_write_fn *write,
     void *ctx, struct sp_err *e);
 
 #endif

@@ -12,7 +12,7 @@
 #define REPLACEMENT "\xef\xbf\xbd"
 
 struct sp_flame_out {
-	sp_prof_write_fn *write;
+	sp_write_fn *write;
 	void *ctx;
 	struct sp_err *e;
 	char *buf;
@@ -22,7 +22,7 @@ struct sp_flame_out {
 };
 
 struct sp_flame_out *
-sp_flame_out_new(sp_prof_write_fn *write, void *ctx, struct sp_err *e)
+sp_flame_out_new(sp_write_fn *write, void *ctx, struct sp_err *e)
 {
 	struct sp_flame_out *o = calloc(1, sizeof *o);
 

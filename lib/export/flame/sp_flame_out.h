@@ -18,12 +18,12 @@
 #include <stdint.h>
 
 #include "sp_err.h"
-#include "sp_prof.h"
+#include "sp_write.h"
 
 struct sp_flame_out;
 
 /* NULL (e filled) without memory. */
-struct sp_flame_out *sp_flame_out_new(sp_prof_write_fn *write, void *ctx,
+struct sp_flame_out *sp_flame_out_new(sp_write_fn *write, void *ctx,
     struct sp_err *e);
 void sp_flame_out_free(struct sp_flame_out *o);
 /* Pass on what is buffered. */

@@ -92,7 +92,7 @@ put_view(struct sp_flame_out *o, const struct sp_flame_page_opts *p,
 
 int
 sp_flame_page_write(const struct sp_flame_flat *f,
-    const struct sp_flame_page_opts *p, sp_prof_write_fn *write, void *ctx,
+    const struct sp_flame_page_opts *p, sp_write_fn *write, void *ctx,
     struct sp_flame_page_stats *st, struct sp_err *e)
 {
 	struct sp_flame_page_stats dummy;

@@ -56,7 +56,7 @@ struct sp_flame_page_stats {
 
 /* st may be NULL. */
 int sp_flame_page_write(const struct sp_flame_flat *f,
-    const struct sp_flame_page_opts *o, sp_prof_write_fn *write, void *ctx,
+    const struct sp_flame_page_opts *o, sp_write_fn *write, void *ctx,
     struct sp_flame_page_stats *st, struct sp_err *e);
 
 #endif

@@ -27,7 +27,7 @@
 #define MAX_DEPTH 8
 
 struct wr {
-	sp_prof_write_fn *write;
+	sp_write_fn *write;
 	void *ctx;
 	struct sp_err *e;
 	size_t n;
@@ -177,7 +177,7 @@ w_stat(struct wr *w, const struct sp_prof_stat *st, int n)
 }
 
 int
-sp_marshal_write_prof(const struct sp_prof *d, sp_prof_write_fn *write,
+sp_marshal_write_prof(const struct sp_prof *d, sp_write_fn *write,
     void *ctx, struct sp_err *e)
 {
 	struct wr *w;

@@ -53,7 +53,7 @@
  * with SP_EDATA for a string that is not valid UTF-8 (encoded surrogates
  * pass, as Python's marshal lets them) or longer than 2 GiB.
  */
-int sp_marshal_write_prof(const struct sp_prof *d, sp_prof_write_fn *write,
+int sp_marshal_write_prof(const struct sp_prof *d, sp_write_fn *write,
     void *ctx, struct sp_err *e);
 
 /* Read a .prof held in memory; name is used in error messages. */

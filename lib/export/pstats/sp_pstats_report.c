@@ -11,7 +11,7 @@
 #define OBUF_SIZE ((size_t)64 << 10)
 
 struct out {
-	sp_prof_write_fn *write;
+	sp_write_fn *write;
 	void *ctx;
 	struct sp_err *e;
 	size_t n;
@@ -279,7 +279,7 @@ report(struct out *o, const struct sp_prof *d, const char *title,
 
 int
 sp_pstats_report_write(const struct sp_prof *d, const char *title,
-    enum sp_pstats_sort sort, long top, sp_prof_write_fn *write, void *ctx,
+    enum sp_pstats_sort sort, long top, sp_write_fn *write, void *ctx,
     struct sp_err *e)
 {
 	size_t n = sp_prof_len(d);

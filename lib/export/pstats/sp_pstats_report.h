@@ -54,7 +54,7 @@ int sp_pstats_report_sort(const char *word, enum sp_pstats_sort *sort,
  * print_stats(top) does (0 prints only the totals).
  */
 int sp_pstats_report_write(const struct sp_prof *d, const char *title,
-    enum sp_pstats_sort sort, long top, sp_prof_write_fn *write, void *ctx,
+    enum sp_pstats_sort sort, long top, sp_write_fn *write, void *ctx,
     struct sp_err *e);
 
 /*

@@ -110,7 +110,7 @@ rname(struct sp_speedscope *w, int k, uint32_t region)
 
 struct sp_speedscope *
 sp_speedscope_new(const struct sp_speedscope_opts *o,
-    sp_jsonw_write_fn *write, void *ctx, struct sp_err *e)
+    sp_write_fn *write, void *ctx, struct sp_err *e)
 {
 	struct sp_speedscope *w;
 

@@ -60,7 +60,7 @@ struct sp_speedscope_opts {
 struct sp_speedscope;
 
 struct sp_speedscope *sp_speedscope_new(const struct sp_speedscope_opts *o,
-    sp_jsonw_write_fn *write, void *ctx, struct sp_err *e);
+    sp_write_fn *write, void *ctx, struct sp_err *e);
 void sp_speedscope_free(struct sp_speedscope *w);
 
 /*

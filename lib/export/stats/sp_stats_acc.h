@@ -186,8 +186,8 @@ struct pend {
 struct sp_stats_run {
 	struct sp_stats_run_opts o;
 	struct sp_arena *arena;
-	struct sp_jbudget budget;
-	struct sp_jtmp *tmp;
+	struct sp_spill_budget budget;
+	struct sp_spill_file *tmp;
 	uint64_t load_max;	/* a sequence read whole up to this */
 	unsigned need;		/* of the tree's rows */
 	int entries;		/* every region's entries, call by call */
@@ -222,11 +222,11 @@ struct sp_stats_run {
 	size_t nrows, rows_cap;
 	struct plan *plan;	/* by region */
 	struct eacc *eacc;	/* by region */
-	struct sp_jstore *store;	/* the rank's durations, by row */
-	struct sp_jstore *gstore;	/* and their GPU times */
+	struct sp_spill_store *store;	/* the rank's durations, by row */
+	struct sp_spill_store *gstore;	/* and their GPU times */
 	uint64_t nslots;
 	struct sp_calllog *log;	/* a rank with lanes */
-	struct sp_jstore *glog;	/* its GPU times, by row, for the replay */
+	struct sp_spill_store *glog;	/* its GPU times by row, replayed */
 	uint32_t *ptouched;
 	size_t nptouched, ptouched_cap;
 

@@ -282,7 +282,7 @@ json_record(struct sp_jsonw *j, const struct sp_stats_view *v,
 
 static int
 json_write(const struct sp_stats_result *res, const struct sp_stats_view *v,
-    const uint32_t *order, size_t n, int lines, sp_jsonw_write_fn *w,
+    const uint32_t *order, size_t n, int lines, sp_write_fn *w,
     void *ctx, struct sp_err *e)
 {
 	struct sp_jsonw *j = sp_jsonw_new(w, ctx, e);
@@ -396,7 +396,7 @@ csv_columns(const struct sp_stats_result *res, const struct sp_stats_view *v,
 static int
 csv_write(const struct sp_stats_result *res, const struct sp_stats_view *v,
     const struct sp_stats_export_opts *o, const uint32_t *order, size_t n,
-    sp_jsonw_write_fn *w, void *ctx, struct sp_err *e)
+    sp_write_fn *w, void *ctx, struct sp_err *e)
 {
 	const struct sp_stats_field *f[MAX_COLS];
 	int tsv = o->format == SP_STATS_TSV, rc = 0;
@@ -434,7 +434,7 @@ csv_write(const struct sp_stats_result *res, const struct sp_stats_view *v,
 
 int
 sp_stats_emit_write(const struct sp_stats_result *res,
-    const struct sp_stats_export_opts *o, sp_jsonw_write_fn *w, void *ctx,
+    const struct sp_stats_export_opts *o, sp_write_fn *w, void *ctx,
     struct sp_err *e)
 {
 	const struct sp_stats_view *v = sp_stats_view_of(o->by,

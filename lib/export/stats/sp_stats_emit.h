@@ -27,7 +27,7 @@ int sp_stats_emit_check(const struct sp_stats_export_opts *o,
     struct sp_err *e);
 
 int sp_stats_emit_write(const struct sp_stats_result *res,
-    const struct sp_stats_export_opts *o, sp_jsonw_write_fn *w, void *ctx,
+    const struct sp_stats_export_opts *o, sp_write_fn *w, void *ctx,
     struct sp_err *e);
 
 #endif

@@ -66,10 +66,10 @@ sp_stats_entry_open(struct sp_stats_run *r, const struct row *w,
 	}
 	if (r->o.approx)
 		return sp_stats_entry_approx(r, w, a, d, e);
-	if (r->store != NULL && sp_jstore_put(r->store, (size_t)(w -
+	if (r->store != NULL && sp_spill_store_put(r->store, (size_t)(w -
 	    r->rows), w->off + (uint64_t)call, d, e) < 0)
 		return -1;
-	if (r->gstore != NULL && w->gpu && sp_jstore_put(r->gstore,
+	if (r->gstore != NULL && w->gpu && sp_spill_store_put(r->gstore,
 	    (size_t)(w - r->rows), w->off + (uint64_t)call, gpu, e) < 0)
 		return -1;
 	return 0;

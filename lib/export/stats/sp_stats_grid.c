@@ -280,7 +280,7 @@ static const unsigned char boundary_lead[256] = {
 
 /* A drawn line after two spaces, broken at every line boundary in it. */
 static int
-put_line(const struct sp_stats_text *line, sp_jsonw_write_fn *w, void *ctx,
+put_line(const struct sp_stats_text *line, sp_write_fn *w, void *ctx,
     struct sp_err *e)
 {
 	const unsigned char *s = (const unsigned char *)line->p;
@@ -337,7 +337,7 @@ cells(struct sp_stats_text *b, const struct cell *c, const size_t *wd,
 }
 
 static int
-emit(struct sp_stats_text *b, sp_jsonw_write_fn *w, void *ctx, struct sp_err *e)
+emit(struct sp_stats_text *b, sp_write_fn *w, void *ctx, struct sp_err *e)
 {
 	int rc;
 
@@ -349,7 +349,7 @@ emit(struct sp_stats_text *b, sp_jsonw_write_fn *w, void *ctx, struct sp_err *e)
 }
 
 int
-sp_stats_grid_write(const struct sp_stats_grid *g, sp_jsonw_write_fn *w,
+sp_stats_grid_write(const struct sp_stats_grid *g, sp_write_fn *w,
     void *ctx, struct sp_err *e)
 {
 	struct sp_stats_text b = { 0 };

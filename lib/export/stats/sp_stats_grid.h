@@ -35,7 +35,7 @@ int sp_stats_grid_line(struct sp_stats_grid *g, const char *const *cells,
     const size_t *lens, struct sp_err *e);
 
 /* The whole table, borders included, to w. */
-int sp_stats_grid_write(const struct sp_stats_grid *g, sp_jsonw_write_fn *w,
+int sp_stats_grid_write(const struct sp_stats_grid *g, sp_write_fn *w,
     void *ctx, struct sp_err *e);
 
 /* The code points of s (n bytes); strip: without ANSI sequences. */

@@ -63,7 +63,7 @@ title(const struct sp_stats_result *res, const struct sp_stats_table_opts *o,
 
 int
 sp_stats_notes_empty(const struct sp_stats_result *res,
-    const struct sp_stats_table_opts *o, sp_jsonw_write_fn *w, void *ctx,
+    const struct sp_stats_table_opts *o, sp_write_fn *w, void *ctx,
     struct sp_err *e)
 {
 	struct sp_stats_text b = { 0 };
@@ -273,7 +273,7 @@ int
 sp_stats_notes_write(const struct sp_stats_result *res,
     const struct sp_stats_table_opts *o, const uint32_t *shown, size_t n,
     struct sp_opt session, const enum sp_stats_col *c, size_t nc,
-    sp_jsonw_write_fn *w, void *ctx, struct sp_err *e)
+    sp_write_fn *w, void *ctx, struct sp_err *e)
 {
 	struct notes ns;
 	struct sp_stats_text b = { 0 };
@@ -301,7 +301,7 @@ sp_stats_notes_write(const struct sp_stats_result *res,
 }
 
 int
-sp_stats_notes_box(const char *const *lines, size_t n, sp_jsonw_write_fn *w,
+sp_stats_notes_box(const char *const *lines, size_t n, sp_write_fn *w,
     void *ctx, struct sp_err *e)
 {
 	struct notes ns;

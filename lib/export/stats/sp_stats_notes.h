@@ -24,7 +24,7 @@ void sp_stats_title(const struct sp_stats_result *res, const char *cwd,
 
 /* A run without rows: its title on a line, then "  (no regions recorded)". */
 int sp_stats_notes_empty(const struct sp_stats_result *res,
-    const struct sp_stats_table_opts *o, sp_jsonw_write_fn *w, void *ctx,
+    const struct sp_stats_table_opts *o, sp_write_fn *w, void *ctx,
     struct sp_err *e);
 
 /*
@@ -34,10 +34,10 @@ int sp_stats_notes_empty(const struct sp_stats_result *res,
 int sp_stats_notes_write(const struct sp_stats_result *res,
     const struct sp_stats_table_opts *o, const uint32_t *shown, size_t n,
     struct sp_opt session, const enum sp_stats_col *c, size_t nc,
-    sp_jsonw_write_fn *w, void *ctx, struct sp_err *e);
+    sp_write_fn *w, void *ctx, struct sp_err *e);
 
 /* An empty line, then n lines in the Info box. */
 int sp_stats_notes_box(const char *const *lines, size_t n,
-    sp_jsonw_write_fn *w, void *ctx, struct sp_err *e);
+    sp_write_fn *w, void *ctx, struct sp_err *e);
 
 #endif

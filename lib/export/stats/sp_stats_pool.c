@@ -43,8 +43,8 @@ struct sp_pool_group {
 };
 
 struct sp_stats_pool {
-	struct sp_jtmp *t;
-	struct sp_jbudget *b;
+	struct sp_spill_file *t;
+	struct sp_spill_budget *b;
 	struct sp_pool_group *g;
 	size_t ng, g_cap;
 	uint64_t taken;		/* budget held by chunks */
@@ -77,7 +77,8 @@ sp_stats_pool_append(struct sp_stats_pool *p, uint32_t gi, int64_t v,
 }
 
 struct sp_stats_pool *
-sp_stats_pool_new(struct sp_jtmp *t, struct sp_jbudget *b, struct sp_err *e)
+sp_stats_pool_new(struct sp_spill_file *t, struct sp_spill_budget *b,
+    struct sp_err *e)
 {
 	struct sp_stats_pool *p = calloc(1, sizeof *p);
 
@@ -137,7 +138,7 @@ sp_stats_pool_free(struct sp_stats_pool *p)
 		free(p->g[i].segs);
 	for (i = 0; i < p->nblocks; i++)
 		free(p->blocks[i]);
-	sp_jbudget_give(p->b, p->taken);
+	sp_spill_budget_give(p->b, p->taken);
 	free(p->blocks);
 	free(p->g);
 	free(p);
@@ -206,7 +207,7 @@ spill(struct sp_stats_pool *p, struct sp_err *e)
 		}
 		start = UINT64_MAX;
 		for (c = g->head; c != NULL; c = c->next) {
-			if (c->n > 0 && sp_jtmp_append(p->t, c->v,
+			if (c->n > 0 && sp_spill_file_append(p->t, c->v,
 			    (size_t)c->n * 8, &off, e) < 0)
 				return -1;
 			if (start == UINT64_MAX)
@@ -221,7 +222,7 @@ spill(struct sp_stats_pool *p, struct sp_err *e)
 		g->on_file = g->count;
 		free_chunks(p, g);
 	}
-	sp_jbudget_give(p->b, p->taken);
+	sp_spill_budget_give(p->b, p->taken);
 	p->taken = 0;
 	p->cur = p->used = 0;
 	p->runs++;
@@ -241,17 +242,17 @@ new_chunk(struct sp_stats_pool *p, struct sp_pool_group *g, struct sp_err *e)
 	uint64_t bytes = sizeof(struct sp_pool_chunk) + (uint64_t)cap * 8;
 	struct sp_pool_chunk *c;
 
-	if (!sp_jbudget_take(p->b, bytes)) {
+	if (!sp_spill_budget_take(p->b, bytes)) {
 		if (spill(p, e) < 0)
 			return -1;
 		cap = CHUNK_MIN;
 		bytes = sizeof(struct sp_pool_chunk) + (uint64_t)cap * 8;
 		/* the budget may be all someone else's: go over it a little */
-		if (!sp_jbudget_take(p->b, bytes))
+		if (!sp_spill_budget_take(p->b, bytes))
 			p->b->used += bytes;
 	}
 	if ((c = chunk_alloc(p, (size_t)bytes)) == NULL) {
-		sp_jbudget_give(p->b, bytes);
+		sp_spill_budget_give(p->b, bytes);
 		return nomem(e);
 	}
 	p->taken += bytes;
@@ -353,8 +354,8 @@ sp_stats_pool_read(struct sp_stats_pool *p, uint32_t gi, uint64_t off,
 			continue;
 		rel = off - base;
 		k = g->segs[s].n - rel < n ? (size_t)(g->segs[s].n - rel) : n;
-		if (sp_jtmp_pread(p->t, out, k * 8, g->segs[s].off + rel * 8,
-		    e) < 0)
+		if (sp_spill_file_pread(p->t, out, k * 8,
+		    g->segs[s].off + rel * 8, e) < 0)
 			return -1;
 		out += k;
 		n -= k;

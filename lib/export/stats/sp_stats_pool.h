@@ -30,8 +30,8 @@
 
 struct sp_stats_pool;
 
-struct sp_stats_pool *sp_stats_pool_new(struct sp_jtmp *t,
-    struct sp_jbudget *b, struct sp_err *e);
+struct sp_stats_pool *sp_stats_pool_new(struct sp_spill_file *t,
+    struct sp_spill_budget *b, struct sp_err *e);
 void sp_stats_pool_free(struct sp_stats_pool *p);
 
 /* Append one value, or n values, to group g (any uint32 but UINT32_MAX). */

@@ -21,7 +21,7 @@ nomem(struct sp_err *e)
 
 /* A row's slots in the rank's store, as a sequence. */
 struct row_src {
-	struct sp_jstore *s;
+	struct sp_spill_store *s;
 	uint64_t off;
 };
 
@@ -30,7 +30,7 @@ row_read(void *ctx, uint64_t off, size_t n, int64_t *out, struct sp_err *e)
 {
 	struct row_src *rs = ctx;
 
-	return sp_jstore_read(rs->s, rs->off + off, n, out, e);
+	return sp_spill_store_read(rs->s, rs->off + off, n, out, e);
 }
 
 static void

@@ -192,7 +192,7 @@ entry_calls(struct sp_stats_run *r, struct racc *g, const struct row *w,
 
 /* Slots [off, off + n) of a store appended to group g of a pool. */
 static int
-store_to_pool(struct sp_jstore *s, uint64_t off, uint64_t n,
+store_to_pool(struct sp_spill_store *s, uint64_t off, uint64_t n,
     struct sp_stats_pool *p, uint32_t g, int drop_negative, int64_t *buf,
     struct sp_err *e)
 {
@@ -200,7 +200,7 @@ store_to_pool(struct sp_jstore *s, uint64_t off, uint64_t n,
 
 	while (n > 0) {
 		k = n < STORE_BUF ? (size_t)n : STORE_BUF;
-		if (sp_jstore_read(s, off, k, buf, e) < 0)
+		if (sp_spill_store_read(s, off, k, buf, e) < 0)
 			return -1;
 		for (i = m = 0; drop_negative && i < k; i++)
 			if (buf[i] >= 0)
@@ -252,8 +252,8 @@ sp_stats_entries_end(struct sp_stats_run *r, struct sp_err *e)
 
 	if (!r->selected)
 		return 0;
-	if ((r->store != NULL && sp_jstore_seal(r->store, e) < 0) ||
-	    (r->gstore != NULL && sp_jstore_seal(r->gstore, e) < 0))
+	if ((r->store != NULL && sp_spill_store_seal(r->store, e) < 0) ||
+	    (r->gstore != NULL && sp_spill_store_seal(r->gstore, e) < 0))
 		return -1;
 	if ((r->store != NULL || r->gstore != NULL) &&
 	    (buf = malloc(STORE_BUF * sizeof *buf)) == NULL)

@@ -31,7 +31,7 @@ sp_stats_run_new(const struct sp_stats_run_opts *o, struct sp_err *e)
 	struct sp_stats_run *r = calloc(1, sizeof *r);
 
 	if (r == NULL || (r->arena = sp_arena_new()) == NULL ||
-	    (r->tmp = sp_jtmp_new(o->tmpdir, e)) == NULL) {
+	    (r->tmp = sp_spill_file_new(o->tmpdir, e)) == NULL) {
 		if (r != NULL)
 			sp_arena_free(r->arena);
 		free(r);
@@ -57,9 +57,9 @@ sp_stats_run_new(const struct sp_stats_run_opts *o, struct sp_err *e)
 static void
 rank_clear(struct sp_stats_run *r)
 {
-	sp_jstore_free(r->store);
-	sp_jstore_free(r->gstore);
-	sp_jstore_free(r->glog);
+	sp_spill_store_free(r->store);
+	sp_spill_store_free(r->gstore);
+	sp_spill_store_free(r->glog);
 	sp_calllog_free(r->log);
 	r->store = r->gstore = r->glog = NULL;
 	r->log = NULL;
@@ -142,7 +142,7 @@ sp_stats_run_free(struct sp_stats_run *r)
 	free(r->lane_regions);
 	free(r->frames);
 	free(r->pend);
-	sp_jtmp_free(r->tmp);
+	sp_spill_file_free(r->tmp);
 	sp_arena_free(r->arena);
 	free(r);
 }
@@ -166,7 +166,7 @@ static int
 metadata(struct sp_stats_run *r, const struct sp_run_info *ri,
     int *has_start, int64_t *start, struct sp_err *e)
 {
-	struct sp_cdoc *d;
+	struct sp_cbor *d;
 	struct sp_err pe;
 	size_t used, need, len;
 	const char *p;
@@ -176,29 +176,29 @@ metadata(struct sp_stats_run *r, const struct sp_run_info *ri,
 	*has_start = 0;
 	if (ri->metadata == NULL || ri->metadata_len == 0)
 		return 0;
-	if ((d = sp_cdoc_new()) == NULL)
+	if ((d = sp_cbor_new()) == NULL)
 		return nomem(e);
 	sp_err_clear(&pe);
 	/* metadata that is not a map is no label and no origin, but no
 	 * memory to decode it is not that */
-	if (sp_cdoc_parse(d, ri->metadata, ri->metadata_len,
+	if (sp_cbor_parse(d, ri->metadata, ri->metadata_len,
 	    ri->metadata_len, &used, &need, &pe) != 1) {
 		if (pe.status == SP_ENOMEM)
 			rc = nomem(e);
-	} else if (sp_cdoc_node(d, 0)->type == SP_CV_MAP) {
-		if ((i = sp_cdoc_map_get(d, 0, "label")) >= 0 &&
-		    sp_cdoc_text(d, (size_t)i, &p, &len) == 0 && len > 0 &&
+	} else if (sp_cbor_node(d, 0)->type == SP_CBOR_NODE_MAP) {
+		if ((i = sp_cbor_map_get(d, 0, "label")) >= 0 &&
+		    sp_cbor_text(d, (size_t)i, &p, &len) == 0 && len > 0 &&
 		    (r->res->meta_label = malloc(len + 1)) != NULL) {
 			memcpy(r->res->meta_label, p, len);
 			r->res->meta_label[len] = '\0';
 		} else if (i >= 0 && len > 0) {
 			rc = nomem(e);
 		}
-		if ((i = sp_cdoc_map_get(d, 0, "start_time_ns")) >= 0 &&
-		    sp_cdoc_int(d, (size_t)i, start) == 0)
+		if ((i = sp_cbor_map_get(d, 0, "start_time_ns")) >= 0 &&
+		    sp_cbor_int(d, (size_t)i, start) == 0)
 			*has_start = 1;
 	}
-	sp_cdoc_free(d);
+	sp_cbor_free(d);
 	return rc;
 }
 
@@ -421,7 +421,7 @@ open_store(struct sp_stats_run *r, struct sp_err *e)
 		need = sp_stats_run_row_pooled(r, &r->rows[i]);
 	if (!need || r->nslots == 0)
 		return 0;
-	if ((r->store = sp_jstore_new(r->tmp, &r->budget, r->nslots,
+	if ((r->store = sp_spill_store_new(r->tmp, &r->budget, r->nslots,
 	    r->o.mem / WINDOW_SHARE, r->nrows, e)) == NULL)
 		return -1;
 	for (i = 0; i < r->nrows; i++)
@@ -429,7 +429,7 @@ open_store(struct sp_stats_run *r, struct sp_err *e)
 			break;
 	if (i == r->nrows)
 		return 0;
-	r->gstore = sp_jstore_new(r->tmp, &r->budget, r->nslots,
+	r->gstore = sp_spill_store_new(r->tmp, &r->budget, r->nslots,
 	    r->o.mem / WINDOW_SHARE, r->nrows, e);
 	return r->gstore == NULL ? -1 : 0;
 }
@@ -448,7 +448,7 @@ open_glog(struct sp_stats_run *r, struct sp_err *e)
 		;
 	if (i == r->nrows || r->nslots == 0)
 		return 0;
-	r->glog = sp_jstore_new(r->tmp, &r->budget, r->nslots,
+	r->glog = sp_spill_store_new(r->tmp, &r->budget, r->nslots,
 	    r->o.mem / WINDOW_SHARE, r->nrows, e);
 	return r->glog == NULL ? -1 : 0;
 }
@@ -587,7 +587,7 @@ open_call(struct sp_stats_run *r, const struct sp_batch *b, size_t i,
 			sp_stats_entry_cover(r, region, start, end);
 		return 0;
 	}
-	if (r->glog != NULL && r->rows[w - 1].gpu && sp_jstore_put(r->glog,
+	if (r->glog != NULL && r->rows[w - 1].gpu && sp_spill_store_put(r->glog,
 	    (size_t)(w - 1), r->rows[w - 1].off + (uint64_t)b->call[i], gpu,
 	    e) < 0)
 		return -1;
@@ -669,7 +669,7 @@ replayed(void *ctx, const struct sp_calllog_rec *c, struct sp_err *e)
 	const struct row *w = &r->rows[r->plan[c->region].row - 1];
 	int64_t gpu = -1;
 
-	if (r->glog != NULL && w->gpu && sp_jstore_read(r->glog,
+	if (r->glog != NULL && w->gpu && sp_spill_store_read(r->glog,
 	    w->off + (uint64_t)c->call, 1, &gpu, e) < 0)
 		return -1;
 	if (account(r, entry_kept(r, c->region) ? c->region : NONE32, c->aux,
@@ -689,7 +689,7 @@ sp_stats_run_rank_end(struct sp_stats_run *r, struct sp_err *e)
 	if (!r->rank_open)
 		return 0;
 	if (r->glog != NULL)
-		rc = sp_jstore_seal(r->glog, e);
+		rc = sp_spill_store_seal(r->glog, e);
 	if (rc == 0 && r->log != NULL)
 		rc = sp_calllog_replay(r->log, replayed, r, e);
 	/* the paths this rank touched, also when --approx folded them */

@@ -368,7 +368,7 @@ add_line(struct sp_stats_grid *g, const struct table *t,
 
 static int
 draw(const struct table *t, const uint32_t *shown, size_t n,
-    const enum sp_stats_col *c, size_t nc, sp_jsonw_write_fn *w, void *ctx,
+    const enum sp_stats_col *c, size_t nc, sp_write_fn *w, void *ctx,
     struct sp_err *e)
 {
 	const char *head[SP_STATS_COLS_MAX];
@@ -401,7 +401,7 @@ out:
 
 int
 sp_stats_table_write(const struct sp_stats_result *res,
-    const struct sp_stats_table_opts *o, sp_jsonw_write_fn *w, void *ctx,
+    const struct sp_stats_table_opts *o, sp_write_fn *w, void *ctx,
     struct sp_err *e)
 {
 	struct table t = { res, o, { 0., 0 }, 0 };

@@ -34,7 +34,7 @@ int sp_stats_table_columns(const char *list, enum sp_stats_col *cols,
 int sp_stats_table_sort_key(const char *key, struct sp_err *e);
 
 int sp_stats_table_write(const struct sp_stats_result *res,
-    const struct sp_stats_table_opts *o, sp_jsonw_write_fn *w, void *ctx,
+    const struct sp_stats_table_opts *o, sp_write_fn *w, void *ctx,
     struct sp_err *e);
 
 #endif

@@ -123,7 +123,7 @@ grid_line(struct sp_stats_grid *g, const struct sp_stats_result *res,
 static int
 view_grid(const struct sp_stats_result *res, const struct sp_stats_view *v,
     const char *columns, const char *heading, const uint32_t *order,
-    size_t n, sp_jsonw_write_fn *w, void *ctx, struct sp_err *e)
+    size_t n, sp_write_fn *w, void *ctx, struct sp_err *e)
 {
 	const struct sp_stats_field *f[MAX_COLS];
 	const char *head[MAX_COLS];
@@ -151,7 +151,7 @@ out:
 static int
 view_table(const struct sp_stats_result *res,
     const struct sp_stats_export_opts *o, const struct sp_stats_view *v,
-    const char *heading, sp_jsonw_write_fn *w, void *ctx, struct sp_err *e)
+    const char *heading, sp_write_fn *w, void *ctx, struct sp_err *e)
 {
 	uint32_t *order;
 	size_t n;
@@ -173,7 +173,7 @@ view_table(const struct sp_stats_result *res,
  */
 static int
 rank_tables(const struct sp_stats_result *res,
-    const struct sp_stats_export_opts *o, sp_jsonw_write_fn *w, void *ctx,
+    const struct sp_stats_export_opts *o, sp_write_fn *w, void *ctx,
     struct sp_err *e)
 {
 	const struct sp_stats_view *v = sp_stats_view_of(SP_STATS_BY_RANK, 0);
@@ -215,7 +215,7 @@ out:
 
 int
 sp_stats_views_text(const struct sp_stats_result *res,
-    const struct sp_stats_export_opts *o, sp_jsonw_write_fn *w, void *ctx,
+    const struct sp_stats_export_opts *o, sp_write_fn *w, void *ctx,
     struct sp_err *e)
 {
 	struct sp_stats_export_opts vo = *o;

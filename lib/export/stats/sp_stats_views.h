@@ -29,7 +29,7 @@ void sp_stats_value_text(struct sp_stats_text *b, const struct sp_sv *v,
     const char *fmt);
 
 int sp_stats_views_text(const struct sp_stats_result *res,
-    const struct sp_stats_export_opts *o, sp_jsonw_write_fn *w, void *ctx,
+    const struct sp_stats_export_opts *o, sp_write_fn *w, void *ctx,
     struct sp_err *e);
 
 #endif

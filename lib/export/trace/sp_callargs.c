@@ -307,8 +307,8 @@ sp_callargs_meta(struct sp_callargs *a, uint32_t region, int64_t call,
 		    ": call %" PRId64 " has no event metadata (%zu entries)",
 		    a->rank, region, call, r->nspans);
 	s = &r->spans[call];
-	if (sp_json_respell(r->meta + s->off, s->len, SP_JOUT_NULL, &a->buf,
-	    &a->len, &a->bufcap, e) < 0)
+	if (sp_json_respell(r->meta + s->off, s->len, SP_JSON_EMIT_NULL,
+	    &a->buf, &a->len, &a->bufcap, e) < 0)
 		return -1;
 	if (a->len == 2 && memcmp(a->buf, "{}", 2) == 0)
 		return 0;

@@ -69,7 +69,7 @@ struct tpl {
 
 struct pf {
 	struct sp_trace_writer base;
-	sp_trace_write_fn *write;
+	sp_write_fn *write;
 	void *ctx;
 	const char *const *names;	/* the regions', or own_names */
 	const size_t *lens;
@@ -689,7 +689,7 @@ fits_in_loop(const struct pf *w, struct tpl *tp, uint32_t region,
  * written in one loop, the lane's state in locals.  Ends, and slices
  * from their region's template, are written at q while the buffer has
  * room for any packet, and flushed when it has not; a slice without a
- * template, like a call sp_temit must look at, ends the loop.  One body,
+ * template, like a call sp_trace_emit must look at, ends the loop.  One body,
  * made twice: with the portable spread of a varint's groups and with
  * pdep's (sp_pb.h).
  */
@@ -830,7 +830,7 @@ utf8_names(struct pf *w, const char *const *names, const size_t *lens,
 
 struct sp_trace_writer *
 sp_perfetto_new(const char *const *names, const size_t *lens, size_t n,
-    sp_trace_write_fn *write, void *ctx, struct sp_err *e)
+    sp_write_fn *write, void *ctx, struct sp_err *e)
 {
 	static const struct sp_trace_writer_ops ops = {
 		pf_track, pf_open, pf_close, pf_finish, pf_free, pf_calls,

@@ -88,7 +88,7 @@ enum {
  * borrowed), its bytes handed to write(ctx, ...).
  */
 struct sp_trace_writer *sp_perfetto_new(const char *const *names,
-    const size_t *lens, size_t n, sp_trace_write_fn *write, void *ctx,
+    const size_t *lens, size_t n, sp_write_fn *write, void *ctx,
     struct sp_err *e);
 
 #endif

@@ -4,7 +4,7 @@
  * calls on them, in the order of the call stream.
  *
  * Both writers (sp_perfetto.h, Perfetto's protobuf TrackEvents, and
- * sp_ctrace.h, Chrome's Trace Event JSON) share this interface, so that
+ * sp_trace_chrome.h, Chrome's Trace Event JSON) share this interface, so that
  * the exporter (sp_trace_export.h) is the same for both:
  *
  *   track     a lane begins: its thread track, and before it the
@@ -38,10 +38,7 @@
 #include <stdint.h>
 
 #include "sp_err.h"
-
-/* Where a writer's bytes go: 0, or -1 after filling e. */
-typedef int sp_trace_write_fn(void *ctx, const void *p, size_t n,
-    struct sp_err *e);
+#include "sp_write.h"
 
 /* Which of a slice's optional numbers are there. */
 enum {

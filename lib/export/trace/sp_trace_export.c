@@ -8,13 +8,13 @@
 #include <strings.h>
 
 #include "sp_callargs.h"
-#include "sp_ctrace.h"
+#include "sp_trace_chrome.h"
 #include "sp_export.h"
 #include "sp_gzout.h"
 #include "sp_perfetto.h"
 #include "sp_simd.h"
-#include "sp_temit.h"
-#include "sp_tspool.h"
+#include "sp_trace_emit.h"
+#include "sp_trace_spool.h"
 
 #ifndef SP_VERSION
 #define SP_VERSION "unknown"
@@ -27,8 +27,8 @@
 #define NAMING_PROTO { SP_EXPORT_FIRST_DOT, ".pftrace", "profile", 0 }
 #define NAMING_JSON { SP_EXPORT_FIRST_DOT, ".trace.json", "profile", 0 }
 
-const struct sp_export_naming sp_trace_naming_proto = NAMING_PROTO;
-const struct sp_export_naming sp_trace_naming_json = NAMING_JSON;
+const struct sp_export_naming sp_trace_export_naming_proto = NAMING_PROTO;
+const struct sp_export_naming sp_trace_export_naming_json = NAMING_JSON;
 
 static const struct sp_export_spec spec_proto = {
 	.stage = SP_STAGE_CALLS,
@@ -54,10 +54,10 @@ static const struct sp_export_spec spec_json = {
 
 struct trx {
 	struct sp_export *fe;
-	const struct sp_trace_opts *o;
+	const struct sp_trace_export_opts *o;
 	struct sp_callargs *args;
-	struct sp_tspool *spool;	/* with an alignment */
-	struct sp_temit *em;
+	struct sp_trace_spool *spool;	/* with an alignment */
+	struct sp_trace_emit *em;
 	uint64_t dropped, slices, bytes, file_bytes;
 
 	/* the run */
@@ -87,20 +87,20 @@ struct trx {
 	uint32_t skip_depth;
 };
 
-enum sp_trace_format
-sp_trace_format_of(const char *path)
+enum sp_trace_export_format
+sp_trace_export_format_of(const char *path)
 {
 	size_t n = path != NULL ? strlen(path) : 0;
 
 	if (n >= 5 && strcasecmp(path + n - 5, ".json") == 0)
-		return SP_TRACE_JSON;
+		return SP_TRACE_EXPORT_JSON;
 	if (n >= 8 && strcasecmp(path + n - 8, ".json.gz") == 0)
-		return SP_TRACE_JSON;
-	return SP_TRACE_PROTO;
+		return SP_TRACE_EXPORT_JSON;
+	return SP_TRACE_EXPORT_PROTO;
 }
 
 static void
-note(struct trx *x, enum sp_trace_note what, const char *label,
+note(struct trx *x, enum sp_trace_export_note what, const char *label,
     const char *path, uint64_t value)
 {
 	if (x->o->note != NULL)
@@ -158,7 +158,7 @@ trace_write(void *ctx, const void *p, size_t n, struct sp_err *e)
 	if (x->o->max_size > 0 && !x->warned && x->run_bytes >
 	    x->o->max_size) {
 		x->warned = 1;
-		note(x, SP_TRACE_OVERSIZE, sp_export_label(x->fe),
+		note(x, SP_TRACE_EXPORT_OVERSIZE, sp_export_label(x->fe),
 		    sp_export_out_path(x->out), x->o->max_size);
 	}
 	return sp_gzout_write(x->gz, p, n, e);
@@ -181,12 +181,12 @@ open_trace(struct trx *x, struct sp_err *e)
 	if ((x->gz = sp_gzout_new(sp_gzout_is_gz(path), x->o->level,
 	    out_write, x, path, e)) == NULL)
 		return -1;
-	x->w = x->o->format == SP_TRACE_JSON ?
-	    sp_ctrace_new(t->names, t->lens, t->n, trace_write, x, e) :
+	x->w = x->o->format == SP_TRACE_EXPORT_JSON ?
+	    sp_trace_chrome_new(t->names, t->lens, t->n, trace_write, x, e) :
 	    sp_perfetto_new(t->names, t->lens, t->n, trace_write, x, e);
 	if (x->w == NULL)
 		return -1;
-	sp_temit_writer(x->em, x->w);
+	sp_trace_emit_writer(x->em, x->w);
 	return 0;
 }
 
@@ -221,7 +221,7 @@ slice(struct trx *x, uint32_t depth, uint32_t region, int64_t start,
 
 	if ((x->w == NULL || ts < 0) && slice_slow(x, ts, start, e) < 0)
 		return -1;
-	if (sp_temit_slice(x->em, depth, region, (uint64_t)ts,
+	if (sp_trace_emit_slice(x->em, depth, region, (uint64_t)ts,
 	    (uint64_t)ts + (uint64_t)(end - start), a, e) == 0)
 		return 0;
 	return e != NULL && e->status == SP_EDATA ? named(x, e) : -1;
@@ -265,15 +265,15 @@ describe(const struct trx *x)
 	char *how, *cut = NULL, *s = NULL;
 	const char *label = sp_export_label(x->fe);
 
-	if (x->o->align == SP_TRACE_ALIGN_START && x->have_first)
+	if (x->o->align == SP_TRACE_EXPORT_ALIGN_START && x->have_first)
 		how = format(" Shifted by %+" PRId64 " ns (--align start): its "
 		    "first call starts at 0.", x->shift);
-	else if (x->o->align == SP_TRACE_ALIGN_REGION && x->have_region)
+	else if (x->o->align == SP_TRACE_EXPORT_ALIGN_REGION && x->have_region)
 		how = format(" Shifted by %+" PRId64 " ns (--align %s): its "
 		    "first call of '%s' starts at %" PRId64 " ns, as on every "
 		    "rank.", x->shift, region_name(x), region_name(x),
 		    x->span);
-	else if (x->o->align == SP_TRACE_ALIGN_REGION)
+	else if (x->o->align == SP_TRACE_EXPORT_ALIGN_REGION)
 		how = format(" Not shifted: it has no call of '%s' to align "
 		    "on.", region_name(x));
 	else
@@ -315,7 +315,7 @@ declare_rank(struct trx *x, struct sp_err *e)
 	else {
 		p.name = name;
 		p.desc = desc;
-		rc = sp_temit_rank(x->em, &p, e);
+		rc = sp_trace_emit_rank(x->em, &p, e);
 	}
 	free(name);
 	free(desc);
@@ -334,7 +334,7 @@ begin_lane(struct trx *x, uint32_t k, const char *name, struct sp_err *e)
 	t.order = (int32_t)k;
 	t.name = name;
 	x->skipping = 0;
-	return sp_temit_lane(x->em, &t, e);
+	return sp_trace_emit_lane(x->em, &t, e);
 }
 
 /* The shift of a rank read whole, from its first calls. */
@@ -342,13 +342,13 @@ static void
 set_shift(struct trx *x)
 {
 	x->shift = 0;
-	if (x->o->align == SP_TRACE_ALIGN_START && x->have_first)
+	if (x->o->align == SP_TRACE_EXPORT_ALIGN_START && x->have_first)
 		x->shift = x->origin - x->first;
-	if (x->o->align == SP_TRACE_ALIGN_REGION && x->have_region)
+	if (x->o->align == SP_TRACE_EXPORT_ALIGN_REGION && x->have_region)
 		x->shift = x->span - (x->region_first - x->origin);
-	if (x->o->align == SP_TRACE_ALIGN_REGION && x->have_first &&
+	if (x->o->align == SP_TRACE_EXPORT_ALIGN_REGION && x->have_first &&
 	    !x->have_region)
-		note(x, SP_TRACE_NO_REGION, sp_export_label(x->fe), "",
+		note(x, SP_TRACE_EXPORT_NO_REGION, sp_export_label(x->fe), "",
 		    x->rank);
 }
 
@@ -358,7 +358,7 @@ keep_shift(struct trx *x, struct sp_err *e)
 {
 	struct sp_trace_shift *p;
 
-	if (!sp_temit_rank_written(x->em))
+	if (!sp_trace_emit_rank_written(x->em))
 		return 0;
 	if (x->nshifts == x->shifts_cap) {
 		size_t cap = x->shifts_cap ? x->shifts_cap * 2 : 16;
@@ -395,7 +395,7 @@ static int
 keep_call(struct trx *x, const struct sp_batch *b, size_t i,
     struct sp_err *e)
 {
-	struct sp_tspool_call k;
+	struct sp_trace_spool_call k;
 
 	if (x->o->no_args && x->spool == NULL)
 		return slice(x, b->depth[i], b->region[i], b->start[i],
@@ -413,7 +413,7 @@ keep_call(struct trx *x, const struct sp_batch *b, size_t i,
 	k.region = b->region[i];
 	k.start = b->start[i];
 	k.end = b->end[i];
-	return sp_tspool_call(x->spool, &k, e);
+	return sp_trace_spool_call(x->spool, &k, e);
 }
 
 /*
@@ -433,7 +433,7 @@ fast_batch(struct trx *x, const struct sp_batch *b, struct sp_err *e)
 		sp_callargs_table(x->args, &t);
 		c.args = &t;
 	}
-	if (sp_temit_calls(x->em, &c, e) == 0)
+	if (sp_trace_emit_calls(x->em, &c, e) == 0)
 		return 0;
 	return e != NULL && e->status == SP_EDATA ? named(x, e) : -1;
 }
@@ -463,7 +463,7 @@ on_batch(void *ctx, const struct sp_batch *b, struct sp_err *e)
 			return -1;
 		if (fast_batch(x, b, e) < 0)
 			return -1;
-		return b->lane_end ? sp_temit_lane_end(x->em, e) : 0;
+		return b->lane_end ? sp_trace_emit_lane_end(x->em, e) : 0;
 	}
 	for (i = 0; i < b->n; i++) {
 		if (x->spool != NULL)
@@ -475,7 +475,7 @@ on_batch(void *ctx, const struct sp_batch *b, struct sp_err *e)
 			return -1;
 	}
 	if (b->lane_end && x->spool == NULL)
-		return sp_temit_lane_end(x->em, e);
+		return sp_trace_emit_lane_end(x->em, e);
 	return 0;
 }
 
@@ -493,7 +493,7 @@ on_lane(void *ctx, uint32_t rank, int64_t lane, struct sp_err *e)
 	if ((name = sp_export_lane_name(x->fe, rank, lane, e)) == NULL)
 		return -1;
 	if (x->spool != NULL)
-		return sp_tspool_lane(x->spool, lane, x->k, name, e);
+		return sp_trace_spool_lane(x->spool, lane, x->k, name, e);
 	return begin_lane(x, x->k, name, e);
 }
 
@@ -508,7 +508,7 @@ replay_lane(void *ctx, int64_t lane, uint32_t k, const char *name,
 }
 
 static int
-replay_call(void *ctx, const struct sp_tspool_call *c, struct sp_err *e)
+replay_call(void *ctx, const struct sp_trace_spool_call *c, struct sp_err *e)
 {
 	struct trx *x = ctx;
 	struct sp_trace_args a = c->args;
@@ -536,16 +536,18 @@ on_rank(void *ctx, const struct sp_rank_info *ri, struct sp_err *e)
 static int
 on_rank_end(void *ctx, struct sp_err *e)
 {
-	static const struct sp_tspool_ops ops = { replay_lane, replay_call };
+	static const struct sp_trace_spool_ops ops = {
+		replay_lane, replay_call
+	};
 	struct trx *x = ctx;
 
 	if (x->spool != NULL) {
 		set_shift(x);
 		if (declare_rank(x, e) < 0 ||
-		    sp_tspool_replay(x->spool, &ops, x, e) < 0)
+		    sp_trace_spool_replay(x->spool, &ops, x, e) < 0)
 			return -1;
 	}
-	if (sp_temit_lane_end(x->em, e) < 0)
+	if (sp_trace_emit_lane_end(x->em, e) < 0)
 		return -1;
 	return keep_shift(x, e);
 }
@@ -557,7 +559,7 @@ static void
 empty_note(void *ctx, int kind, const char *label, const char *path,
     uint64_t value)
 {
-	note(ctx, (enum sp_trace_note)kind, label, path, value);
+	note(ctx, (enum sp_trace_export_note)kind, label, path, value);
 }
 
 static int
@@ -580,7 +582,7 @@ on_run(void *ctx, const struct sp_run_info *ri, const char *label,
 	x->run_bytes = x->run_dropped = 0;
 	x->warned = 0;
 	x->nshifts = 0;
-	sp_temit_begin(x->em);
+	sp_trace_emit_begin(x->em);
 	return 0;
 }
 
@@ -594,7 +596,7 @@ on_regions(void *ctx, const struct sp_region_table *t, struct sp_err *e)
 	(void)t;
 	x->regions = sp_reader_regions(sp_export_reader(x->fe));
 	x->nregions = x->regions->n;
-	if (x->o->align != SP_TRACE_ALIGN_REGION || x->regions->n == 0)
+	if (x->o->align != SP_TRACE_EXPORT_ALIGN_REGION || x->regions->n == 0)
 		return 0;
 	if ((x->align_ids = calloc(x->regions->n, 1)) == NULL)
 		return sp_fail(e, SP_ENOMEM, "out of memory");
@@ -607,8 +609,8 @@ on_regions(void *ctx, const struct sp_region_table *t, struct sp_err *e)
 static int
 no_trace(struct trx *x, struct sp_err *e)
 {
-	enum sp_trace_note what = sp_export_run_calls(x->fe) == 0 ?
-	    SP_TRACE_NO_CALLS : SP_TRACE_ALL_DROPPED;
+	enum sp_trace_export_note what = sp_export_run_calls(x->fe) == 0 ?
+	    SP_TRACE_EXPORT_NO_CALLS : SP_TRACE_EXPORT_ALL_DROPPED;
 
 	return sp_export_empty(x->fe, (int)what, x->run_dropped, e);
 }
@@ -641,12 +643,12 @@ on_run_end(void *ctx, struct sp_err *e)
 	int rc;
 
 	x->dropped += x->run_dropped;
-	x->slices += sp_temit_slices(x->em);
+	x->slices += sp_trace_emit_slices(x->em);
 	rc = x->w == NULL ? no_trace(x, e) : finish_trace(x, e);
 	if (rc < 0 && x->out != NULL)
 		sp_export_drop(x->fe, x->out);
 	x->out = NULL;
-	sp_temit_begin(x->em);
+	sp_trace_emit_begin(x->em);
 	sp_trace_writer_free(x->w);
 	x->w = NULL;
 	sp_gzout_free(x->gz);
@@ -669,24 +671,26 @@ no_output(void *ctx, struct sp_err *e)
 /* --- the export --- */
 
 static int
-setup(struct trx *x, struct sp_reader *r, const struct sp_trace_opts *o,
+setup(struct trx *x, struct sp_reader *r, const struct sp_trace_export_opts *o,
     struct sp_err *e)
 {
 	x->o = o;
-	if ((x->em = sp_temit_new(e)) == NULL ||
+	if ((x->em = sp_trace_emit_new(e)) == NULL ||
 	    (!o->no_args && (x->args = sp_callargs_new(e)) == NULL))
 		return -1;
-	if (o->align != SP_TRACE_ALIGN_NONE &&
-	    (x->spool = sp_tspool_new(o->tmpdir, o->buffer > 0 ? o->buffer :
-	    SPOOL_MEM, e)) == NULL)
+	if (o->align != SP_TRACE_EXPORT_ALIGN_NONE &&
+	    (x->spool = sp_trace_spool_new(o->tmpdir,
+	    o->buffer > 0 ? o->buffer : SPOOL_MEM, e)) == NULL)
 		return -1;
-	x->palign = o->align == SP_TRACE_ALIGN_REGION ?
+	x->palign = o->align == SP_TRACE_EXPORT_ALIGN_REGION ?
 	    format("region:%s", region_name(x)) :
-	    format("%s", o->align == SP_TRACE_ALIGN_START ? "start" : "none");
+	    format("%s", o->align == SP_TRACE_EXPORT_ALIGN_START ?
+	    "start" : "none");
 	if (x->palign == NULL)
 		return sp_fail(e, SP_ENOMEM, "out of memory");
-	x->fe = sp_export_new(r, o->format == SP_TRACE_JSON ? &spec_json :
-	    &spec_proto, o->output, e);
+	x->fe = sp_export_new(r,
+	    o->format == SP_TRACE_EXPORT_JSON ? &spec_json : &spec_proto,
+	    o->output, e);
 	if (x->fe == NULL)
 		return -1;
 	sp_export_on_wrote(x->fe, &o->wrote);
@@ -694,7 +698,7 @@ setup(struct trx *x, struct sp_reader *r, const struct sp_trace_opts *o,
 }
 
 static void
-stats(const struct trx *x, struct sp_trace_stats *st)
+stats(const struct trx *x, struct sp_trace_export_stats *st)
 {
 	memset(st, 0, sizeof *st);
 	if (x->fe != NULL) {
@@ -706,12 +710,12 @@ stats(const struct trx *x, struct sp_trace_stats *st)
 	st->dropped = x->dropped;
 	st->bytes = x->bytes;
 	st->file_bytes = x->file_bytes;
-	st->spilled = x->spool != NULL ? sp_tspool_spilled(x->spool) : 0;
+	st->spilled = x->spool != NULL ? sp_trace_spool_spilled(x->spool) : 0;
 }
 
 int
-sp_trace_export(struct sp_reader *r, const struct sp_trace_opts *o,
-    struct sp_trace_stats *st, struct sp_err *e)
+sp_trace_export_run(struct sp_reader *r, const struct sp_trace_export_opts *o,
+    struct sp_trace_export_stats *st, struct sp_err *e)
 {
 	static const struct sp_export_ops ops = {
 		.run = on_run,
@@ -737,9 +741,9 @@ sp_trace_export(struct sp_reader *r, const struct sp_trace_opts *o,
 	sp_trace_writer_free(x.w);
 	sp_gzout_free(x.gz);
 	sp_export_free(x.fe);
-	sp_temit_free(x.em);
+	sp_trace_emit_free(x.em);
 	sp_callargs_free(x.args);
-	sp_tspool_free(x.spool);
+	sp_trace_spool_free(x.spool);
 	free(x.align_ids);
 	free(x.shifts);
 	free(x.palign);

@@ -2,7 +2,7 @@
  * sp_trace_export.h - what sp-trace does: read a call stream and write
  * one timeline trace per run, every rank and lane of the run on it, as
  * Perfetto's protobuf (sp_perfetto.h) or Chrome's Trace Event JSON
- * (sp_ctrace.h), plain or gzip-compressed for a name ending in .gz.
+ * (sp_trace_chrome.h), plain or gzip-compressed for a name ending in .gz.
  *
  * A rank is a process track, "<run label> rank N", pid N + 1, in rank
  * order; each of its lanes a thread track named as sp-speedscope names
@@ -26,7 +26,7 @@
  *            without such a call is not shifted, with a notice.
  *
  * The first call of a rank is known only when the rank is read whole, so
- * with an alignment a rank's calls wait in a spool (sp_tspool.h: memory
+ * with an alignment a rank's calls wait in a spool (sp_trace_spool.h: memory
  * up to buffer bytes, then a temporary file in tmpdir) and are written
  * at the rank's end; without one they are written as they come.  The
  * shifts, taken over all the rank's calls whatever min_duration drops,
@@ -45,7 +45,7 @@
  * trace (SP_EUSAGE).
  *
  * Traces go out through the exporter front end (sp_export.h), named as
- * sp_trace_naming_proto or _json says from a base path, or to standard
+ * sp_trace_export_naming_proto or _json says from a base path, or to standard
  * output or a device, one trace only, its last byte held back until the
  * input has ended cleanly.
  *
@@ -65,23 +65,29 @@
 #include "sp_export_name.h"
 #include "sp_stream.h"
 
-enum sp_trace_format {
-	SP_TRACE_PROTO,		/* Perfetto TrackEvent protobuf: .pftrace */
-	SP_TRACE_JSON,		/* Chrome Trace Event JSON: .json */
+enum sp_trace_export_format {
+	/* Perfetto TrackEvent protobuf: .pftrace */
+	SP_TRACE_EXPORT_PROTO,
+	/* Chrome Trace Event JSON: .json */
+	SP_TRACE_EXPORT_JSON,
 };
 
-enum sp_trace_align {
-	SP_TRACE_ALIGN_NONE,
-	SP_TRACE_ALIGN_START,
-	SP_TRACE_ALIGN_REGION,
+enum sp_trace_export_align {
+	SP_TRACE_EXPORT_ALIGN_NONE,
+	SP_TRACE_EXPORT_ALIGN_START,
+	SP_TRACE_EXPORT_ALIGN_REGION,
 };
 
 /* What a notice is about. */
-enum sp_trace_note {
-	SP_TRACE_OVERSIZE,	/* a trace passed max_size (once each) */
-	SP_TRACE_NO_CALLS,	/* a run has no calls: no trace */
-	SP_TRACE_ALL_DROPPED,	/* min_duration left none: no trace */
-	SP_TRACE_NO_REGION,	/* a rank without align_region: not shifted */
+enum sp_trace_export_note {
+	/* a trace passed max_size (once each) */
+	SP_TRACE_EXPORT_OVERSIZE,
+	/* a run has no calls: no trace */
+	SP_TRACE_EXPORT_NO_CALLS,
+	/* min_duration left none: no trace */
+	SP_TRACE_EXPORT_ALL_DROPPED,
+	/* a rank without align_region: not shifted */
+	SP_TRACE_EXPORT_NO_REGION,
 };
 
 /*
@@ -89,27 +95,27 @@ enum sp_trace_note {
  * standard output; the first run's, the name it has so far); value the
  * size, the calls dropped, or the rank.
  */
-typedef void sp_trace_note_fn(void *ctx, enum sp_trace_note what,
+typedef void sp_trace_export_note_fn(void *ctx, enum sp_trace_export_note what,
     const char *label, const char *path, uint64_t value);
 
-struct sp_trace_opts {
+struct sp_trace_export_opts {
 	const char *output;	/* base path; "-" or NULL: standard output */
-	enum sp_trace_format format;
+	enum sp_trace_export_format format;
 	int level;		/* gzip level of .gz outputs, 1 to 9 */
-	enum sp_trace_align align;
-	const char *align_region;	/* the region of SP_TRACE_ALIGN_REGION */
+	enum sp_trace_export_align align;
+	const char *align_region;	/* for SP_TRACE_EXPORT_ALIGN_REGION */
 	int64_t min_duration_ns;	/* > 0: drop shorter calls (subtrees) */
 	uint64_t max_size;	/* notice when a trace passes it; 0: never */
 	int no_args;		/* slices without arguments */
 	const char *tmpdir;	/* the spool's files; NULL: $TMPDIR or /tmp */
 	size_t buffer;		/* the spool's memory; 0: 4 MiB */
 	const char *exporter;	/* NULL: "sp@<version>" */
-	sp_trace_note_fn *note;	/* may be NULL */
+	sp_trace_export_note_fn *note;	/* may be NULL */
 	void *note_ctx;
 	struct sp_export_wrote wrote;	/* told of each file written */
 };
 
-struct sp_trace_stats {
+struct sp_trace_export_stats {
 	uint64_t runs;		/* run items read */
 	uint64_t traces;	/* traces written */
 	uint64_t calls;		/* calls read */
@@ -124,18 +130,19 @@ struct sp_trace_stats {
  * Export every run of the stream r.  st (may be NULL) is filled also on
  * failure, with what was done until then.
  */
-int sp_trace_export(struct sp_reader *r, const struct sp_trace_opts *o,
-    struct sp_trace_stats *st, struct sp_err *e);
+int sp_trace_export_run(struct sp_reader *r,
+    const struct sp_trace_export_opts *o,
+    struct sp_trace_export_stats *st, struct sp_err *e);
 
 /*
  * How traces are named (sp_export_name.h): the suffix from the first
  * dot, ".pftrace" or ".trace.json" for a name without one,
  * "profile.pftrace" or "profile.trace.json" in a directory, no rank.
  */
-extern const struct sp_export_naming sp_trace_naming_proto;
-extern const struct sp_export_naming sp_trace_naming_json;
+extern const struct sp_export_naming sp_trace_export_naming_proto;
+extern const struct sp_export_naming sp_trace_export_naming_json;
 
 /* The format a file name asks for: JSON for .json and .json.gz. */
-enum sp_trace_format sp_trace_format_of(const char *path);
+enum sp_trace_export_format sp_trace_export_format_of(const char *path);
 
 #endif

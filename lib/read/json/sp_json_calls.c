@@ -9,7 +9,7 @@
 #define COL_BUF ((size_t)1 << 14)	/* values buffered per column */
 
 struct sp_jcalls {
-	struct sp_jtmp *tmp;
+	struct sp_spill_file *tmp;
 	int64_t *buf;		/* the column's values not yet appended */
 	size_t nbuf;
 	uint64_t count, start;	/* the column's values, its first's offset */
@@ -20,7 +20,7 @@ struct sp_jcalls {
 };
 
 struct sp_jcalls *
-sp_jcalls_new(struct sp_jtmp *tmp, struct sp_err *e)
+sp_jcalls_new(struct sp_spill_file *tmp, struct sp_err *e)
 {
 	struct sp_jcalls *c = calloc(1, sizeof *c);
 
@@ -49,7 +49,7 @@ sp_jcalls_column(struct sp_jcalls *c)
 {
 	c->nbuf = 0;
 	c->count = 0;
-	c->start = sp_jtmp_size(c->tmp);
+	c->start = sp_spill_file_size(c->tmp);
 }
 
 static int
@@ -59,7 +59,7 @@ flush(struct sp_jcalls *c, struct sp_err *e)
 
 	if (c->nbuf == 0)
 		return 0;
-	if (sp_jtmp_append(c->tmp, c->buf, c->nbuf * 8, &off, e) < 0)
+	if (sp_spill_file_append(c->tmp, c->buf, c->nbuf * 8, &off, e) < 0)
 		return -1;
 	c->nbuf = 0;
 	return 0;
@@ -147,9 +147,9 @@ sp_jcalls_text_end(struct sp_jcalls *c, uint64_t *off, uint64_t *len,
 	size_t n = c->len;
 
 	c->len = 0;
-	if (sp_json_respell(c->text, n, SP_JOUT_WORDS, &c->spelled, &c->slen,
-	    &c->scap, e) < 0 ||
-	    sp_jtmp_append(c->tmp, c->spelled, c->slen, off, e) < 0)
+	if (sp_json_respell(c->text, n, SP_JSON_EMIT_WORDS, &c->spelled,
+	    &c->slen, &c->scap, e) < 0 ||
+	    sp_spill_file_append(c->tmp, c->spelled, c->slen, off, e) < 0)
 		return -1;
 	*len = c->slen;
 	return 0;

@@ -19,7 +19,7 @@
 
 struct sp_jcalls;
 
-struct sp_jcalls *sp_jcalls_new(struct sp_jtmp *tmp, struct sp_err *e);
+struct sp_jcalls *sp_jcalls_new(struct sp_spill_file *tmp, struct sp_err *e);
 void sp_jcalls_free(struct sp_jcalls *c);
 
 /*

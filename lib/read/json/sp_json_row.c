@@ -121,7 +121,7 @@ row_event_text(struct sp_jsource *s, const struct sp_jvalue *row,
 
 	if (v == NULL || v->t != SP_JSTR)
 		return 0;
-	if (sp_jtmp_append(s->tmp, v->s, v->n, &c->ev_off, e) < 0)
+	if (sp_spill_file_append(s->tmp, v->s, v->n, &c->ev_off, e) < 0)
 		return -1;
 	c->ev_len = v->n;
 	c->has_ev = 1;

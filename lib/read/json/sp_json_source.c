@@ -155,15 +155,15 @@ jread(struct sp_source *src, size_t row, uint64_t off, size_t n, int64_t *a,
 
 	if (n == 0)
 		return 0;
-	if (sp_jtmp_pread(s->tmp, a, n * 8, c->off[0] + off * 8, e) < 0 ||
-	    sp_jtmp_pread(s->tmp, b, n * 8, c->off[1] + off * 8, e) < 0)
+	if (sp_spill_file_pread(s->tmp, a, n * 8, c->off[0] + off * 8, e) < 0 ||
+	    sp_spill_file_pread(s->tmp, b, n * 8, c->off[1] + off * 8, e) < 0)
 		return -1;
 	for (k = 0; k < SP_X_COUNT; k++) {
 		if (x[k] == NULL)
 			continue;
 		if ((c->have >> (2 + k)) & 1) {
-			if (sp_jtmp_pread(s->tmp, x[k], n * 8, c->off[2 + k] +
-			    off * 8, e) < 0)
+			if (sp_spill_file_pread(s->tmp, x[k], n * 8,
+			    c->off[2 + k] + off * 8, e) < 0)
 				return -1;
 			continue;
 		}
@@ -211,7 +211,7 @@ load_events(struct sp_jsource *s, uint32_t rank, struct sp_err *e)
 		if ((t = malloc(c->ev_len + 1)) == NULL)
 			return sp_fail(e, SP_ENOMEM, "out of memory");
 		s->evtexts[s->nevtexts++] = t;
-		if (sp_jtmp_pread(s->tmp, t, c->ev_len, c->ev_off, e) < 0)
+		if (sp_spill_file_pread(s->tmp, t, c->ev_len, c->ev_off, e) < 0)
 			return -1;
 		t[c->ev_len] = '\0';
 		r->info.event_metadata = t;
@@ -302,7 +302,7 @@ jfree(struct sp_source *src)
 
 	free_evtexts(s);
 	free(s->evtexts);
-	sp_jtmp_free(s->tmp);
+	sp_spill_file_free(s->tmp);
 	free(s->cols);
 	free(s->names);
 	free(s->lens);
@@ -341,7 +341,7 @@ sp_jsource_new(const char *path, const char *tmpdir, struct sp_err *e)
 		sp_fail(e, SP_ENOMEM, "out of memory");
 		goto fail;
 	}
-	if ((s->tmp = sp_jtmp_new(tmpdir, e)) == NULL)
+	if ((s->tmp = sp_spill_file_new(tmpdir, e)) == NULL)
 		goto fail;
 	return s;
 fail:

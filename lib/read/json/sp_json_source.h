@@ -52,7 +52,7 @@ struct sp_jside {
 struct sp_jsource {
 	struct sp_source src;	/* first: a struct sp_source * is this */
 	char *name;		/* for messages: the path, or <stdin> */
-	struct sp_jtmp *tmp;
+	struct sp_spill_file *tmp;
 	struct sp_jcols *cols;	/* of row i: cols[src.rows[i].offset] */
 	size_t caprows;
 	/* region names by first appearance */

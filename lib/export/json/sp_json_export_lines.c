@@ -1,9 +1,9 @@
 /*
- * sp_json_lines(): NDJSON, one line per call, as the calls arrive (as they
- * close, in a call stream).  The constant parts of a line (the run's label,
- * each region's name) are escaped once and kept as text.
+ * sp_json_export_lines(): NDJSON, one line per call, as the calls arrive (as
+ * they close, in a call stream).  The constant parts of a line (the run's
+ * label, each region's name) are escaped once and kept as text.
  */
-#include "sp_json.h"
+#include "sp_json_export.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -23,7 +23,7 @@ static const struct sp_export_spec spec = {
 
 struct lx {
 	struct sp_reader *r;
-	struct sp_json_stats *st;
+	struct sp_json_export_stats *st;
 	struct sp_export *fe;
 	struct sp_export_out *out;
 	struct sp_jsonw *w;
@@ -291,8 +291,8 @@ finish(void *ctx, struct sp_err *e)
 }
 
 int
-sp_json_lines(struct sp_reader *r, const struct sp_json_opts *o,
-    struct sp_json_stats *st, struct sp_err *e)
+sp_json_export_lines(struct sp_reader *r, const struct sp_json_export_opts *o,
+    struct sp_json_export_stats *st, struct sp_err *e)
 {
 	static const struct sp_export_ops ops = {
 		.header = header,
@@ -302,7 +302,7 @@ sp_json_lines(struct sp_reader *r, const struct sp_json_opts *o,
 		.calls = calls,
 		.finish = finish,
 	};
-	struct sp_json_stats dummy;
+	struct sp_json_export_stats dummy;
 	struct lx x;
 	const char *path;
 	int rc = -1;

@@ -1,6 +1,6 @@
 /*
- * sp_ssexport.h - what sp-speedscope does: read a call stream and write
- * one speedscope document per run (sp_speedscope.h), named as
+ * sp_speedscope_export.h - what sp-speedscope does: read a call stream and
+ * write one speedscope document per run (sp_speedscope.h), named as
  * scope-profiler's export_speedscope names its files.
  *
  * The calls of each (rank, lane) become one evented profile, "rank N" or
@@ -11,7 +11,7 @@
  * O(calls).
  *
  * Documents go out through the exporter front end (sp_export.h): to
- * files named by sp_ssexport_naming from a base path (an existing
+ * files named by sp_speedscope_export_naming from a base path (an existing
  * directory counts as "DIR/"), the first run's under a temporary name
  * until it is known whether a second run follows; or to standard output
  * ("-" or NULL) or an existing device or FIFO, which takes one document
@@ -32,8 +32,8 @@
  *
  * Ownership: the reader and the options are borrowed for the call.
  */
-#ifndef SP_SSEXPORT_H
-#define SP_SSEXPORT_H
+#ifndef SP_SPEEDSCOPE_EXPORT_H
+#define SP_SPEEDSCOPE_EXPORT_H
 
 #include <stdint.h>
 
@@ -42,32 +42,36 @@
 #include "sp_stream.h"
 
 /* What a notice is about. */
-enum sp_ssexport_note {
-	SP_SSEXPORT_OVERSIZE,	/* a document passed max_size (once each) */
-	SP_SSEXPORT_NO_CALLS,	/* a run has no calls: no document */
-	SP_SSEXPORT_ALL_DROPPED,	/* min_duration left none: no document */
+enum sp_speedscope_export_note {
+	/* a document passed max_size (once each) */
+	SP_SPEEDSCOPE_EXPORT_OVERSIZE,
+	/* a run has no calls: no document */
+	SP_SPEEDSCOPE_EXPORT_NO_CALLS,
+	/* min_duration left none: no document */
+	SP_SPEEDSCOPE_EXPORT_ALL_DROPPED,
 };
 
 /*
  * label is the run's (unique) label; path the document's file ("-" for
  * standard output; for the first run's document, the name it has so far).
  */
-typedef void sp_ssexport_note_fn(void *ctx, enum sp_ssexport_note what,
+typedef void sp_speedscope_export_note_fn(void *ctx,
+    enum sp_speedscope_export_note what,
     const char *label, const char *path, uint64_t value);
 
-struct sp_ssexport_opts {
+struct sp_speedscope_export_opts {
 	const char *output;	/* base path; "-" or NULL: standard output */
 	const char *name;	/* document name; NULL: the run's label */
 	const char *exporter;	/* NULL: "sp@<version>" */
 	int unit_ns;		/* integer ns instead of float seconds */
 	int64_t min_duration_ns;	/* > 0: drop shorter calls (subtrees) */
 	uint64_t max_size;	/* notice when a document passes it; 0: never */
-	sp_ssexport_note_fn *note;	/* may be NULL */
+	sp_speedscope_export_note_fn *note;	/* may be NULL */
 	void *note_ctx;
 	struct sp_export_wrote wrote;	/* told of each file written */
 };
 
-struct sp_ssexport_stats {
+struct sp_speedscope_export_stats {
 	uint64_t runs;		/* run items read */
 	uint64_t documents;	/* documents written */
 	uint64_t calls;		/* calls read */
@@ -79,8 +83,9 @@ struct sp_ssexport_stats {
  * Export every run of the stream r.  st (may be NULL) is filled also on
  * failure, with what was done until then.
  */
-int sp_ssexport_stream(struct sp_reader *r, const struct sp_ssexport_opts *o,
-    struct sp_ssexport_stats *st, struct sp_err *e);
+int sp_speedscope_export_run(struct sp_reader *r,
+    const struct sp_speedscope_export_opts *o,
+    struct sp_speedscope_export_stats *st, struct sp_err *e);
 
 /*
  * How documents are named (sp_export_name.h), as export_speedscope names
@@ -90,6 +95,6 @@ int sp_ssexport_stream(struct sp_reader *r, const struct sp_ssexport_opts *o,
  * "out/profile.speedscope.json", or "out/profile_run_2.speedscope.json" for
  * run "run (2)" of several.
  */
-extern const struct sp_export_naming sp_ssexport_naming;
+extern const struct sp_export_naming sp_speedscope_export_naming;
 
 #endif

@@ -1,5 +1,5 @@
 /*
- * Unit test of sp_tspool, the spool that holds a rank back for --align:
+ * Unit test of sp_trace_spool, the spool that holds a rank back for --align:
  * lanes and calls (depths, regions, starts and ends in any relation,
  * numbers negative and large, metadata of any length) come back from a
  * replay exactly as they went in, whether they stayed in memory or went
@@ -15,10 +15,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "sp_tspool.h"
+#include "sp_trace_spool.h"
 #include "check.h"
 
-static char tmpdir[] = "/tmp/test-tspool.XXXXXX";
+static char tmpdir[] = "/tmp/test-trace_spool.XXXXXX";
 
 /* The records as text, one a line. */
 struct seen {
@@ -54,7 +54,7 @@ seen_lane(void *ctx, int64_t lane, uint32_t k, const char *name,
 }
 
 static int
-seen_call(void *ctx, const struct sp_tspool_call *c, struct sp_err *e)
+seen_call(void *ctx, const struct sp_trace_spool_call *c, struct sp_err *e)
 {
 	struct seen *s = ctx;
 	char line[256];
@@ -72,13 +72,13 @@ seen_call(void *ctx, const struct sp_tspool_call *c, struct sp_err *e)
 	return 0;
 }
 
-static const struct sp_tspool_ops ops = { seen_lane, seen_call };
+static const struct sp_trace_spool_ops ops = { seen_lane, seen_call };
 
 /* Spool a rank with limit bytes of memory; its replay's text. */
 static char *
-round_trip(struct sp_tspool *sp, size_t nbig, int ncalls, struct seen *s)
+round_trip(struct sp_trace_spool *sp, size_t nbig, int ncalls, struct seen *s)
 {
-	struct sp_tspool_call c;
+	struct sp_trace_spool_call c;
 	struct sp_err e;
 	char *big = malloc(nbig + 1);
 	int i;
@@ -86,7 +86,7 @@ round_trip(struct sp_tspool *sp, size_t nbig, int ncalls, struct seen *s)
 	memset(big, 'm', nbig);
 	big[nbig] = '\0';
 	memset(s, 0, sizeof *s);
-	CHECK(sp_tspool_lane(sp, -2, 1, "rank 0 - MainThread", &e) == 0,
+	CHECK(sp_trace_spool_lane(sp, -2, 1, "rank 0 - MainThread", &e) == 0,
 	    "lane");
 	for (i = 0; i < ncalls; i++) {
 		memset(&c, 0, sizeof c);
@@ -109,13 +109,13 @@ round_trip(struct sp_tspool *sp, size_t nbig, int ncalls, struct seen *s)
 			c.args.meta_len = i == 0 ? nbig : 8;
 		}
 		if (i == ncalls / 2)
-			CHECK(sp_tspool_lane(sp, 7, 2, "rank 0 - task 7",
+			CHECK(sp_trace_spool_lane(sp, 7, 2, "rank 0 - task 7",
 			    &e) == 0, "lane 2");
-		CHECK(sp_tspool_call(sp, &c, &e) == 0, "call %d: %s", i,
+		CHECK(sp_trace_spool_call(sp, &c, &e) == 0, "call %d: %s", i,
 		    e.msg);
 	}
 	free(big);
-	CHECK(sp_tspool_replay(sp, &ops, s, &e) == 0, "replay: %s", e.msg);
+	CHECK(sp_trace_spool_replay(sp, &ops, s, &e) == 0, "replay: %s", e.msg);
 	return s->text;
 }
 
@@ -137,27 +137,30 @@ static void
 test_round_trips(void)
 {
 	static const size_t limits[] = { 0, 1, 100, (size_t)1 << 30 };
-	struct sp_tspool *ref = sp_tspool_new(tmpdir, (size_t)1 << 30, NULL);
+	struct sp_trace_spool *ref =
+	    sp_trace_spool_new(tmpdir, (size_t)1 << 30, NULL);
 	struct seen s0, s;
 	char *want;
 	size_t i;
 
 	want = round_trip(ref, 300000, 5000, &s0);
-	CHECK(sp_tspool_spilled(ref) == 0 && sp_tspool_bytes(ref) == 0,
+	CHECK(sp_trace_spool_spilled(ref) == 0 &&
+	    sp_trace_spool_bytes(ref) == 0,
 	    "in memory: nothing spilled, empty after the replay");
 	CHECK(want != NULL && strstr(want, "lane -2 1 rank 0 - MainThread\n"
 	    "call 0 0 1700000000000000 1700000000000000 has=7 0 "
 	    "9223372036854775807 -9223372036854775808 meta=300000:mmm") ==
 	    want, "the first records: %.200s", want != NULL ? want : "");
 	for (i = 0; i < sizeof limits / sizeof limits[0]; i++) {
-		struct sp_tspool *sp = sp_tspool_new(tmpdir, limits[i], NULL);
+		struct sp_trace_spool *sp =
+		    sp_trace_spool_new(tmpdir, limits[i], NULL);
 
 		round_trip(sp, 300000, 5000, &s);
 		CHECK(s.text != NULL && strcmp(s.text, want) == 0,
 		    "limit %zu: the same records", limits[i]);
-		CHECK((limits[i] < 1000) == (sp_tspool_spilled(sp) > 0),
+		CHECK((limits[i] < 1000) == (sp_trace_spool_spilled(sp) > 0),
 		    "limit %zu: spilled %llu", limits[i],
-		    (unsigned long long)sp_tspool_spilled(sp));
+		    (unsigned long long)sp_trace_spool_spilled(sp));
 		free(s.text);
 		/* the next rank, in the same spool */
 		round_trip(sp, 10, 3, &s);
@@ -165,18 +168,18 @@ test_round_trips(void)
 		    NULL && s.n == 5, "limit %zu: a second rank: %s", limits[i],
 		    s.text);
 		free(s.text);
-		sp_tspool_free(sp);
+		sp_trace_spool_free(sp);
 	}
 	CHECK(files_in(tmpdir) == 0, "no file left in %s", tmpdir);
 	free(want);
-	sp_tspool_free(ref);
+	sp_trace_spool_free(ref);
 }
 
 static void
 test_failure(void)
 {
-	struct sp_tspool *sp = sp_tspool_new(tmpdir, 1, NULL);
-	struct sp_tspool_call c;
+	struct sp_trace_spool *sp = sp_trace_spool_new(tmpdir, 1, NULL);
+	struct sp_trace_spool_call c;
 	struct seen s;
 	struct sp_err e;
 	int i;
@@ -184,22 +187,22 @@ test_failure(void)
 	memset(&s, 0, sizeof s);
 	s.fail_at = 3;
 	memset(&c, 0, sizeof c);
-	sp_tspool_lane(sp, -1, 1, "rank 0", &e);
+	sp_trace_spool_lane(sp, -1, 1, "rank 0", &e);
 	for (i = 0; i < 10; i++)
-		sp_tspool_call(sp, &c, &e);
-	CHECK(sp_tspool_replay(sp, &ops, &s, &e) < 0 &&
+		sp_trace_spool_call(sp, &c, &e);
+	CHECK(sp_trace_spool_replay(sp, &ops, &s, &e) < 0 &&
 	    strcmp(e.msg, "stop") == 0 && s.n == 3, "a failing callback");
 	free(s.text);
 	memset(&s, 0, sizeof s);
-	CHECK(sp_tspool_replay(sp, &ops, &s, &e) == 0 && s.n == 0,
+	CHECK(sp_trace_spool_replay(sp, &ops, &s, &e) == 0 && s.n == 0,
 	    "empty after a failed replay");
-	sp_tspool_free(sp);
-	sp = sp_tspool_new("/nonexistent/dir", 1, NULL);
-	CHECK(sp_tspool_lane(sp, -1, 1, "rank 0", &e) < 0 &&
+	sp_trace_spool_free(sp);
+	sp = sp_trace_spool_new("/nonexistent/dir", 1, NULL);
+	CHECK(sp_trace_spool_lane(sp, -1, 1, "rank 0", &e) < 0 &&
 	    strstr(e.msg, "cannot create a temporary file in "
 	    "/nonexistent/dir") != NULL, "no directory: %s", e.msg);
-	sp_tspool_free(sp);
-	sp_tspool_free(NULL);
+	sp_trace_spool_free(sp);
+	sp_trace_spool_free(NULL);
 }
 
 int

@@ -1,4 +1,4 @@
-#include "sp_flame_dsvg.h"
+#include "sp_flame_diff_svg.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -11,7 +11,7 @@
 
 struct ds {
 	const struct sp_flame_flat *f;
-	const struct sp_flame_dsvg_opts *o;
+	const struct sp_flame_diff_svg_opts *o;
 	struct sp_flame_diff d;
 	struct sp_flame_out *out;
 	int ws;			/* the side that gives the widths */
@@ -20,7 +20,7 @@ struct ds {
 	uint32_t *path;		/* scratch: a node's ancestors */
 	uint32_t maxdepth;
 	double px;		/* pixels per ns */
-	struct sp_flame_dsvg_stats *st;
+	struct sp_flame_diff_svg_stats *st;
 };
 
 static const struct sp_flame_val *
@@ -409,11 +409,11 @@ put_svg(struct ds *g)
 }
 
 int
-sp_flame_dsvg_write(const struct sp_flame_flat *f,
-    const struct sp_flame_dsvg_opts *o, sp_prof_write_fn *write, void *ctx,
-    struct sp_flame_dsvg_stats *st, struct sp_err *e)
+sp_flame_diff_svg_write(const struct sp_flame_flat *f,
+    const struct sp_flame_diff_svg_opts *o, sp_write_fn *write, void *ctx,
+    struct sp_flame_diff_svg_stats *st, struct sp_err *e)
 {
-	struct sp_flame_dsvg_stats dummy;
+	struct sp_flame_diff_svg_stats dummy;
 	size_t n = sp_flame_flat_len(f);
 	struct ds g;
 	int rc = -1;

@@ -1,5 +1,5 @@
 /*
- * sp_ctrace.h - a streaming writer of one trace in Chrome's Trace Event
+ * sp_trace_chrome.h - a streaming writer of one trace in Chrome's Trace Event
  * Format (JSON), the legacy format that ui.perfetto.dev and speedscope
  * read, through the interface of sp_trace.h.
  *
@@ -28,23 +28,23 @@
  * Strings are escaped as Python's json.dump escapes them (ASCII only).
  * Memory: an output buffer and each region's escaped name: O(regions).
  */
-#ifndef SP_CTRACE_H
-#define SP_CTRACE_H
+#ifndef SP_TRACE_CHROME_H
+#define SP_TRACE_CHROME_H
 
 #include <stddef.h>
 
 #include "sp_trace.h"
 
 /* As sp_perfetto_new(): regions names[0..n), bytes to write(ctx, ...). */
-struct sp_trace_writer *sp_ctrace_new(const char *const *names,
-    const size_t *lens, size_t n, sp_trace_write_fn *write, void *ctx,
+struct sp_trace_writer *sp_trace_chrome_new(const char *const *names,
+    const size_t *lens, size_t n, sp_write_fn *write, void *ctx,
     struct sp_err *e);
 
 /*
  * ns as microseconds with three decimals ("1234.567", "0.001"): at most
- * SP_CTRACE_US_MAX bytes at p, no NUL; returns the length.
+ * SP_TRACE_CHROME_US_MAX bytes at p, no NUL; returns the length.
  */
-#define SP_CTRACE_US_MAX 24
-size_t sp_ctrace_us(char *p, uint64_t ns);
+#define SP_TRACE_CHROME_US_MAX 24
+size_t sp_trace_chrome_us(char *p, uint64_t ns);
 
 #endif

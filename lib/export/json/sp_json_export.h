@@ -1,5 +1,5 @@
 /*
- * sp_json.h - what sp-json does: read an sp stream (intervals or calls)
+ * sp_json_export.h - what sp-json does: read an sp stream (intervals or calls)
  * and write scope-profiler's JSON profile, format version 1, one document
  * per run, or one NDJSON line per call.
  *
@@ -22,16 +22,16 @@
  * "sp_region_names", "sp_event_columns" and "sp_side_payloads".
  *
  * Documents go out through the exporter front end (sp_export.h): to
- * files named by sp_json_naming from a base path, or, when the base is
+ * files named by sp_json_export_naming from a base path, or, when the base is
  * "-" or NULL (standard output) or a device or FIFO, to that one output,
  * which takes one document only (a second run is SP_EUSAGE).  As in
- * sp_ssexport.h, the first run's document waits complete under a
+ * sp_speedscope_export.h, the first run's document waits complete under a
  * temporary name until it is known whether a second run follows.
  *
  * Ownership: the reader and the options are borrowed for the call.
  */
-#ifndef SP_JSON_H
-#define SP_JSON_H
+#ifndef SP_JSON_EXPORT_H
+#define SP_JSON_EXPORT_H
 
 #include <stdint.h>
 
@@ -45,9 +45,9 @@
  * millions of calls in memory whole (64 MB: some 4M calls, 70 MiB), while
  * spilling costs a rank of 3M calls about a quarter more time.
  */
-#define SP_JSON_BUFFER_DEFAULT ((uint64_t)32000000)
+#define SP_JSON_EXPORT_BUFFER_DEFAULT ((uint64_t)32000000)
 
-struct sp_json_opts {
+struct sp_json_export_opts {
 	const char *output;	/* base path; "-" or NULL: standard output */
 	int indent;		/* < 0: one line, else json.dumps's indent */
 	int level;		/* gzip level (1..9) of ".gz" outputs */
@@ -57,7 +57,7 @@ struct sp_json_opts {
 	struct sp_export_wrote wrote;	/* told of each file written */
 };
 
-struct sp_json_stats {
+struct sp_json_export_stats {
 	uint64_t runs;		/* run items read */
 	uint64_t documents;	/* documents (or NDJSON files) written */
 	uint64_t calls;		/* calls read */
@@ -72,11 +72,11 @@ struct sp_json_stats {
  * (doc/exports.md, "Run labels and file names"): the suffix from the first dot
  * (".json" for a name without one), "profile.json" in a directory, no rank.
  */
-extern const struct sp_export_naming sp_json_naming;
+extern const struct sp_export_naming sp_json_export_naming;
 
 /* One document per run.  st (may be NULL) is filled also on failure. */
-int sp_json_export(struct sp_reader *r, const struct sp_json_opts *o,
-    struct sp_json_stats *st, struct sp_err *e);
+int sp_json_export_run(struct sp_reader *r, const struct sp_json_export_opts *o,
+    struct sp_json_export_stats *st, struct sp_err *e);
 
 /*
  * NDJSON: one line per call, as the calls arrive, all runs to the one
@@ -87,7 +87,8 @@ int sp_json_export(struct sp_reader *r, const struct sp_json_opts *o,
  * parent (the parent's seq, -1 for a root) and self_ns.  A call stream's
  * lines come as the calls close, since their self time is known only then.
  */
-int sp_json_lines(struct sp_reader *r, const struct sp_json_opts *o,
-    struct sp_json_stats *st, struct sp_err *e);
+int sp_json_export_lines(struct sp_reader *r,
+    const struct sp_json_export_opts *o,
+    struct sp_json_export_stats *st, struct sp_err *e);
 
 #endif

@@ -1,5 +1,5 @@
 /*
- * Unit test of sp_ctrace, the Chrome Trace Event JSON writer: times as
+ * Unit test of sp_trace_chrome, the Chrome Trace Event JSON writer: times as
  * microseconds with three decimals from the integer ns (never rounded:
  * 1 ns is 0.001, and 2^53 + 1 ns keeps its last digit); a small trace,
  * word for word, with its "M" events (no "cat"), complete events with
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sp_ctrace.h"
+#include "sp_trace_chrome.h"
 #include "check.h"
 #include "membuf.h"
 
@@ -23,13 +23,14 @@ test_us(void)
 		{ 9007199254740993ull, "9007199254740.993" },
 		{ UINT64_MAX, "18446744073709551.615" },
 	};
-	char buf[SP_CTRACE_US_MAX + 1];
+	char buf[SP_TRACE_CHROME_US_MAX + 1];
 	size_t i, n;
 
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		n = sp_ctrace_us(buf, cases[i].ns);
+		n = sp_trace_chrome_us(buf, cases[i].ns);
 		buf[n] = '\0';
-		CHECK(strcmp(buf, cases[i].us) == 0 && n <= SP_CTRACE_US_MAX,
+		CHECK(strcmp(buf, cases[i].us) == 0 &&
+		    n <= SP_TRACE_CHROME_US_MAX,
 		    "%llu ns: %s", (unsigned long long)cases[i].ns, buf);
 	}
 }
@@ -86,7 +87,7 @@ test_trace(void)
 	a.await_ns = 0;
 	a.meta = "{\"k\": [1]}";
 	a.meta_len = strlen(a.meta);
-	w = sp_ctrace_new(names, lens, 2, membuf_write, &mb, &e);
+	w = sp_trace_chrome_new(names, lens, 2, membuf_write, &mb, &e);
 	rc = w == NULL || sp_trace_track(w, &p, &t, 100, &e) < 0 ||
 	    sp_trace_open(w, 100, 1000100, 0, &a, &e) < 0 ||
 	    sp_trace_open(w, 100, 100, 1, NULL, &e) < 0 ||
@@ -117,7 +118,7 @@ test_args(void)
 
 	memset(&a, 0, sizeof a);
 	a.line = -1;
-	w = sp_ctrace_new(names, lens, 2, membuf_write, &mb, &e);
+	w = sp_trace_chrome_new(names, lens, 2, membuf_write, &mb, &e);
 	CHECK(w != NULL && sp_trace_track(w, &p, &t, 0, &e) == 0 &&
 	    sp_trace_open(w, 0, 1, 0, &a, &e) == 0 &&
 	    (a.line = 0) == 0 && sp_trace_open(w, 0, 1, 0, &a, &e) == 0 &&
@@ -146,7 +147,7 @@ test_failing(void)
 	int i, rc = 0;
 
 	mb.fail_after = 100;
-	w = sp_ctrace_new(names, lens, 2, membuf_write, &mb, &e);
+	w = sp_trace_chrome_new(names, lens, 2, membuf_write, &mb, &e);
 	rc = sp_trace_track(w, &p, &t, 0, &e);
 	for (i = 0; rc == 0 && i < 100000; i++)
 		rc = sp_trace_open(w, (uint64_t)i, (uint64_t)i, 0, NULL, &e);

@@ -1,5 +1,5 @@
 /*
- * Unit test of sp_ssexport: whole exports of hand-made call streams:
+ * Unit test of sp_speedscope_export: whole exports of hand-made call streams:
  * documents named by run, the first one put under its labelled name,
  * notes, the one-document outputs (standard output, devices), the refusal
  * of an interval stream, and memory that does not grow with the calls.
@@ -16,12 +16,12 @@
 #include <unistd.h>
 
 #include "sp_sink.h"
-#include "sp_ssexport.h"
+#include "sp_speedscope_export.h"
 #include "sp_stream.h"
 #include "callgen.h"
 #include "check.h"
 
-static char tmpdir[] = "/tmp/test-ssexport.XXXXXX";
+static char tmpdir[] = "/tmp/test-speedscope_export.XXXXXX";
 
 /* --- hand-made call streams (callgen.h) --- */
 
@@ -60,7 +60,7 @@ struct notes {
 };
 
 static void
-on_note(void *ctx, enum sp_ssexport_note what, const char *label,
+on_note(void *ctx, enum sp_speedscope_export_note what, const char *label,
     const char *path, uint64_t value)
 {
 	struct notes *ns = ctx;
@@ -72,8 +72,8 @@ on_note(void *ctx, enum sp_ssexport_note what, const char *label,
 }
 
 static int
-export(const char *in, struct sp_ssexport_opts *o, struct notes *ns,
-    struct sp_ssexport_stats *st, struct sp_err *e)
+export(const char *in, struct sp_speedscope_export_opts *o, struct notes *ns,
+    struct sp_speedscope_export_stats *st, struct sp_err *e)
 {
 	int fd = open(in, O_RDONLY), rc;
 	struct sp_reader *r;
@@ -83,7 +83,7 @@ export(const char *in, struct sp_ssexport_opts *o, struct notes *ns,
 	memset(ns, 0, sizeof *ns);
 	o->note = on_note;
 	o->note_ctx = ns;
-	rc = sp_ssexport_stream(r, o, st, e);
+	rc = sp_speedscope_export_run(r, o, st, e);
 	sp_reader_free(r);
 	close(fd);
 	return rc;
@@ -122,8 +122,8 @@ static void
 test_runs(void)
 {
 	char in[256], base[256], p1[256], p2[256], alone[256];
-	struct sp_ssexport_opts o;
-	struct sp_ssexport_stats st;
+	struct sp_speedscope_export_opts o;
+	struct sp_speedscope_export_stats st;
 	struct notes ns;
 	struct sp_err e;
 	char *a, *b, *c;
@@ -169,8 +169,8 @@ test_runs(void)
 	o.output = base;
 	o.max_size = 10;
 	CHECK(export(in, &o, &ns, &st, &e) == 0, "dir: %s", e.msg);
-	CHECK(ns.n[SP_SSEXPORT_OVERSIZE] == 2, "oversize notes: %d",
-	    ns.n[SP_SSEXPORT_OVERSIZE]);
+	CHECK(ns.n[SP_SPEEDSCOPE_EXPORT_OVERSIZE] == 2, "oversize notes: %d",
+	    ns.n[SP_SPEEDSCOPE_EXPORT_OVERSIZE]);
 	snprintf(p1, sizeof p1, "%s/dir/profile_one.speedscope.json", tmpdir);
 	CHECK(exists(p1), "dir: no %s", p1);
 	o.max_size = 0;
@@ -181,8 +181,8 @@ test_runs(void)
 	snprintf(base, sizeof base, "%s/empty/q.json", tmpdir);
 	o.output = base;
 	CHECK(export(in, &o, &ns, &st, &e) == 0, "empty: %s", e.msg);
-	CHECK(ns.n[SP_SSEXPORT_NO_CALLS] == 1 && strcmp(ns.label, "one") ==
-	    0 && st.documents == 1, "empty: notes");
+	CHECK(ns.n[SP_SPEEDSCOPE_EXPORT_NO_CALLS] == 1 &&
+	    strcmp(ns.label, "one") == 0 && st.documents == 1, "empty: notes");
 	snprintf(p2, sizeof p2, "%s/empty/q_two.json", tmpdir);
 	snprintf(p1, sizeof p1, "%s/empty/q_one.json", tmpdir);
 	CHECK(exists(p2) && !exists(p1), "empty: files");
@@ -190,7 +190,8 @@ test_runs(void)
 	/* an empty run alone: no error, its note, no document */
 	write_runs(in, 0, 1);
 	CHECK(export(in, &o, &ns, &st, &e) == 0 &&
-	    ns.n[SP_SSEXPORT_NO_CALLS] == 1 && strcmp(ns.label, "one") == 0 &&
+	    ns.n[SP_SPEEDSCOPE_EXPORT_NO_CALLS] == 1 &&
+	    strcmp(ns.label, "one") == 0 &&
 	    st.documents == 0, "empty alone: %s", e.msg);
 
 	/* min_duration: every call of run one but main, the rest dropped */
@@ -213,8 +214,8 @@ static void
 test_stdout(void)
 {
 	char in[256], out[256], big[256];
-	struct sp_ssexport_opts o;
-	struct sp_ssexport_stats st;
+	struct sp_speedscope_export_opts o;
+	struct sp_speedscope_export_stats st;
 	struct notes ns;
 	struct sp_err e;
 	struct gen g;
@@ -285,8 +286,8 @@ static void
 test_interval(void)
 {
 	char in[256];
-	struct sp_ssexport_opts o;
-	struct sp_ssexport_stats st;
+	struct sp_speedscope_export_opts o;
+	struct sp_speedscope_export_stats st;
 	struct notes ns;
 	struct sp_err e;
 	struct gen g;
@@ -320,8 +321,8 @@ static void
 test_memory(void)
 {
 	char in[256];
-	struct sp_ssexport_opts o;
-	struct sp_ssexport_stats st;
+	struct sp_speedscope_export_opts o;
+	struct sp_speedscope_export_stats st;
 	struct notes ns;
 	struct sp_err e;
 	struct gen g;
@@ -377,6 +378,6 @@ main(void)
 	if (system(cmd) != 0)
 		printf("could not remove %s\n", tmpdir);
 	if (!failed)
-		printf("test-ssexport: ok\n");
+		printf("test-speedscope_export: ok\n");
 	return failed;
 }

@@ -1,5 +1,5 @@
 /*
- * sp_psexport.h - what sp-pstats does: read a call stream and turn each
+ * sp_pstats_export.h - what sp-pstats does: read a call stream and turn each
  * (run, rank) into the pstats statistics dict of scope-profiler's .prof
  * export (sp_pstats.h), then write it as a .prof file (sp_marshal.h) or
  * print its pstats report (sp_pstats_report.h); or report a .prof file
@@ -22,7 +22,7 @@
  * past mem_limit bytes (sp_calllog.h): never O(calls).
  *
  * Files.  .prof files go out through the exporter front end
- * (sp_export.h), named by sp_psexport_naming from a base path as
+ * (sp_export.h), named by sp_pstats_export_naming from a base path as
  * export_prof names them; the first run's wait complete under temporary
  * names beside their targets until it is known whether a second run
  * follows.  Each file appears under its name only once complete.  With
@@ -41,8 +41,8 @@
  * Ownership: options and the output callback's context are borrowed for
  * the call; the input descriptor is the caller's to close.
  */
-#ifndef SP_PSEXPORT_H
-#define SP_PSEXPORT_H
+#ifndef SP_PSTATS_EXPORT_H
+#define SP_PSTATS_EXPORT_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -52,16 +52,19 @@
 #include "sp_pstats_report.h"
 
 /* What a notice is about. */
-enum sp_psexport_note {
-	SP_PSEXPORT_RANK_EMPTY,	/* a (run, rank) without calls: no .prof */
-	SP_PSEXPORT_RUN_EMPTY,	/* a run without any rank: no .prof, no report */
+enum sp_pstats_export_note {
+	/* a (run, rank) without calls: no .prof */
+	SP_PSTATS_EXPORT_RANK_EMPTY,
+	/* a run without any rank: no .prof, no report */
+	SP_PSTATS_EXPORT_RUN_EMPTY,
 };
 
-/* label is the run's unique label; rank is 0 for SP_PSEXPORT_RUN_EMPTY. */
-typedef void sp_psexport_note_fn(void *ctx, enum sp_psexport_note what,
+/* label is the run's unique label; rank is 0 for SP_PSTATS_EXPORT_RUN_EMPTY. */
+typedef void sp_pstats_export_note_fn(void *ctx,
+    enum sp_pstats_export_note what,
     const char *label, uint32_t rank);
 
-struct sp_psexport_opts {
+struct sp_pstats_export_opts {
 	const char *output;	/* base path, "-" or a device; unused in print */
 	int print;		/* reports on standard output instead of .prof */
 	enum sp_pstats_sort sort;	/* print: the order */
@@ -71,13 +74,13 @@ struct sp_psexport_opts {
 	int no_root;		/* no root frame */
 	size_t mem_limit;	/* call log bytes in memory; 0: the default */
 	uint64_t max_memory;	/* bound on a rank's call path table; 0: none */
-	sp_psexport_note_fn *note;	/* may be NULL */
+	sp_pstats_export_note_fn *note;	/* may be NULL */
 	void *note_ctx;
 	struct sp_export_wrote wrote;	/* told of each file written */
 	const char *fix;	/* for a profile given: sp_reader_set_fix() */
 };
 
-struct sp_psexport_stats {
+struct sp_pstats_export_stats {
 	uint64_t runs;		/* run items read */
 	uint64_t ranks;		/* (run, rank)s read */
 	uint64_t calls;		/* calls read */
@@ -91,8 +94,8 @@ struct sp_psexport_stats {
  * for standard input): export a call stream, or report a .prof in print
  * mode.  st (may be NULL) is filled also on failure.
  */
-int sp_psexport_run(int fd, const char *path,
-    const struct sp_psexport_opts *o, struct sp_psexport_stats *st,
+int sp_pstats_export_run(int fd, const char *path,
+    const struct sp_pstats_export_opts *o, struct sp_pstats_export_stats *st,
     struct sp_err *e);
 
 /*
@@ -102,6 +105,6 @@ int sp_psexport_run(int fd, const char *path,
  * directory: "out/profile.prof" gives "out/profile_rank0.prof", or
  * "out/profile_run_2_rank0.prof" for run "run (2)" of several.
  */
-extern const struct sp_export_naming sp_psexport_naming;
+extern const struct sp_export_naming sp_pstats_export_naming;
 
 #endif

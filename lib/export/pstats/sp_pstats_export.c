@@ -1,5 +1,5 @@
 #define _GNU_SOURCE	/* tee(2) */
-#include "sp_psexport.h"
+#include "sp_pstats_export.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -23,7 +23,7 @@
 
 #define NAMING { SP_EXPORT_LAST_DOT, ".prof", "profile", 1 }
 
-const struct sp_export_naming sp_psexport_naming = NAMING;
+const struct sp_export_naming sp_pstats_export_naming = NAMING;
 
 /* .prof files: one per (run, rank) with calls; one in all on stdout. */
 static const struct sp_export_spec files_spec = {
@@ -46,15 +46,15 @@ static const struct sp_export_spec print_spec = {
 
 /* A notice, given at the end. */
 struct note {
-	enum sp_psexport_note what;
+	enum sp_pstats_export_note what;
 	const char *label;	/* owned by the front end's label set */
 	uint32_t rank;
 };
 
 struct psx {
 	struct sp_export *fe;
-	const struct sp_psexport_opts *o;
-	struct sp_psexport_stats *st;
+	const struct sp_pstats_export_opts *o;
+	struct sp_pstats_export_stats *st;
 	struct sp_export_out *print;	/* --print: standard output */
 
 	/* the run */
@@ -80,7 +80,7 @@ nomem(struct sp_err *e)
 }
 
 static int
-add_note(struct psx *x, enum sp_psexport_note what, uint32_t rank,
+add_note(struct psx *x, enum sp_pstats_export_note what, uint32_t rank,
     struct sp_err *e)
 {
 	if (x->nnotes == x->notes_cap) {
@@ -316,7 +316,7 @@ end_rank(void *ctx, struct sp_err *e)
 	if (x->print != NULL)
 		rc = report(x, d, e);
 	else if (calls == 0)
-		rc = add_note(x, SP_PSEXPORT_RANK_EMPTY, x->rank, e);
+		rc = add_note(x, SP_PSTATS_EXPORT_RANK_EMPTY, x->rank, e);
 	else
 		rc = write_prof(x, d, e);
 	sp_prof_free(d);
@@ -342,7 +342,7 @@ end_run(void *ctx, struct sp_err *e)
 	struct psx *x = ctx;
 
 	if (x->run_ranks == 0)
-		return add_note(x, SP_PSEXPORT_RUN_EMPTY, 0, e);
+		return add_note(x, SP_PSTATS_EXPORT_RUN_EMPTY, 0, e);
 	return 0;
 }
 
@@ -363,8 +363,8 @@ finish(void *ctx, struct sp_err *e)
 }
 
 static int
-export_stream(struct sp_reader *r, const struct sp_psexport_opts *o,
-    struct sp_psexport_stats *st, struct sp_err *e)
+export_stream(struct sp_reader *r, const struct sp_pstats_export_opts *o,
+    struct sp_pstats_export_stats *st, struct sp_err *e)
 {
 	static const struct sp_export_ops ops = {
 		.run = begin_run,
@@ -484,8 +484,8 @@ sink_write(void *ctx, const void *p, size_t n, struct sp_err *e)
 
 /* sp-pstats --print FILE.prof: the report pstats prints for the file. */
 static int
-report_prof(const char *path, const struct sp_psexport_opts *o,
-    struct sp_psexport_stats *st, struct sp_err *e)
+report_prof(const char *path, const struct sp_pstats_export_opts *o,
+    struct sp_pstats_export_stats *st, struct sp_err *e)
 {
 	struct sp_prof *d;
 	struct sp_sink *out = NULL;
@@ -520,11 +520,12 @@ out:
 }
 
 int
-sp_psexport_run(int fd, const char *path, const struct sp_psexport_opts *o,
-    struct sp_psexport_stats *st, struct sp_err *e)
+sp_pstats_export_run(int fd, const char *path,
+    const struct sp_pstats_export_opts *o,
+    struct sp_pstats_export_stats *st, struct sp_err *e)
 {
 	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
-	struct sp_psexport_stats dummy;
+	struct sp_pstats_export_stats dummy;
 	struct sp_reader *r;
 	enum kind kind;
 	int rc;

@@ -1,5 +1,5 @@
 /*
- * Unit test of sp_temit, the tracks and nesting of a trace's slices, on
+ * Unit test of sp_trace_emit, the tracks and nesting of a trace's slices, on
  * a writer that records what it is handed: tracks written with their
  * first slice only (a rank or lane without slices leaves none), the
  * process with the rank's first lane only, sequences numbered as tracks
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sp_temit.h"
+#include "sp_trace_emit.h"
 #include "check.h"
 
 struct rec {
@@ -130,75 +130,77 @@ static void
 test_nesting(void)
 {
 	struct rec r;
-	struct sp_temit *m = sp_temit_new(NULL);
+	struct sp_trace_emit *m = sp_trace_emit_new(NULL);
 	struct sp_trace_thread t1 = lane("a"), t2 = lane("b"), t3 = lane("c");
 	struct sp_err e;
 	int rc;
 
 	memset(&r, 0, sizeof r);
 	r.base.ops = &rec_ops;
-	sp_temit_begin(m);
-	sp_temit_writer(m, &r.base);
-	rc = sp_temit_rank(m, &proc, &e) < 0 ||
+	sp_trace_emit_begin(m);
+	sp_trace_emit_writer(m, &r.base);
+	rc = sp_trace_emit_rank(m, &proc, &e) < 0 ||
 	    /* a lane whose calls were all dropped: no track */
-	    sp_temit_lane(m, &t1, &e) < 0 ||
-	    sp_temit_lane(m, &t2, &e) < 0 ||
-	    sp_temit_slice(m, 0, 0, 0, 100, NULL, &e) < 0 ||
-	    sp_temit_slice(m, 1, 1, 10, 10, NULL, &e) < 0 ||
-	    sp_temit_slice(m, 1, 1, 10, 40, NULL, &e) < 0 ||
-	    sp_temit_slice(m, 2, 2, 20, 40, NULL, &e) < 0 ||
-	    sp_temit_slice(m, 1, 1, 40, 100, NULL, &e) < 0 ||
-	    sp_temit_slice(m, 2, 3, 100, 100, NULL, &e) < 0 ||
-	    sp_temit_slice(m, 0, 0, 100, 100, NULL, &e) < 0 ||
-	    sp_temit_lane(m, &t3, &e) < 0 ||
-	    sp_temit_slice(m, 0, 4, 5, 6, NULL, &e) < 0 ||
-	    sp_temit_lane_end(m, &e) < 0;
+	    sp_trace_emit_lane(m, &t1, &e) < 0 ||
+	    sp_trace_emit_lane(m, &t2, &e) < 0 ||
+	    sp_trace_emit_slice(m, 0, 0, 0, 100, NULL, &e) < 0 ||
+	    sp_trace_emit_slice(m, 1, 1, 10, 10, NULL, &e) < 0 ||
+	    sp_trace_emit_slice(m, 1, 1, 10, 40, NULL, &e) < 0 ||
+	    sp_trace_emit_slice(m, 2, 2, 20, 40, NULL, &e) < 0 ||
+	    sp_trace_emit_slice(m, 1, 1, 40, 100, NULL, &e) < 0 ||
+	    sp_trace_emit_slice(m, 2, 3, 100, 100, NULL, &e) < 0 ||
+	    sp_trace_emit_slice(m, 0, 0, 100, 100, NULL, &e) < 0 ||
+	    sp_trace_emit_lane(m, &t3, &e) < 0 ||
+	    sp_trace_emit_slice(m, 0, 4, 5, 6, NULL, &e) < 0 ||
+	    sp_trace_emit_lane_end(m, &e) < 0;
 	CHECK(rc == 0, "nesting: %s", e.msg);
 	CHECK(strcmp(r.text, "P r0@0 T1 b@0 B0@0-100 B1@10-10 E@10 B1@10-40 "
 	    "B2@20-40 E@40 E@40 B1@40-100 B3@100-100 E@100 E@100 E@100 "
 	    "B0@100-100 E@100 T2 c@5 B4@5-6 E@6 ") == 0, "nesting: %s",
 	    r.text);
-	CHECK(sp_temit_slices(m) == 8 && sp_temit_rank_written(m), "counts");
+	CHECK(sp_trace_emit_slices(m) == 8 && sp_trace_emit_rank_written(m),
+	    "counts");
 	/* a new rank: its process again, sequences go on */
 	r.text[0] = '\0';
 	proc.name = "r1";
-	rc = sp_temit_rank(m, &proc, &e) < 0 ||
-	    sp_temit_lane(m, &t1, &e) < 0 || sp_temit_rank_written(m) ||
-	    sp_temit_slice(m, 0, 0, 0, 1, NULL, &e) < 0 ||
-	    sp_temit_lane_end(m, &e) < 0;
+	rc = sp_trace_emit_rank(m, &proc, &e) < 0 ||
+	    sp_trace_emit_lane(m, &t1, &e) < 0 ||
+	    sp_trace_emit_rank_written(m) ||
+	    sp_trace_emit_slice(m, 0, 0, 0, 1, NULL, &e) < 0 ||
+	    sp_trace_emit_lane_end(m, &e) < 0;
 	CHECK(rc == 0 && strcmp(r.text, "P r1@0 T3 a@0 B0@0-1 E@1 ") == 0,
 	    "second rank: %s", r.text);
-	sp_temit_free(m);
-	sp_temit_free(NULL);
+	sp_trace_emit_free(m);
+	sp_trace_emit_free(NULL);
 }
 
 static void
 test_errors(void)
 {
 	struct rec r;
-	struct sp_temit *m = sp_temit_new(NULL);
+	struct sp_trace_emit *m = sp_trace_emit_new(NULL);
 	struct sp_trace_thread t = lane("a");
 	struct sp_err e;
 
 	memset(&r, 0, sizeof r);
 	r.base.ops = &rec_ops;
-	sp_temit_begin(m);
-	CHECK(sp_temit_rank(m, &proc, &e) == 0 &&
-	    sp_temit_lane(m, &t, &e) == 0 &&
-	    sp_temit_slice(m, 0, 0, 5, 6, NULL, &e) < 0 &&
+	sp_trace_emit_begin(m);
+	CHECK(sp_trace_emit_rank(m, &proc, &e) == 0 &&
+	    sp_trace_emit_lane(m, &t, &e) == 0 &&
+	    sp_trace_emit_slice(m, 0, 0, 5, 6, NULL, &e) < 0 &&
 	    e.status == SP_EUSAGE, "no writer: %s", e.msg);
-	sp_temit_writer(m, &r.base);
-	CHECK(sp_temit_slice(m, 0, 0, 50, 60, NULL, &e) == 0 &&
-	    sp_temit_slice(m, 0, 0, 40, 45, NULL, &e) < 0 &&
+	sp_trace_emit_writer(m, &r.base);
+	CHECK(sp_trace_emit_slice(m, 0, 0, 50, 60, NULL, &e) == 0 &&
+	    sp_trace_emit_slice(m, 0, 0, 40, 45, NULL, &e) < 0 &&
 	    strstr(e.msg, "goes back in time") != NULL, "back: %s", e.msg);
-	CHECK(sp_temit_slice(m, 0, 0, 70, 80, NULL, &e) == 0 &&
-	    sp_temit_slice(m, 1, 0, 75, 81, NULL, &e) < 0 &&
+	CHECK(sp_trace_emit_slice(m, 0, 0, 70, 80, NULL, &e) == 0 &&
+	    sp_trace_emit_slice(m, 1, 0, 75, 81, NULL, &e) < 0 &&
 	    strstr(e.msg, "outlives its parent") != NULL, "outlives: %s",
 	    e.msg);
-	CHECK(sp_temit_slice(m, 3, 0, 75, 76, NULL, &e) < 0 &&
+	CHECK(sp_trace_emit_slice(m, 3, 0, 75, 76, NULL, &e) < 0 &&
 	    strstr(e.msg, "at depth 3 with only 1 calls open") != NULL,
 	    "depth: %s", e.msg);
-	sp_temit_free(m);
+	sp_trace_emit_free(m);
 }
 
 /* A random lane of n calls in pre-order, times from 1000 on. */
@@ -234,12 +236,12 @@ random_calls(struct calls *c, size_t n, unsigned seed)
 	}
 }
 
-/* The calls through sp_temit_slice() or sp_temit_calls() into r. */
+/* The calls through sp_trace_emit_slice() or sp_trace_emit_calls() into r. */
 static int
 emit(struct rec *r, const struct sp_trace_writer_ops *ops, int batch,
     const struct calls *c, const struct sp_trace_argtab *t, struct sp_err *e)
 {
-	struct sp_temit *m = sp_temit_new(e);
+	struct sp_trace_emit *m = sp_trace_emit_new(e);
 	struct sp_trace_thread th = lane("a");
 	struct sp_trace_calls b = {
 		c->depth, c->region, c->start, c->end, c->n, 1000, t,
@@ -250,30 +252,31 @@ emit(struct rec *r, const struct sp_trace_writer_ops *ops, int batch,
 
 	memset(r, 0, sizeof *r);
 	r->base.ops = ops;
-	sp_temit_begin(m);
-	sp_temit_writer(m, &r->base);
-	rc = sp_temit_rank(m, &proc, e) < 0 || sp_temit_lane(m, &th, e) < 0;
+	sp_trace_emit_begin(m);
+	sp_trace_emit_writer(m, &r->base);
+	rc = sp_trace_emit_rank(m, &proc, e) < 0 ||
+	    sp_trace_emit_lane(m, &th, e) < 0;
 	for (i = 0; rc == 0 && !batch && i < c->n; i++) {
 		a = t == NULL ? NULL : c->region[i] < t->n ?
 		    &t->args[c->region[i]] : t->other;
-		rc = sp_temit_slice(m, c->depth[i], c->region[i],
+		rc = sp_trace_emit_slice(m, c->depth[i], c->region[i],
 		    (uint64_t)(c->start[i] - 1000),
 		    (uint64_t)(c->end[i] - 1000), a, e) < 0;
 	}
 	if (rc == 0 && batch)
-		rc = sp_temit_calls(m, &b, e) < 0;
+		rc = sp_trace_emit_calls(m, &b, e) < 0;
 	if (rc == 0)
-		rc = sp_temit_lane_end(m, e) < 0;
-	CHECK(rc != 0 || sp_temit_slices(m) == c->n, "slices counted");
-	sp_temit_free(m);
+		rc = sp_trace_emit_lane_end(m, e) < 0;
+	CHECK(rc != 0 || sp_trace_emit_slices(m) == c->n, "slices counted");
+	sp_trace_emit_free(m);
 	return rc ? -1 : 0;
 }
 
 /*
- * sp_temit_calls() is sp_temit_slice() call by call, for a writer with
- * a calls op (which stops often and hands calls back) and without, with
- * an argument table (regions past it get its other entry) and without;
- * and so are its errors, and what the writer saw before them.
+ * sp_trace_emit_calls() is sp_trace_emit_slice() call by call, for a writer
+ * with a calls op (which stops often and hands calls back) and without, with
+ * an argument table (regions past it get its other entry) and without; and so
+ * are its errors, and what the writer saw before them.
  */
 static void
 test_calls(void)
@@ -323,7 +326,7 @@ test_calls(void)
 /*
  * A call whose time goes back after the calls op has moved the lane's
  * time on: the emitter must judge it by the time the op left, as
- * sp_temit_slice() would (40 ns, C's end), not by the time it held
+ * sp_trace_emit_slice() would (40 ns, C's end), not by the time it held
  * before the op ran.
  */
 static void

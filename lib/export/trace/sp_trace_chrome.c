@@ -1,4 +1,4 @@
-#include "sp_ctrace.h"
+#include "sp_trace_chrome.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -28,7 +28,7 @@ struct ct {
 };
 
 size_t
-sp_ctrace_us(char *p, uint64_t ns)
+sp_trace_chrome_us(char *p, uint64_t ns)
 {
 	size_t n = sp_fmt_u64(p, ns / 1000);
 	unsigned r = (unsigned)(ns % 1000);
@@ -239,10 +239,10 @@ ct_open(struct sp_trace_writer *base, uint64_t ts, uint64_t end,
 		return -1;
 	memcpy(q, ",\"ph\":\"X\",\"ts\":", 15);
 	q += 15;
-	q += sp_ctrace_us(q, ts);
+	q += sp_trace_chrome_us(q, ts);
 	memcpy(q, ",\"dur\":", 7);
 	q += 7;
-	q += sp_ctrace_us(q, end - ts);
+	q += sp_trace_chrome_us(q, end - ts);
 	memcpy(q, w->lane, w->lane_len);
 	q += w->lane_len;
 	sp_jsonw_commit(w->out, (size_t)(q - p));
@@ -315,8 +315,8 @@ ct_free(struct sp_trace_writer *base)
 }
 
 struct sp_trace_writer *
-sp_ctrace_new(const char *const *names, const size_t *lens, size_t n,
-    sp_trace_write_fn *write, void *ctx, struct sp_err *e)
+sp_trace_chrome_new(const char *const *names, const size_t *lens, size_t n,
+    sp_write_fn *write, void *ctx, struct sp_err *e)
 {
 	static const struct sp_trace_writer_ops ops = {
 		ct_track, ct_open, ct_close, ct_finish, ct_free, NULL,

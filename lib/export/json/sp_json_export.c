@@ -1,10 +1,10 @@
 /*
- * sp_json_export(): the JSON profile document of each run of a stream.
+ * sp_json_export_run(): the JSON profile document of each run of a stream.
  * The layout is that of json.dumps of scope-profiler's build_json_document
  * (doc/exports.md, "sp-json documents"); see sp_json.h for the regrouping and
  * the extensions.
  */
-#include "sp_json.h"
+#include "sp_json_export.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -24,7 +24,7 @@
 
 #define NAMING { SP_EXPORT_FIRST_DOT, ".json", "profile", 0 }
 
-const struct sp_export_naming sp_json_naming = NAMING;
+const struct sp_export_naming sp_json_export_naming = NAMING;
 
 /* A document per run; one on standard output, its last byte held back. */
 static const struct sp_export_spec spec = {
@@ -63,7 +63,7 @@ struct jrow {
 	uint64_t calls, got;
 	unsigned xmask;
 	unsigned ncols;		/* values per call: start, end, x columns */
-	struct sp_jstore *store;	/* where its calls go */
+	struct sp_spill_store *store;	/* where its calls go */
 	uint64_t slot;		/* its first slot there */
 	uint64_t head, head_len;	/* rendered text in the row spool */
 	uint64_t ev, ev_len;	/* ', "event_metadata": [...]' or empty */
@@ -76,14 +76,14 @@ struct jrow {
 
 struct jx {
 	struct sp_reader *r;
-	const struct sp_json_opts *o;
-	struct sp_json_stats *st;
+	const struct sp_json_export_opts *o;
+	struct sp_json_export_stats *st;
 	int indent;
 	char exporter[64];
-	struct sp_jbudget budget;
+	struct sp_spill_budget budget;
 	uint64_t window;
-	struct sp_jtmp *tmp;
-	struct sp_cdoc *cd;
+	struct sp_spill_file *tmp;
+	struct sp_cbor *cd;
 
 	/* where documents go: the run's, through the front end */
 	struct sp_export *fe;
@@ -99,8 +99,8 @@ struct jx {
 	char *layout;
 	int64_t schema;
 	struct sp_jsonw *w;	/* the document's text */
-	struct sp_jout *top;	/* its top-level object */
-	struct sp_jout *rows_out;	/* its "regions" array */
+	struct sp_json_emit *top;	/* its top-level object */
+	struct sp_json_emit *rows_out;	/* its "regions" array */
 	size_t nregions;
 	char **names;
 	size_t *lens;
@@ -111,15 +111,15 @@ struct jx {
 	int have_rank;
 	uint32_t rank;
 	size_t rank_row0;	/* its rows are [rank_row0, nrows) */
-	struct sp_jstore **stores;
+	struct sp_spill_store **stores;
 	size_t nstores, capstores;
 	unsigned batch_cols, row_cols;
 
 	/* fragments, rendered as they come */
 	struct sp_jsonw *fw;	/* writes to *fspool */
-	struct sp_jspool *fspool;
-	struct sp_jspool *rowtext;
-	struct sp_jspool *trail[T_COUNT];
+	struct sp_spill_spool *fspool;
+	struct sp_spill_spool *rowtext;
+	struct sp_spill_spool *trail[T_COUNT];
 	uint64_t ntrail[T_COUNT];
 	int lines_any;		/* some line-profile record */
 	char *canon;		/* canonical event-metadata text */
@@ -132,7 +132,8 @@ struct jx {
 	size_t *out_order;	/* rows by (region, rank) */
 	size_t nout, out_next;
 	size_t live_cur;	/* the live row being filled, or NONE */
-	struct sp_jstore *live_store;	/* the live rows', one at a time */
+	/* the live rows', one at a time */
+	struct sp_spill_store *live_store;
 
 	int64_t *readbuf;
 };
@@ -162,15 +163,15 @@ fspool_write(void *ctx, const void *p, size_t n, struct sp_err *e)
 {
 	struct jx *x = ctx;
 
-	return sp_jspool_append(x->fspool, p, n, NULL, e);
+	return sp_spill_spool_append(x->fspool, p, n, NULL, e);
 }
 
 /* Start a fragment into spool s; returns its offset. */
 static uint64_t
-frag_begin(struct jx *x, struct sp_jspool *s)
+frag_begin(struct jx *x, struct sp_spill_spool *s)
 {
 	x->fspool = s;
-	return sp_jspool_size(s);
+	return sp_spill_spool_size(s);
 }
 
 /* End a fragment: flush it, and its length. */
@@ -179,33 +180,33 @@ frag_end(struct jx *x, uint64_t start, uint64_t *len, struct sp_err *e)
 {
 	if (sp_jsonw_flush(x->fw, e) < 0)
 		return -1;
-	*len = sp_jspool_size(x->fspool) - start;
+	*len = sp_spill_spool_size(x->fspool) - start;
 	return 0;
 }
 
 static int
-rank_key(struct sp_jout *j, uint32_t rank, struct sp_err *e)
+rank_key(struct sp_json_emit *j, uint32_t rank, struct sp_err *e)
 {
 	char buf[16];
 	int n = snprintf(buf, sizeof buf, "%u", rank);
 
-	return sp_jout_key(j, buf, (size_t)n, e);
+	return sp_json_emit_key(j, buf, (size_t)n, e);
 }
 
 /* --- trailing keys: lane tables and side payloads --- */
 
 /* The start of one rank's entry of trailing key t, at depth 1. */
-static struct sp_jout *
+static struct sp_json_emit *
 entry_begin(struct jx *x, enum trail t, uint64_t *off, struct sp_err *e)
 {
-	struct sp_jout *j;
+	struct sp_json_emit *j;
 
 	*off = frag_begin(x, x->trail[t]);
-	if ((j = sp_jout_new(x->fw, x->indent, 1, e)) == NULL)
+	if ((j = sp_json_emit_new(x->fw, x->indent, 1, e)) == NULL)
 		return NULL;
-	if (sp_jout_resume(j, t == T_SIDES ? '[' : '{', x->ntrail[t] == 0,
+	if (sp_json_emit_resume(j, t == T_SIDES ? '[' : '{', x->ntrail[t] == 0,
 	    e) < 0) {
-		sp_jout_free(j);
+		sp_json_emit_free(j);
 		return NULL;
 	}
 	return j;
@@ -232,7 +233,7 @@ trail_entry(struct jx *x, enum trail t, const struct sp_side *s,
     struct sp_err *e)
 {
 	const struct sp_sidejson_kind *k = sp_sidejson_kind(s->kind);
-	struct sp_jout *j;
+	struct sp_json_emit *j;
 	uint64_t off;
 	size_t used, need, nrec = 0;
 	int rc = -1;
@@ -243,7 +244,7 @@ trail_entry(struct jx *x, enum trail t, const struct sp_side *s,
 		if (sp_sidejson_put_payload(j, s->has_rank, s->rank, s->kind,
 		    s->data, s->len, e) < 0)
 			goto out;
-	} else if (k == NULL || sp_cdoc_parse(x->cd, s->data, s->len, s->len,
+	} else if (k == NULL || sp_cbor_parse(x->cd, s->data, s->len, s->len,
 	    &used, &need, e) != 1) {
 		/* a decoder out of memory has said so in e */
 		if (k == NULL || e == NULL || e->status != SP_ENOMEM)
@@ -260,12 +261,12 @@ trail_entry(struct jx *x, enum trail t, const struct sp_side *s,
 		x->lines_any = 1;
 	rc = entry_end(x, t, off, e);
 out:
-	sp_jout_free(j);
+	sp_json_emit_free(j);
 	return rc;
 }
 
 static int
-put_threads(struct sp_jout *j, const struct sp_rank_info *ri,
+put_threads(struct sp_json_emit *j, const struct sp_rank_info *ri,
     struct sp_err *e)
 {
 	size_t i;
@@ -273,31 +274,32 @@ put_threads(struct sp_jout *j, const struct sp_rank_info *ri,
 	for (i = 0; i < ri->nthreads; i++) {
 		const struct sp_thread_info *t = &ri->threads[i];
 
-		if (sp_jout_elem(j, e) < 0 || sp_jout_open(j, '{', e) < 0 ||
-		    sp_jout_lkey(j, "index", e) < 0 ||
-		    sp_jout_i64(j, t->index, e) < 0 ||
-		    sp_jout_lkey(j, "name", e) < 0 ||
-		    sp_jout_str(j, t->name, strlen(t->name), e) < 0 ||
-		    sp_jout_lkey(j, "ident", e) < 0 ||
-		    sp_jout_i64(j, t->ident, e) < 0 ||
-		    sp_jout_lkey(j, "native_id", e) < 0 ||
-		    sp_jout_i64(j, t->native_id, e) < 0 ||
-		    sp_jout_lkey(j, "daemon", e) < 0 ||
-		    sp_jout_bool(j, t->daemon, e) < 0 ||
-		    sp_jout_lkey(j, "start_ns", e) < 0 ||
-		    sp_jout_i64(j, t->start_ns, e) < 0 ||
-		    sp_jout_lkey(j, "end_ns", e) < 0 ||
-		    sp_jout_i64(j, t->end_ns, e) < 0 ||
-		    sp_jout_lkey(j, "cpu_ns", e) < 0 ||
-		    sp_jout_i64(j, t->cpu_ns, e) < 0 ||
-		    sp_jout_close(j, e) < 0)
+		if (sp_json_emit_elem(j, e) < 0 ||
+		    sp_json_emit_open(j, '{', e) < 0 ||
+		    sp_json_emit_lkey(j, "index", e) < 0 ||
+		    sp_json_emit_i64(j, t->index, e) < 0 ||
+		    sp_json_emit_lkey(j, "name", e) < 0 ||
+		    sp_json_emit_str(j, t->name, strlen(t->name), e) < 0 ||
+		    sp_json_emit_lkey(j, "ident", e) < 0 ||
+		    sp_json_emit_i64(j, t->ident, e) < 0 ||
+		    sp_json_emit_lkey(j, "native_id", e) < 0 ||
+		    sp_json_emit_i64(j, t->native_id, e) < 0 ||
+		    sp_json_emit_lkey(j, "daemon", e) < 0 ||
+		    sp_json_emit_bool(j, t->daemon, e) < 0 ||
+		    sp_json_emit_lkey(j, "start_ns", e) < 0 ||
+		    sp_json_emit_i64(j, t->start_ns, e) < 0 ||
+		    sp_json_emit_lkey(j, "end_ns", e) < 0 ||
+		    sp_json_emit_i64(j, t->end_ns, e) < 0 ||
+		    sp_json_emit_lkey(j, "cpu_ns", e) < 0 ||
+		    sp_json_emit_i64(j, t->cpu_ns, e) < 0 ||
+		    sp_json_emit_close(j, e) < 0)
 			return -1;
 	}
 	return 0;
 }
 
 static int
-put_tasks(struct sp_jout *j, const struct sp_rank_info *ri,
+put_tasks(struct sp_json_emit *j, const struct sp_rank_info *ri,
     struct sp_err *e)
 {
 	size_t i;
@@ -305,29 +307,30 @@ put_tasks(struct sp_jout *j, const struct sp_rank_info *ri,
 	for (i = 0; i < ri->ntasks; i++) {
 		const struct sp_task_info *t = &ri->tasks[i];
 
-		if (sp_jout_elem(j, e) < 0 || sp_jout_open(j, '{', e) < 0 ||
-		    sp_jout_lkey(j, "index", e) < 0 ||
-		    sp_jout_i64(j, t->index, e) < 0 ||
-		    sp_jout_lkey(j, "kind", e) < 0 ||
-		    sp_jout_str(j, t->kind, strlen(t->kind), e) < 0 ||
-		    sp_jout_lkey(j, "name", e) < 0 ||
-		    sp_jout_str(j, t->name, strlen(t->name), e) < 0 ||
-		    sp_jout_lkey(j, "coro_name", e) < 0 ||
-		    sp_jout_str(j, t->coro_name, strlen(t->coro_name),
+		if (sp_json_emit_elem(j, e) < 0 ||
+		    sp_json_emit_open(j, '{', e) < 0 ||
+		    sp_json_emit_lkey(j, "index", e) < 0 ||
+		    sp_json_emit_i64(j, t->index, e) < 0 ||
+		    sp_json_emit_lkey(j, "kind", e) < 0 ||
+		    sp_json_emit_str(j, t->kind, strlen(t->kind), e) < 0 ||
+		    sp_json_emit_lkey(j, "name", e) < 0 ||
+		    sp_json_emit_str(j, t->name, strlen(t->name), e) < 0 ||
+		    sp_json_emit_lkey(j, "coro_name", e) < 0 ||
+		    sp_json_emit_str(j, t->coro_name, strlen(t->coro_name),
 		    e) < 0 ||
-		    sp_jout_lkey(j, "thread_index", e) < 0 ||
-		    sp_jout_i64(j, t->thread_index, e) < 0 ||
-		    sp_jout_lkey(j, "created_ns", e) < 0 ||
-		    sp_jout_i64(j, t->created_ns, e) < 0 ||
-		    sp_jout_lkey(j, "done_ns", e) < 0 ||
-		    sp_jout_i64(j, t->done_ns, e) < 0 ||
-		    sp_jout_lkey(j, "steps", e) < 0 ||
-		    sp_jout_i64(j, t->steps, e) < 0 ||
-		    sp_jout_lkey(j, "running_ns", e) < 0 ||
-		    sp_jout_i64(j, t->running_ns, e) < 0 ||
-		    sp_jout_lkey(j, "suspended_ns", e) < 0 ||
-		    sp_jout_i64(j, t->suspended_ns, e) < 0 ||
-		    sp_jout_close(j, e) < 0)
+		    sp_json_emit_lkey(j, "thread_index", e) < 0 ||
+		    sp_json_emit_i64(j, t->thread_index, e) < 0 ||
+		    sp_json_emit_lkey(j, "created_ns", e) < 0 ||
+		    sp_json_emit_i64(j, t->created_ns, e) < 0 ||
+		    sp_json_emit_lkey(j, "done_ns", e) < 0 ||
+		    sp_json_emit_i64(j, t->done_ns, e) < 0 ||
+		    sp_json_emit_lkey(j, "steps", e) < 0 ||
+		    sp_json_emit_i64(j, t->steps, e) < 0 ||
+		    sp_json_emit_lkey(j, "running_ns", e) < 0 ||
+		    sp_json_emit_i64(j, t->running_ns, e) < 0 ||
+		    sp_json_emit_lkey(j, "suspended_ns", e) < 0 ||
+		    sp_json_emit_i64(j, t->suspended_ns, e) < 0 ||
+		    sp_json_emit_close(j, e) < 0)
 			return -1;
 	}
 	return 0;
@@ -336,19 +339,20 @@ put_tasks(struct sp_jout *j, const struct sp_rank_info *ri,
 /* A rank's lane table: "<rank>": [entries], in trailing key t. */
 static int
 lane_entry(struct jx *x, enum trail t, const struct sp_rank_info *ri,
-    int (*put)(struct sp_jout *, const struct sp_rank_info *,
+    int (*put)(struct sp_json_emit *, const struct sp_rank_info *,
     struct sp_err *), struct sp_err *e)
 {
-	struct sp_jout *j;
+	struct sp_json_emit *j;
 	uint64_t off;
 	int rc = -1;
 
 	if ((j = entry_begin(x, t, &off, e)) == NULL)
 		return -1;
-	if (rank_key(j, ri->rank, e) == 0 && sp_jout_open(j, '[', e) == 0 &&
-	    put(j, ri, e) == 0 && sp_jout_close(j, e) == 0)
+	if (rank_key(j, ri->rank, e) == 0 &&
+	    sp_json_emit_open(j, '[', e) == 0 &&
+	    put(j, ri, e) == 0 && sp_json_emit_close(j, e) == 0)
 		rc = entry_end(x, t, off, e);
-	sp_jout_free(j);
+	sp_json_emit_free(j);
 	return rc;
 }
 
@@ -404,17 +408,17 @@ new_row(struct jx *x, const struct sp_row_info *ri, struct sp_err *e)
 }
 
 /* A fragment of row text at depth 2: the row's opening, or inside it. */
-static struct sp_jout *
+static struct sp_json_emit *
 row_text(struct jx *x, int opening, uint64_t *off, struct sp_err *e)
 {
-	struct sp_jout *j;
+	struct sp_json_emit *j;
 
 	*off = frag_begin(x, x->rowtext);
-	if ((j = sp_jout_new(x->fw, x->indent, 2, e)) == NULL)
+	if ((j = sp_json_emit_new(x->fw, x->indent, 2, e)) == NULL)
 		return NULL;
-	if ((opening ? sp_jout_open(j, '{', e) :
-	    sp_jout_resume(j, '{', 0, e)) < 0) {
-		sp_jout_free(j);
+	if ((opening ? sp_json_emit_open(j, '{', e) :
+	    sp_json_emit_resume(j, '{', 0, e)) < 0) {
+		sp_json_emit_free(j);
 		return NULL;
 	}
 	return j;
@@ -422,56 +426,65 @@ row_text(struct jx *x, int opening, uint64_t *off, struct sp_err *e)
 
 /* "name", "rank", the source when known, the tags when any. */
 static int
-put_head(struct jx *x, struct sp_jout *j, const struct sp_row_info *ri,
+put_head(struct jx *x, struct sp_json_emit *j, const struct sp_row_info *ri,
     struct sp_err *e)
 {
 	size_t t;
 
-	if (sp_jout_lkey(j, "name", e) < 0 ||
-	    sp_jout_str(j, x->names[ri->region], x->lens[ri->region], e) < 0 ||
-	    sp_jout_lkey(j, "rank", e) < 0 || sp_jout_u64(j, x->rank, e) < 0)
+	if (sp_json_emit_lkey(j, "name", e) < 0 ||
+	    sp_json_emit_str(j, x->names[ri->region], x->lens[ri->region],
+	    e) < 0 ||
+	    sp_json_emit_lkey(j, "rank", e) < 0 ||
+	    sp_json_emit_u64(j, x->rank, e) < 0)
 		return -1;
-	if (ri->source_file != NULL && (sp_jout_lkey(j, "source_file", e) < 0 ||
-	    sp_jout_str(j, ri->source_file, strlen(ri->source_file), e) < 0))
+	if (ri->source_file != NULL &&
+	    (sp_json_emit_lkey(j, "source_file", e) < 0 ||
+	    sp_json_emit_str(j, ri->source_file, strlen(ri->source_file),
+	    e) < 0))
 		return -1;
-	if (ri->has_lineno && (sp_jout_lkey(j, "source_lineno", e) < 0 ||
-	    sp_jout_i64(j, ri->source_lineno, e) < 0))
+	if (ri->has_lineno && (sp_json_emit_lkey(j, "source_lineno", e) < 0 ||
+	    sp_json_emit_i64(j, ri->source_lineno, e) < 0))
 		return -1;
-	if (ri->source_text != NULL && (sp_jout_lkey(j, "source_text", e) < 0 ||
-	    sp_jout_str(j, ri->source_text, strlen(ri->source_text), e) < 0))
+	if (ri->source_text != NULL &&
+	    (sp_json_emit_lkey(j, "source_text", e) < 0 ||
+	    sp_json_emit_str(j, ri->source_text, strlen(ri->source_text),
+	    e) < 0))
 		return -1;
 	if (ri->ntags == 0)
 		return 0;
-	if (sp_jout_lkey(j, "tags", e) < 0 || sp_jout_open(j, '[', e) < 0)
+	if (sp_json_emit_lkey(j, "tags", e) < 0 ||
+	    sp_json_emit_open(j, '[', e) < 0)
 		return -1;
 	for (t = 0; t < ri->ntags; t++)
-		if (sp_jout_elem(j, e) < 0 ||
-		    sp_jout_str(j, ri->tags[t], strlen(ri->tags[t]), e) < 0)
+		if (sp_json_emit_elem(j, e) < 0 ||
+		    sp_json_emit_str(j, ri->tags[t], strlen(ri->tags[t]),
+		    e) < 0)
 			return -1;
-	return sp_jout_close(j, e);
+	return sp_json_emit_close(j, e);
 }
 
 /* An aggregate row's totals, in place of its calls. */
 static int
-put_aggregate(struct jx *x, struct sp_jout *j, const struct sp_row_info *ri,
+put_aggregate(struct jx *x, struct sp_json_emit *j,
+    const struct sp_row_info *ri,
     struct sp_err *e)
 {
-	if (sp_jout_lkey(j, "aggregate", e) < 0 ||
-	    sp_jout_open(j, '{', e) < 0 ||
-	    sp_jout_lkey(j, "count", e) < 0 ||
-	    sp_jout_i64(j, ri->agg_count, e) < 0 ||
-	    sp_jout_lkey(j, "total", e) < 0 ||
-	    sp_jout_i64(j, ri->agg_total, e) < 0 ||
-	    sp_jout_lkey(j, "minimum", e) < 0 ||
-	    sp_jout_i64(j, ri->agg_minimum, e) < 0 ||
-	    sp_jout_lkey(j, "maximum", e) < 0 ||
-	    sp_jout_i64(j, ri->agg_maximum, e) < 0 ||
-	    sp_jout_lkey(j, "exclusive", e) < 0 ||
-	    sp_jout_i64(j, ri->agg_exclusive, e) < 0 ||
-	    sp_jout_close(j, e) < 0)
+	if (sp_json_emit_lkey(j, "aggregate", e) < 0 ||
+	    sp_json_emit_open(j, '{', e) < 0 ||
+	    sp_json_emit_lkey(j, "count", e) < 0 ||
+	    sp_json_emit_i64(j, ri->agg_count, e) < 0 ||
+	    sp_json_emit_lkey(j, "total", e) < 0 ||
+	    sp_json_emit_i64(j, ri->agg_total, e) < 0 ||
+	    sp_json_emit_lkey(j, "minimum", e) < 0 ||
+	    sp_json_emit_i64(j, ri->agg_minimum, e) < 0 ||
+	    sp_json_emit_lkey(j, "maximum", e) < 0 ||
+	    sp_json_emit_i64(j, ri->agg_maximum, e) < 0 ||
+	    sp_json_emit_lkey(j, "exclusive", e) < 0 ||
+	    sp_json_emit_i64(j, ri->agg_exclusive, e) < 0 ||
+	    sp_json_emit_close(j, e) < 0)
 		return -1;
-	if (!x->event_data && (sp_jout_lkey(j, "event_data_available",
-	    e) < 0 || sp_jout_bool(j, 0, e) < 0))
+	if (!x->event_data && (sp_json_emit_lkey(j, "event_data_available",
+	    e) < 0 || sp_json_emit_bool(j, 0, e) < 0))
 		return -1;
 	return 0;
 }
@@ -484,7 +497,7 @@ static int
 put_events(struct jx *x, struct jrow *r, const struct sp_row_info *ri,
     int *any, struct sp_err *e)
 {
-	struct sp_jout *j;
+	struct sp_json_emit *j;
 	uint64_t off;
 	int rc = -1;
 
@@ -494,45 +507,46 @@ put_events(struct jx *x, struct jrow *r, const struct sp_row_info *ri,
 		return 0;
 	if ((j = row_text(x, 0, &off, e)) == NULL)
 		return -1;
-	if (sp_jout_lkey(j, "event_metadata", e) == 0 &&
-	    sp_jout_jsontext(j, ri->event_metadata, ri->event_metadata_len,
+	if (sp_json_emit_lkey(j, "event_metadata", e) == 0 &&
+	    sp_json_emit_jsontext(j, ri->event_metadata, ri->event_metadata_len,
 	    e) == 0 && frag_end(x, off, &r->ev_len, e) == 0) {
 		r->ev = off;
 		rc = 0;
 	}
-	sp_jout_free(j);
+	sp_json_emit_free(j);
 	return rc;
 }
 
 /* The extension "summary_statistics" (sp-json(1)). */
 static int
-put_summary(struct sp_jout *j, const struct sp_summary *s, struct sp_err *e)
+put_summary(struct sp_json_emit *j, const struct sp_summary *s,
+    struct sp_err *e)
 {
-	return sp_jout_lkey(j, "summary_statistics", e) < 0 ||
-	    sp_jout_open(j, '{', e) < 0 ||
-	    sp_jout_lkey(j, "total", e) < 0 ||
-	    sp_jout_i64(j, s->total, e) < 0 ||
-	    sp_jout_lkey(j, "minimum", e) < 0 ||
-	    sp_jout_i64(j, s->minimum, e) < 0 ||
-	    sp_jout_lkey(j, "maximum", e) < 0 ||
-	    sp_jout_i64(j, s->maximum, e) < 0 ||
-	    sp_jout_lkey(j, "first", e) < 0 ||
-	    sp_jout_i64(j, s->first, e) < 0 ||
-	    sp_jout_lkey(j, "last", e) < 0 ||
-	    sp_jout_i64(j, s->last, e) < 0 ||
-	    sp_jout_lkey(j, "start_minimum", e) < 0 ||
-	    sp_jout_i64(j, s->start_minimum, e) < 0 ||
-	    sp_jout_lkey(j, "end_maximum", e) < 0 ||
-	    sp_jout_i64(j, s->end_maximum, e) < 0 ||
-	    sp_jout_lkey(j, "gpu_count", e) < 0 ||
-	    sp_jout_u64(j, s->gpu_count, e) < 0 ||
-	    sp_jout_lkey(j, "gpu_total", e) < 0 ||
-	    sp_jout_i64(j, s->gpu_total, e) < 0 ||
-	    sp_jout_lkey(j, "mean", e) < 0 ||
-	    sp_jout_f64(j, s->mean, e) < 0 ||
-	    sp_jout_lkey(j, "m2", e) < 0 ||
-	    sp_jout_f64(j, s->m2, e) < 0 ||
-	    sp_jout_close(j, e) < 0 ? -1 : 0;
+	return sp_json_emit_lkey(j, "summary_statistics", e) < 0 ||
+	    sp_json_emit_open(j, '{', e) < 0 ||
+	    sp_json_emit_lkey(j, "total", e) < 0 ||
+	    sp_json_emit_i64(j, s->total, e) < 0 ||
+	    sp_json_emit_lkey(j, "minimum", e) < 0 ||
+	    sp_json_emit_i64(j, s->minimum, e) < 0 ||
+	    sp_json_emit_lkey(j, "maximum", e) < 0 ||
+	    sp_json_emit_i64(j, s->maximum, e) < 0 ||
+	    sp_json_emit_lkey(j, "first", e) < 0 ||
+	    sp_json_emit_i64(j, s->first, e) < 0 ||
+	    sp_json_emit_lkey(j, "last", e) < 0 ||
+	    sp_json_emit_i64(j, s->last, e) < 0 ||
+	    sp_json_emit_lkey(j, "start_minimum", e) < 0 ||
+	    sp_json_emit_i64(j, s->start_minimum, e) < 0 ||
+	    sp_json_emit_lkey(j, "end_maximum", e) < 0 ||
+	    sp_json_emit_i64(j, s->end_maximum, e) < 0 ||
+	    sp_json_emit_lkey(j, "gpu_count", e) < 0 ||
+	    sp_json_emit_u64(j, s->gpu_count, e) < 0 ||
+	    sp_json_emit_lkey(j, "gpu_total", e) < 0 ||
+	    sp_json_emit_i64(j, s->gpu_total, e) < 0 ||
+	    sp_json_emit_lkey(j, "mean", e) < 0 ||
+	    sp_json_emit_f64(j, s->mean, e) < 0 ||
+	    sp_json_emit_lkey(j, "m2", e) < 0 ||
+	    sp_json_emit_f64(j, s->m2, e) < 0 ||
+	    sp_json_emit_close(j, e) < 0 ? -1 : 0;
 }
 
 /*
@@ -541,14 +555,15 @@ put_summary(struct sp_jout *j, const struct sp_summary *s, struct sp_err *e)
  * objects, and json.dumps respells the text).
  */
 static int
-put_event_text(struct jx *x, struct sp_jout *j, const struct sp_row_info *ri,
+put_event_text(struct jx *x, struct sp_json_emit *j,
+    const struct sp_row_info *ri,
     int any, struct sp_err *e)
 {
 	int same = 0;
 
 	if (any > 0) {
 		if (sp_json_respell(ri->event_metadata, ri->event_metadata_len,
-		    SP_JOUT_NULL, &x->canon, &x->canon_len, &x->canon_cap,
+		    SP_JSON_EMIT_NULL, &x->canon, &x->canon_len, &x->canon_cap,
 		    e) < 0)
 			return -1;
 		same = x->canon_len == ri->event_metadata_len &&
@@ -556,19 +571,20 @@ put_event_text(struct jx *x, struct sp_jout *j, const struct sp_row_info *ri,
 	}
 	if (same)
 		return 0;
-	if (sp_jout_lkey(j, "event_metadata_json", e) < 0)
+	if (sp_json_emit_lkey(j, "event_metadata_json", e) < 0)
 		return -1;
-	return sp_jout_str(j, ri->event_metadata, ri->event_metadata_len, e);
+	return sp_json_emit_str(j, ri->event_metadata, ri->event_metadata_len,
+	    e);
 }
 
 /* The row's last keys: its exclusive total, then the extensions. */
 static int
-put_tail(struct jx *x, struct sp_jout *j, const struct jrow *r,
+put_tail(struct jx *x, struct sp_json_emit *j, const struct jrow *r,
     const struct sp_row_info *ri, int any, struct sp_err *e)
 {
 	if (ri->has_exclusive && !r->aggregate &&
-	    (sp_jout_lkey(j, "exclusive_total_ns", e) < 0 ||
-	    sp_jout_i64(j, ri->exclusive_ns, e) < 0))
+	    (sp_json_emit_lkey(j, "exclusive_total_ns", e) < 0 ||
+	    sp_json_emit_i64(j, ri->exclusive_ns, e) < 0))
 		return -1;
 	if (ri->has_summary && put_summary(j, &ri->summary, e) < 0)
 		return -1;
@@ -586,7 +602,7 @@ static int
 add_row(struct jx *x, const struct sp_row_info *ri, struct sp_err *e)
 {
 	struct jrow *r;
-	struct sp_jout *j = NULL;
+	struct sp_json_emit *j = NULL;
 	uint64_t off;
 	int any = 0, rc = -1;
 
@@ -598,13 +614,13 @@ add_row(struct jx *x, const struct sp_row_info *ri, struct sp_err *e)
 	if (r->aggregate) {
 		if (put_aggregate(x, j, ri, e) < 0 ||
 		    put_tail(x, j, r, ri, 0, e) < 0 ||
-		    sp_jout_close(j, e) < 0 ||
+		    sp_json_emit_close(j, e) < 0 ||
 		    frag_end(x, off, &r->head_len, e) < 0)
 			goto out;
 	} else {
 		if (frag_end(x, off, &r->head_len, e) < 0)
 			goto out;
-		sp_jout_free(j);
+		sp_json_emit_free(j);
 		j = NULL;
 		if (put_events(x, r, ri, &any, e) < 0 ||
 		    (j = row_text(x, 0, &off, e)) == NULL ||
@@ -616,21 +632,21 @@ add_row(struct jx *x, const struct sp_row_info *ri, struct sp_err *e)
 	x->nrows++;
 	rc = 0;
 out:
-	sp_jout_free(j);
+	sp_json_emit_free(j);
 	return rc;
 }
 
 /* --- stores and batches --- */
 
 static int
-keep_store(struct jx *x, struct sp_jstore *s, struct sp_err *e)
+keep_store(struct jx *x, struct sp_spill_store *s, struct sp_err *e)
 {
 	if (x->nstores == x->capstores) {
 		size_t cap = x->capstores ? x->capstores * 2 : 16;
-		struct sp_jstore **v = realloc(x->stores, cap * sizeof *v);
+		struct sp_spill_store **v = realloc(x->stores, cap * sizeof *v);
 
 		if (v == NULL) {
-			sp_jstore_free(s);
+			sp_spill_store_free(s);
 			return oom(e);
 		}
 		x->stores = v;
@@ -667,7 +683,7 @@ finish_rank(struct jx *x, struct sp_err *e)
 			    region_name(x, r->region), r->got, r->calls);
 	}
 	if (x->nrows > x->rank_row0 && x->rows[x->rank_row0].store != NULL)
-		return sp_jstore_seal(x->rows[x->rank_row0].store, e);
+		return sp_spill_store_seal(x->rows[x->rank_row0].store, e);
 	return 0;
 }
 
@@ -707,50 +723,51 @@ sort_rows(struct jx *x, struct sp_err *e)
 
 /* One column of a row: "key": [values], from its store. */
 static int
-write_column(struct jx *x, struct sp_jout *j, const struct jrow *r,
+write_column(struct jx *x, struct sp_json_emit *j, const struct jrow *r,
     unsigned col, const char *key, struct sp_err *e)
 {
 	uint64_t first = r->slot + (uint64_t)(col - r->live) * r->calls;
 	uint64_t done = 0;
 	const int64_t *mem;
 
-	if (sp_jout_lkey(j, key, e) < 0 || sp_jout_open(j, '[', e) < 0)
+	if (sp_json_emit_lkey(j, key, e) < 0 ||
+	    sp_json_emit_open(j, '[', e) < 0)
 		return -1;
-	if (r->calls > 0 && (mem = sp_jstore_ptr(r->store)) != NULL) {
-		if (sp_jout_i64s(j, mem + first, (size_t)r->calls, e) < 0)
+	if (r->calls > 0 && (mem = sp_spill_store_ptr(r->store)) != NULL) {
+		if (sp_json_emit_i64s(j, mem + first, (size_t)r->calls, e) < 0)
 			return -1;
 	} else {
 		while (done < r->calls) {
 			size_t n = r->calls - done < READ_CHUNK ?
 			    (size_t)(r->calls - done) : READ_CHUNK;
 
-			if (sp_jstore_read(r->store, first + done, n,
+			if (sp_spill_store_read(r->store, first + done, n,
 			    x->readbuf, e) < 0 ||
-			    sp_jout_i64s(j, x->readbuf, n, e) < 0)
+			    sp_json_emit_i64s(j, x->readbuf, n, e) < 0)
 				return -1;
 			done += n;
 		}
 	}
-	return sp_jout_close(j, e);
+	return sp_json_emit_close(j, e);
 }
 
 /* A row's head, up to its start times (which a live row writes itself). */
 static int
 row_begin(struct jx *x, struct jrow *r, struct sp_err *e)
 {
-	struct sp_jout *j = x->rows_out;
+	struct sp_json_emit *j = x->rows_out;
 
-	if (sp_jout_elem(j, e) < 0 ||
-	    sp_jspool_copy(x->rowtext, r->head, r->head_len, jsonw_put, x->w,
-	    e) < 0)
+	if (sp_json_emit_elem(j, e) < 0 ||
+	    sp_spill_spool_copy(x->rowtext, r->head, r->head_len, jsonw_put,
+	    x->w, e) < 0)
 		return -1;
 	if (r->aggregate)
 		return 0;
-	if (sp_jout_resume(j, '{', 0, e) < 0)
+	if (sp_json_emit_resume(j, '{', 0, e) < 0)
 		return -1;
 	if (r->live)
-		return sp_jout_lkey(j, "start_times_ns", e) < 0 ||
-		    sp_jout_open(j, '[', e) < 0 ? -1 : 0;
+		return sp_json_emit_lkey(j, "start_times_ns", e) < 0 ||
+		    sp_json_emit_open(j, '[', e) < 0 ? -1 : 0;
 	return write_column(x, j, r, 0, "start_times_ns", e);
 }
 
@@ -758,25 +775,25 @@ row_begin(struct jx *x, struct jrow *r, struct sp_err *e)
 static int
 row_end(struct jx *x, struct jrow *r, struct sp_err *e)
 {
-	struct sp_jout *j = x->rows_out;
+	struct sp_json_emit *j = x->rows_out;
 	unsigned k, col = 2;
 
 	r->done = 1;
 	if (r->aggregate)
 		return 0;
-	if ((r->live && sp_jout_close(j, e) < 0) ||
+	if ((r->live && sp_json_emit_close(j, e) < 0) ||
 	    write_column(x, j, r, 1, "end_times_ns", e) < 0 ||
-	    sp_jspool_copy(x->rowtext, r->ev, r->ev_len, jsonw_put, x->w,
+	    sp_spill_spool_copy(x->rowtext, r->ev, r->ev_len, jsonw_put, x->w,
 	    e) < 0)
 		return -1;
 	for (k = 0; k < SP_X_COUNT; k++)
 		if ((r->xmask >> k) & 1 &&
 		    write_column(x, j, r, col++, xcol_keys[k], e) < 0)
 			return -1;
-	if (sp_jspool_copy(x->rowtext, r->tail, r->tail_len, jsonw_put, x->w,
-	    e) < 0)
+	if (sp_spill_spool_copy(x->rowtext, r->tail, r->tail_len, jsonw_put,
+	    x->w, e) < 0)
 		return -1;
-	return sp_jout_close(j, e);
+	return sp_json_emit_close(j, e);
 }
 
 /* Write the rows whose turn has come: up to the first incomplete one. */
@@ -808,7 +825,7 @@ advance(struct jx *x, struct sp_err *e)
 static int
 row_order(struct jx *x, const struct sp_rank_info *ri, struct sp_err *e)
 {
-	struct sp_jout *j;
+	struct sp_json_emit *j;
 	uint64_t off, len;
 	size_t i;
 	int rc = -1;
@@ -819,21 +836,21 @@ row_order(struct jx *x, const struct sp_rank_info *ri, struct sp_err *e)
 	if (i >= ri->nrows)
 		return 0;
 	off = frag_begin(x, x->trail[T_ROWORDER]);
-	if ((j = sp_jout_new(x->fw, x->indent, 1, e)) == NULL)
+	if ((j = sp_json_emit_new(x->fw, x->indent, 1, e)) == NULL)
 		return -1;
-	if (sp_jout_resume(j, '{', x->ntrail[T_ROWORDER] == 0, e) < 0 ||
-	    rank_key(j, ri->rank, e) < 0 || sp_jout_open(j, '[', e) < 0)
+	if (sp_json_emit_resume(j, '{', x->ntrail[T_ROWORDER] == 0, e) < 0 ||
+	    rank_key(j, ri->rank, e) < 0 || sp_json_emit_open(j, '[', e) < 0)
 		goto out;
 	for (i = 0; i < ri->nrows; i++)
-		if (sp_jout_elem(j, e) < 0 ||
-		    sp_jout_u64(j, ri->rows[i].region, e) < 0)
+		if (sp_json_emit_elem(j, e) < 0 ||
+		    sp_json_emit_u64(j, ri->rows[i].region, e) < 0)
 			goto out;
-	if (sp_jout_close(j, e) < 0 || frag_end(x, off, &len, e) < 0)
+	if (sp_json_emit_close(j, e) < 0 || frag_end(x, off, &len, e) < 0)
 		goto out;
 	x->ntrail[T_ROWORDER]++;
 	rc = 0;
 out:
-	sp_jout_free(j);
+	sp_json_emit_free(j);
 	return rc;
 }
 
@@ -884,8 +901,9 @@ begin_rank(void *ctx, const struct sp_rank_info *ri, struct sp_err *e)
 		slots += x->rows[i].calls * x->rows[i].ncols;
 	}
 	if (slots > 0) {
-		struct sp_jstore *s = sp_jstore_new(x->tmp, &x->budget, slots,
-		    x->window, (x->nrows - x->rank_row0) * NCOL, e);
+		struct sp_spill_store *s = sp_spill_store_new(x->tmp,
+		    &x->budget, slots, x->window,
+		    (x->nrows - x->rank_row0) * NCOL, e);
 
 		if (s == NULL || keep_store(x, s, e) < 0)
 			return -1;
@@ -912,7 +930,7 @@ static int
 put_run(struct jx *x, const struct sp_batch *b, size_t i, size_t n,
     struct jrow *r, uint64_t first, struct sp_err *e)
 {
-	int64_t *m = sp_jstore_ptr(r->store);
+	int64_t *m = sp_spill_store_ptr(r->store);
 	const int64_t *col[NCOL];
 	size_t stream = r->live ? 0 :
 	    (size_t)((size_t)(r - x->rows) - x->rank_row0) * NCOL;
@@ -929,7 +947,8 @@ put_run(struct jx *x, const struct sp_batch *b, size_t i, size_t n,
 
 		if (c == 0 && r->live) {
 			/* straight to the document */
-			if (sp_jout_i64s(x->rows_out, b->start + i, n, e) < 0)
+			if (sp_json_emit_i64s(x->rows_out, b->start + i, n,
+			    e) < 0)
 				return -1;
 			continue;
 		}
@@ -944,7 +963,7 @@ put_run(struct jx *x, const struct sp_batch *b, size_t i, size_t n,
 			continue;
 		}
 		for (j = 0; j < n; j++)
-			if (sp_jstore_put(r->store, stream + c, at + j,
+			if (sp_spill_store_put(r->store, stream + c, at + j,
 			    col[c][i + j], e) < 0)
 				return -1;
 	}
@@ -968,12 +987,12 @@ live_run(struct jx *x, const struct sp_batch *b, size_t i, size_t n,
 		 * One store for every live row in turn, while it fits: all
 		 * columns but the start times, which go out as they come.
 		 */
-		if (x->live_store == NULL || sp_jstore_reuse(x->live_store,
+		if (x->live_store == NULL || sp_spill_store_reuse(x->live_store,
 		    r->calls * (r->ncols - 1)) < 0) {
-			sp_jstore_free(x->live_store);
-			if ((x->live_store = sp_jstore_new(x->tmp, &x->budget,
-			    r->calls * (r->ncols - 1), x->window, NCOL,
-			    e)) == NULL)
+			sp_spill_store_free(x->live_store);
+			if ((x->live_store = sp_spill_store_new(x->tmp,
+			    &x->budget, r->calls * (r->ncols - 1), x->window,
+			    NCOL, e)) == NULL)
 				return -1;
 		}
 		r->store = x->live_store;
@@ -989,7 +1008,7 @@ live_run(struct jx *x, const struct sp_batch *b, size_t i, size_t n,
 	if (r->got < r->calls)
 		return 0;
 	x->live_cur = NONE;
-	if (sp_jstore_seal(r->store, e) < 0)
+	if (sp_spill_store_seal(r->store, e) < 0)
 		return -1;
 	return advance(x, e);
 }
@@ -1084,17 +1103,17 @@ run_free(struct jx *x)
 {
 	size_t i;
 
-	sp_jout_free(x->rows_out);
-	sp_jout_free(x->top);
+	sp_json_emit_free(x->rows_out);
+	sp_json_emit_free(x->top);
 	sp_jsonw_free(x->w);
 	sp_gzout_free(x->f);
 	x->rows_out = x->top = NULL;
 	x->w = NULL;
 	x->f = NULL;
-	sp_jstore_free(x->live_store);
+	sp_spill_store_free(x->live_store);
 	x->live_store = NULL;
 	for (i = 0; i < x->nstores; i++)
-		sp_jstore_free(x->stores[i]);
+		sp_spill_store_free(x->stores[i]);
 	x->nstores = 0;
 	for (i = 0; i < x->nregions; i++)
 		free(x->names[i]);
@@ -1114,10 +1133,10 @@ run_free(struct jx *x)
 	free(x->franks);
 	x->franks = NULL;
 	x->nfranks = 0;
-	sp_jspool_free(x->rowtext);
+	sp_spill_spool_free(x->rowtext);
 	x->rowtext = NULL;
 	for (i = 0; i < T_COUNT; i++) {
-		sp_jspool_free(x->trail[i]);
+		sp_spill_spool_free(x->trail[i]);
 		x->trail[i] = NULL;
 		x->ntrail[i] = 0;
 	}
@@ -1133,16 +1152,16 @@ run_free(struct jx *x)
  * so.  From HDF5 it is written as null, as json_export writes it.
  */
 static int
-put_metadata(struct sp_jout *t, const struct sp_run_info *ri,
-    const struct sp_cdoc *d, struct sp_err *e)
+put_metadata(struct sp_json_emit *t, const struct sp_run_info *ri,
+    const struct sp_cbor *d, struct sp_err *e)
 {
 	int rc;
 
 	if (ri->source_format != NULL &&
 	    strcmp(ri->source_format, "json") == 0)
-		sp_jout_set_nonfinite(t, SP_JOUT_WORDS);
-	rc = sp_jout_cbor(t, d, 0, e);
-	sp_jout_set_nonfinite(t, SP_JOUT_NULL);
+		sp_json_emit_set_nonfinite(t, SP_JSON_EMIT_WORDS);
+	rc = sp_json_emit_cbor(t, d, 0, e);
+	sp_json_emit_set_nonfinite(t, SP_JSON_EMIT_NULL);
 	return rc;
 }
 
@@ -1158,8 +1177,8 @@ open_document(struct jx *x, struct sp_err *e)
 	if ((x->f = sp_gzout_new(sp_gzout_is_gz(path), x->o->level,
 	    sp_export_write, x->out, path, e)) == NULL ||
 	    (x->w = sp_jsonw_new(sp_gzout_write, x->f, e)) == NULL ||
-	    (x->top = sp_jout_new(x->w, x->indent, 0, e)) == NULL ||
-	    (x->rows_out = sp_jout_new(x->w, x->indent, 1, e)) == NULL)
+	    (x->top = sp_json_emit_new(x->w, x->indent, 0, e)) == NULL ||
+	    (x->rows_out = sp_json_emit_new(x->w, x->indent, 1, e)) == NULL)
 		return -1;
 	return 0;
 }
@@ -1169,7 +1188,7 @@ begin_run(void *ctx, const struct sp_run_info *ri, const char *label,
     struct sp_err *e)
 {
 	struct jx *x = ctx;
-	struct sp_jout *t;
+	struct sp_json_emit *t;
 	size_t used, need, k;
 	uint64_t share = x->budget.limit / 16;
 
@@ -1180,35 +1199,35 @@ begin_run(void *ctx, const struct sp_run_info *ri, const char *label,
 	if ((x->layout = strdup(ri->layout)) == NULL)
 		return oom(e);
 	x->schema = ri->schema;
-	if ((x->rowtext = sp_jspool_new(x->tmp, &x->budget, share * 4,
+	if ((x->rowtext = sp_spill_spool_new(x->tmp, &x->budget, share * 4,
 	    e)) == NULL)
 		return -1;
 	for (k = 0; k < T_COUNT; k++)
-		if ((x->trail[k] = sp_jspool_new(x->tmp, &x->budget, share,
+		if ((x->trail[k] = sp_spill_spool_new(x->tmp, &x->budget, share,
 		    e)) == NULL)
 			return -1;
 	if (open_document(x, e) < 0)
 		return -1;
 	t = x->top;
-	if (sp_jout_open(t, '{', e) < 0 ||
-	    sp_jout_lkey(t, "format", e) < 0 ||
-	    sp_jout_raw(t, "\"scope-profiler-profile\"", 24, e) < 0 ||
-	    sp_jout_lkey(t, "format_version", e) < 0 ||
-	    sp_jout_raw(t, "1", 1, e) < 0 ||
-	    sp_jout_lkey(t, "exporter", e) < 0 ||
-	    sp_jout_str(t, x->exporter, strlen(x->exporter), e) < 0 ||
-	    sp_jout_lkey(t, "time_unit", e) < 0 ||
-	    sp_jout_raw(t, "\"nanoseconds\"", 13, e) < 0 ||
-	    sp_jout_lkey(t, "num_ranks", e) < 0 ||
-	    sp_jout_u64(t, ri->num_ranks, e) < 0 ||
-	    sp_jout_lkey(t, "event_data_available", e) < 0 ||
-	    sp_jout_bool(t, ri->event_data, e) < 0 ||
-	    sp_jout_lkey(t, "metadata", e) < 0)
+	if (sp_json_emit_open(t, '{', e) < 0 ||
+	    sp_json_emit_lkey(t, "format", e) < 0 ||
+	    sp_json_emit_raw(t, "\"scope-profiler-profile\"", 24, e) < 0 ||
+	    sp_json_emit_lkey(t, "format_version", e) < 0 ||
+	    sp_json_emit_raw(t, "1", 1, e) < 0 ||
+	    sp_json_emit_lkey(t, "exporter", e) < 0 ||
+	    sp_json_emit_str(t, x->exporter, strlen(x->exporter), e) < 0 ||
+	    sp_json_emit_lkey(t, "time_unit", e) < 0 ||
+	    sp_json_emit_raw(t, "\"nanoseconds\"", 13, e) < 0 ||
+	    sp_json_emit_lkey(t, "num_ranks", e) < 0 ||
+	    sp_json_emit_u64(t, ri->num_ranks, e) < 0 ||
+	    sp_json_emit_lkey(t, "event_data_available", e) < 0 ||
+	    sp_json_emit_bool(t, ri->event_data, e) < 0 ||
+	    sp_json_emit_lkey(t, "metadata", e) < 0)
 		return -1;
 	if (ri->metadata_len == 0) {
-		if (sp_jout_raw(t, "{}", 2, e) < 0)
+		if (sp_json_emit_raw(t, "{}", 2, e) < 0)
 			return -1;
-	} else if (sp_cdoc_parse(x->cd, ri->metadata, ri->metadata_len,
+	} else if (sp_cbor_parse(x->cd, ri->metadata, ri->metadata_len,
 	    ri->metadata_len, &used, &need, e) != 1) {
 		if (e != NULL && e->status == SP_ENOMEM)
 			return -1;
@@ -1217,9 +1236,10 @@ begin_run(void *ctx, const struct sp_run_info *ri, const char *label,
 	} else if (put_metadata(t, ri, x->cd, e) < 0) {
 		return -1;
 	}
-	if (sp_jout_lkey(t, "regions", e) < 0 || sp_jout_raw(t, "[", 1, e) < 0)
+	if (sp_json_emit_lkey(t, "regions", e) < 0 ||
+	    sp_json_emit_raw(t, "[", 1, e) < 0)
 		return -1;
-	return sp_jout_resume(x->rows_out, '[', 1, e);
+	return sp_json_emit_resume(x->rows_out, '[', 1, e);
 }
 
 static int
@@ -1261,20 +1281,20 @@ put_trail(struct jx *x, enum trail t, struct sp_err *e)
 
 	if (x->ntrail[t] == 0 || (t == T_LINES && !x->lines_any))
 		return 0;
-	if (sp_jout_lkey(x->top, trail_keys[t], e) < 0 ||
-	    sp_jout_raw(x->top, open == '[' ? "[" : "{", 1, e) < 0 ||
-	    sp_jspool_copy(x->trail[t], 0, sp_jspool_size(x->trail[t]),
-	    jsonw_put, x->w, e) < 0 ||
-	    sp_jout_resume(x->top, open, 0, e) < 0)
+	if (sp_json_emit_lkey(x->top, trail_keys[t], e) < 0 ||
+	    sp_json_emit_raw(x->top, open == '[' ? "[" : "{", 1, e) < 0 ||
+	    sp_spill_spool_copy(x->trail[t], 0,
+	    sp_spill_spool_size(x->trail[t]), jsonw_put, x->w, e) < 0 ||
+	    sp_json_emit_resume(x->top, open, 0, e) < 0)
 		return -1;
-	return sp_jout_close(x->top, e);
+	return sp_json_emit_close(x->top, e);
 }
 
 static int
 end_run(void *ctx, struct sp_err *e)
 {
 	struct jx *x = ctx;
-	struct sp_jout *t = x->top;
+	struct sp_json_emit *t = x->top;
 	size_t i;
 	unsigned k;
 	int all = 1;
@@ -1296,46 +1316,46 @@ end_run(void *ctx, struct sp_err *e)
 		    in_name(x), r->rank, region_name(x, r->region), r->got,
 		    r->calls);
 	}
-	if (sp_jout_close(x->rows_out, e) < 0)
+	if (sp_json_emit_close(x->rows_out, e) < 0)
 		return -1;
 	/* the rows' closer was written by rows_out: top's "regions" is done */
 	for (k = T_THREADS; k <= T_PERF; k++)
 		if (put_trail(x, (enum trail)k, e) < 0)
 			return -1;
-	if (sp_jout_lkey(t, "storage_layout", e) < 0 ||
-	    sp_jout_str(t, x->layout, strlen(x->layout), e) < 0 ||
-	    sp_jout_lkey(t, "scope_profiler_schema", e) < 0 ||
-	    sp_jout_i64(t, x->schema, e) < 0)
+	if (sp_json_emit_lkey(t, "storage_layout", e) < 0 ||
+	    sp_json_emit_str(t, x->layout, strlen(x->layout), e) < 0 ||
+	    sp_json_emit_lkey(t, "scope_profiler_schema", e) < 0 ||
+	    sp_json_emit_i64(t, x->schema, e) < 0)
 		return -1;
 	for (i = 0; i < x->nregions; i++)
 		all = all && x->used_region[i];
 	if (!all) {
 		/* names without a row: v1 would lose them */
-		if (sp_jout_lkey(t, "sp_region_names", e) < 0 ||
-		    sp_jout_open(t, '[', e) < 0)
+		if (sp_json_emit_lkey(t, "sp_region_names", e) < 0 ||
+		    sp_json_emit_open(t, '[', e) < 0)
 			return -1;
 		for (i = 0; i < x->nregions; i++)
-			if (sp_jout_elem(t, e) < 0 ||
-			    sp_jout_str(t, x->names[i], x->lens[i], e) < 0)
+			if (sp_json_emit_elem(t, e) < 0 ||
+			    sp_json_emit_str(t, x->names[i], x->lens[i], e) < 0)
 				return -1;
-		if (sp_jout_close(t, e) < 0)
+		if (sp_json_emit_close(t, e) < 0)
 			return -1;
 	}
 	if (x->batch_cols != x->row_cols) {
 		/* columns the batches carry that no row has */
-		if (sp_jout_lkey(t, "sp_event_columns", e) < 0 ||
-		    sp_jout_open(t, '[', e) < 0)
+		if (sp_json_emit_lkey(t, "sp_event_columns", e) < 0 ||
+		    sp_json_emit_open(t, '[', e) < 0)
 			return -1;
 		for (k = 0; k < SP_X_COUNT; k++)
 			if ((x->batch_cols >> k) & 1 &&
-			    (sp_jout_elem(t, e) < 0 || sp_jout_str(t,
+			    (sp_json_emit_elem(t, e) < 0 || sp_json_emit_str(t,
 			    xcol_keys[k], strlen(xcol_keys[k]), e) < 0))
 				return -1;
-		if (sp_jout_close(t, e) < 0)
+		if (sp_json_emit_close(t, e) < 0)
 			return -1;
 	}
 	if (put_trail(x, T_ROWORDER, e) < 0 ||
-	    put_trail(x, T_SIDES, e) < 0 || sp_jout_close(t, e) < 0 ||
+	    put_trail(x, T_SIDES, e) < 0 || sp_json_emit_close(t, e) < 0 ||
 	    sp_jsonw_flush(x->w, e) < 0 || sp_gzout_finish(x->f, e) < 0)
 		return -1;
 	x->st->text_bytes += sp_gzout_in_bytes(x->f);
@@ -1368,8 +1388,8 @@ side_item(void *ctx, const struct sp_side *s, struct sp_err *e)
 }
 
 int
-sp_json_export(struct sp_reader *r, const struct sp_json_opts *o,
-    struct sp_json_stats *st, struct sp_err *e)
+sp_json_export_run(struct sp_reader *r, const struct sp_json_export_opts *o,
+    struct sp_json_export_stats *st, struct sp_err *e)
 {
 	static const struct sp_export_ops ops = {
 		.header = header,
@@ -1380,7 +1400,7 @@ sp_json_export(struct sp_reader *r, const struct sp_json_opts *o,
 		.side = side_item,
 		.run_end = end_run,
 	};
-	struct sp_json_stats dummy;
+	struct sp_json_export_stats dummy;
 	struct jx x;
 	int rc = -1;
 
@@ -1392,16 +1412,17 @@ sp_json_export(struct sp_reader *r, const struct sp_json_opts *o,
 	x.indent = o->indent < 0 ? -1 : o->indent;
 	snprintf(x.exporter, sizeof x.exporter, "%s", o->exporter != NULL ?
 	    o->exporter : "sp@" SP_VERSION);
-	x.budget.limit = o->buffer > 0 ? o->buffer : SP_JSON_BUFFER_DEFAULT;
+	x.budget.limit = o->buffer > 0 ? o->buffer :
+	    SP_JSON_EXPORT_BUFFER_DEFAULT;
 	/* stores on file build a window at a time: a quarter of the budget */
 	x.window = x.budget.limit / 4;
 	x.live_cur = NONE;
-	if ((x.cd = sp_cdoc_new()) == NULL ||
+	if ((x.cd = sp_cbor_new()) == NULL ||
 	    (x.readbuf = malloc(READ_CHUNK * 8)) == NULL) {
 		oom(e);
 		goto out;
 	}
-	if ((x.tmp = sp_jtmp_new(o->tmpdir, e)) == NULL ||
+	if ((x.tmp = sp_spill_file_new(o->tmpdir, e)) == NULL ||
 	    (x.fw = sp_jsonw_new(fspool_write, &x, e)) == NULL ||
 	    (x.fe = sp_export_new(r, &spec, o->output, e)) == NULL)
 		goto out;
@@ -1410,12 +1431,12 @@ sp_json_export(struct sp_reader *r, const struct sp_json_opts *o,
 	x.st->runs = sp_export_runs(x.fe);
 	x.st->documents = sp_export_outputs(x.fe);
 out:
-	x.st->spilled = x.tmp != NULL ? sp_jtmp_size(x.tmp) : 0;
+	x.st->spilled = x.tmp != NULL ? sp_spill_file_size(x.tmp) : 0;
 	run_free(&x);
 	sp_export_free(x.fe);
 	sp_jsonw_free(x.fw);
-	sp_jtmp_free(x.tmp);
-	sp_cdoc_free(x.cd);
+	sp_spill_file_free(x.tmp);
+	sp_cbor_free(x.cd);
 	free(x.readbuf);
 	free(x.canon);
 	free(x.layout);

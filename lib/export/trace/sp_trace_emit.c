@@ -1,10 +1,10 @@
-#include "sp_temit.h"
+#include "sp_trace_emit.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
-struct sp_temit {
+struct sp_trace_emit {
 	struct sp_trace_writer *w;
 	uint32_t seqs;		/* lane tracks written */
 	uint64_t slices;
@@ -27,10 +27,10 @@ nomem(struct sp_err *e)
 	return sp_fail(e, SP_ENOMEM, "out of memory");
 }
 
-struct sp_temit *
-sp_temit_new(struct sp_err *e)
+struct sp_trace_emit *
+sp_trace_emit_new(struct sp_err *e)
 {
-	struct sp_temit *m = calloc(1, sizeof *m);
+	struct sp_trace_emit *m = calloc(1, sizeof *m);
 
 	if (m == NULL)
 		nomem(e);
@@ -38,7 +38,7 @@ sp_temit_new(struct sp_err *e)
 }
 
 void
-sp_temit_free(struct sp_temit *m)
+sp_trace_emit_free(struct sp_trace_emit *m)
 {
 	if (m == NULL)
 		return;
@@ -51,7 +51,7 @@ sp_temit_free(struct sp_temit *m)
 }
 
 void
-sp_temit_begin(struct sp_temit *m)
+sp_trace_emit_begin(struct sp_trace_emit *m)
 {
 	m->w = NULL;
 	m->seqs = 0;
@@ -62,7 +62,7 @@ sp_temit_begin(struct sp_temit *m)
 }
 
 void
-sp_temit_writer(struct sp_temit *m, struct sp_trace_writer *w)
+sp_trace_emit_writer(struct sp_trace_emit *m, struct sp_trace_writer *w)
 {
 	m->w = w;
 }
@@ -82,7 +82,7 @@ keep(char **dst, const char *s, struct sp_err *e)
 }
 
 int
-sp_temit_rank(struct sp_temit *m, const struct sp_trace_process *p,
+sp_trace_emit_rank(struct sp_trace_emit *m, const struct sp_trace_process *p,
     struct sp_err *e)
 {
 	if (m->depth > 0)
@@ -102,10 +102,10 @@ sp_temit_rank(struct sp_temit *m, const struct sp_trace_process *p,
 }
 
 int
-sp_temit_lane(struct sp_temit *m, const struct sp_trace_thread *t,
+sp_trace_emit_lane(struct sp_trace_emit *m, const struct sp_trace_thread *t,
     struct sp_err *e)
 {
-	if (sp_temit_lane_end(m, e) < 0)
+	if (sp_trace_emit_lane_end(m, e) < 0)
 		return -1;
 	m->t = *t;
 	if (keep(&m->tname, t->name, e) < 0)
@@ -118,7 +118,7 @@ sp_temit_lane(struct sp_temit *m, const struct sp_trace_thread *t,
 }
 
 static int
-close_to(struct sp_temit *m, size_t depth, struct sp_err *e)
+close_to(struct sp_trace_emit *m, size_t depth, struct sp_err *e)
 {
 	while (m->depth > depth) {
 		uint64_t end = m->ends[--m->depth];
@@ -131,14 +131,14 @@ close_to(struct sp_temit *m, size_t depth, struct sp_err *e)
 }
 
 int
-sp_temit_lane_end(struct sp_temit *m, struct sp_err *e)
+sp_trace_emit_lane_end(struct sp_trace_emit *m, struct sp_err *e)
 {
 	return close_to(m, 0, e);
 }
 
 /* The lane's track, and its rank's before it, at the first slice. */
 static int
-write_track(struct sp_temit *m, uint64_t ts, struct sp_err *e)
+write_track(struct sp_trace_emit *m, uint64_t ts, struct sp_err *e)
 {
 	if (!m->rank_set || !m->lane_set || m->w == NULL)
 		return sp_fail(e, SP_EUSAGE, "a slice outside a rank's lane, "
@@ -151,9 +151,9 @@ write_track(struct sp_temit *m, uint64_t ts, struct sp_err *e)
 	return 0;
 }
 
-/* What sp_temit_slice() refuses, said. */
+/* What sp_trace_emit_slice() refuses, said. */
 static int __attribute__((noinline))
-bad_slice(const struct sp_temit *m, uint64_t ts, uint64_t end,
+bad_slice(const struct sp_trace_emit *m, uint64_t ts, uint64_t end,
     struct sp_err *e)
 {
 	if (ts < m->last || end < ts)
@@ -167,7 +167,7 @@ bad_slice(const struct sp_temit *m, uint64_t ts, uint64_t end,
 
 /* The lane's first slice, a depth beyond the open ones, a full stack. */
 static int __attribute__((noinline))
-slice_slow(struct sp_temit *m, uint32_t depth, uint64_t ts,
+slice_slow(struct sp_trace_emit *m, uint32_t depth, uint64_t ts,
     struct sp_err *e)
 {
 	uint64_t *p;
@@ -189,7 +189,7 @@ slice_slow(struct sp_temit *m, uint32_t depth, uint64_t ts,
 }
 
 static inline int
-slice(struct sp_temit *m, uint32_t depth, uint32_t region, uint64_t ts,
+slice(struct sp_trace_emit *m, uint32_t depth, uint32_t region, uint64_t ts,
     uint64_t end, const struct sp_trace_args *a, struct sp_err *e)
 {
 	size_t d = m->depth;
@@ -219,7 +219,7 @@ slice(struct sp_temit *m, uint32_t depth, uint32_t region, uint64_t ts,
 }
 
 int
-sp_temit_slice(struct sp_temit *m, uint32_t depth, uint32_t region,
+sp_trace_emit_slice(struct sp_trace_emit *m, uint32_t depth, uint32_t region,
     uint64_t ts, uint64_t end, const struct sp_trace_args *a,
     struct sp_err *e)
 {
@@ -228,7 +228,7 @@ sp_temit_slice(struct sp_temit *m, uint32_t depth, uint32_t region,
 
 /* Call i of c through slice(). */
 static inline int
-call_at(struct sp_temit *m, const struct sp_trace_calls *c, size_t i,
+call_at(struct sp_trace_emit *m, const struct sp_trace_calls *c, size_t i,
     const struct sp_trace_argtab *t, struct sp_err *e)
 {
 	uint32_t region = c->region[i];
@@ -241,9 +241,9 @@ call_at(struct sp_temit *m, const struct sp_trace_calls *c, size_t i,
 	    ts + ((uint64_t)c->end[i] - (uint64_t)c->start[i]), a, e);
 }
 
-/* The loop of sp_temit_calls(), for a table of arguments or none. */
+/* The loop of sp_trace_emit_calls(), for a table of arguments or none. */
 static inline int
-calls(struct sp_temit *m, const struct sp_trace_calls *c,
+calls(struct sp_trace_emit *m, const struct sp_trace_calls *c,
     const struct sp_trace_argtab *t, struct sp_err *e)
 {
 	size_t i;
@@ -261,7 +261,7 @@ calls(struct sp_temit *m, const struct sp_trace_calls *c,
  * the writer goes on after it.
  */
 static int
-calls_handed(struct sp_temit *m, const struct sp_trace_calls *c,
+calls_handed(struct sp_trace_emit *m, const struct sp_trace_calls *c,
     struct sp_err *e)
 {
 	struct sp_trace_nest s;
@@ -289,7 +289,7 @@ calls_handed(struct sp_temit *m, const struct sp_trace_calls *c,
 }
 
 int
-sp_temit_calls(struct sp_temit *m, const struct sp_trace_calls *c,
+sp_trace_emit_calls(struct sp_trace_emit *m, const struct sp_trace_calls *c,
     struct sp_err *e)
 {
 	if (m->w != NULL && m->w->ops->calls != NULL)
@@ -301,13 +301,13 @@ sp_temit_calls(struct sp_temit *m, const struct sp_trace_calls *c,
 }
 
 uint64_t
-sp_temit_slices(const struct sp_temit *m)
+sp_trace_emit_slices(const struct sp_trace_emit *m)
 {
 	return m->slices;
 }
 
 int
-sp_temit_rank_written(const struct sp_temit *m)
+sp_trace_emit_rank_written(const struct sp_trace_emit *m)
 {
 	return m->rank_written;
 }

@@ -1,4 +1,4 @@
-#include "sp_tspool.h"
+#include "sp_trace_spool.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -21,12 +21,12 @@ enum {
 /* What the replay reads from the file at a time. */
 #define READ_BLOCK ((size_t)256 << 10)
 
-struct sp_tspool {
+struct sp_trace_spool {
 	char *tmpdir;
 	size_t limit;
 	unsigned char *mem;	/* the records, while they fit */
 	size_t len, cap;
-	struct sp_jtmp *file;	/* the rest, once they do not */
+	struct sp_spill_file *file;	/* the rest, once they do not */
 	uint64_t bytes, spilled;
 	int64_t last_start;	/* of the lane's previous call */
 	/* the replay's reading buffer */
@@ -34,10 +34,10 @@ struct sp_tspool {
 	size_t rcap;
 };
 
-struct sp_tspool *
-sp_tspool_new(const char *tmpdir, size_t mem, struct sp_err *e)
+struct sp_trace_spool *
+sp_trace_spool_new(const char *tmpdir, size_t mem, struct sp_err *e)
 {
-	struct sp_tspool *s = calloc(1, sizeof *s);
+	struct sp_trace_spool *s = calloc(1, sizeof *s);
 
 	if (s == NULL || (tmpdir != NULL &&
 	    (s->tmpdir = strdup(tmpdir)) == NULL)) {
@@ -50,11 +50,11 @@ sp_tspool_new(const char *tmpdir, size_t mem, struct sp_err *e)
 }
 
 void
-sp_tspool_free(struct sp_tspool *s)
+sp_trace_spool_free(struct sp_trace_spool *s)
 {
 	if (s == NULL)
 		return;
-	sp_jtmp_free(s->file);
+	sp_spill_file_free(s->file);
 	free(s->mem);
 	free(s->rbuf);
 	free(s->tmpdir);
@@ -62,26 +62,26 @@ sp_tspool_free(struct sp_tspool *s)
 }
 
 uint64_t
-sp_tspool_bytes(const struct sp_tspool *s)
+sp_trace_spool_bytes(const struct sp_trace_spool *s)
 {
 	return s->bytes;
 }
 
 uint64_t
-sp_tspool_spilled(const struct sp_tspool *s)
+sp_trace_spool_spilled(const struct sp_trace_spool *s)
 {
 	return s->spilled;
 }
 
 /* From now on the records go to the file: first those in memory. */
 static int
-spill(struct sp_tspool *s, struct sp_err *e)
+spill(struct sp_trace_spool *s, struct sp_err *e)
 {
 	uint64_t off;
 
-	if ((s->file = sp_jtmp_new(s->tmpdir, e)) == NULL)
+	if ((s->file = sp_spill_file_new(s->tmpdir, e)) == NULL)
 		return -1;
-	if (s->len > 0 && sp_jtmp_append(s->file, s->mem, s->len, &off,
+	if (s->len > 0 && sp_spill_file_append(s->file, s->mem, s->len, &off,
 	    e) < 0)
 		return -1;
 	s->spilled += s->len;
@@ -91,7 +91,7 @@ spill(struct sp_tspool *s, struct sp_err *e)
 
 /* Append the n bytes of a record, a (may be NULL) and b after them. */
 static int
-put(struct sp_tspool *s, const unsigned char *rec, size_t n,
+put(struct sp_trace_spool *s, const unsigned char *rec, size_t n,
     const void *a, size_t na, struct sp_err *e)
 {
 	size_t need = n + na, cap;
@@ -103,8 +103,9 @@ put(struct sp_tspool *s, const unsigned char *rec, size_t n,
 		return -1;
 	if (s->file != NULL) {
 		s->spilled += need;
-		return sp_jtmp_append(s->file, rec, n, &off, e) < 0 ||
-		    (na > 0 && sp_jtmp_append(s->file, a, na, &off, e) < 0) ?
+		return sp_spill_file_append(s->file, rec, n, &off, e) < 0 ||
+		    (na > 0 &&
+		    sp_spill_file_append(s->file, a, na, &off, e) < 0) ?
 		    -1 : 0;
 	}
 	if (s->len + need > s->cap) {
@@ -135,7 +136,7 @@ unzigzag(uint64_t v)
 }
 
 int
-sp_tspool_lane(struct sp_tspool *s, int64_t lane, uint32_t k,
+sp_trace_spool_lane(struct sp_trace_spool *s, int64_t lane, uint32_t k,
     const char *name, struct sp_err *e)
 {
 	unsigned char rec[REC_ROOM], *p = rec;
@@ -150,7 +151,8 @@ sp_tspool_lane(struct sp_tspool *s, int64_t lane, uint32_t k,
 }
 
 int
-sp_tspool_call(struct sp_tspool *s, const struct sp_tspool_call *c,
+sp_trace_spool_call(struct sp_trace_spool *s,
+    const struct sp_trace_spool_call *c,
     struct sp_err *e)
 {
 	const struct sp_trace_args *a = &c->args;
@@ -203,7 +205,7 @@ get(struct cursor *c, uint64_t *v)
 }
 
 struct replay {
-	const struct sp_tspool_ops *ops;
+	const struct sp_trace_spool_ops *ops;
 	void *ctx;
 	int64_t last_start;
 	char *name;		/* a lane's name, NUL-terminated */
@@ -236,7 +238,7 @@ static int
 call_record(struct replay *r, unsigned kind, struct cursor *c,
     struct sp_err *e)
 {
-	struct sp_tspool_call k;
+	struct sp_trace_spool_call k;
 	uint64_t depth, region, dstart, dur, v;
 
 	memset(&k, 0, sizeof k);
@@ -300,9 +302,9 @@ records(struct replay *r, const unsigned char **p, const unsigned char *end,
 
 /* The records of the file, read a block at a time. */
 static int
-replay_file(struct sp_tspool *s, struct replay *r, struct sp_err *e)
+replay_file(struct sp_trace_spool *s, struct replay *r, struct sp_err *e)
 {
-	uint64_t off = 0, size = sp_jtmp_size(s->file);
+	uint64_t off = 0, size = sp_spill_file_size(s->file);
 	size_t have = 0;
 
 	while (off < size || have > 0) {
@@ -322,8 +324,8 @@ replay_file(struct sp_tspool *s, struct replay *r, struct sp_err *e)
 			s->rbuf = b;
 			s->rcap = cap;
 		}
-		if (k > 0 && sp_jtmp_pread(s->file, s->rbuf + have, k, off,
-		    e) < 0)
+		if (k > 0 && sp_spill_file_pread(s->file, s->rbuf + have, k,
+		    off, e) < 0)
 			return -1;
 		off += k;
 		have += k;
@@ -340,7 +342,8 @@ replay_file(struct sp_tspool *s, struct replay *r, struct sp_err *e)
 }
 
 int
-sp_tspool_replay(struct sp_tspool *s, const struct sp_tspool_ops *ops,
+sp_trace_spool_replay(struct sp_trace_spool *s,
+    const struct sp_trace_spool_ops *ops,
     void *ctx, struct sp_err *e)
 {
 	struct replay r = { ops, ctx, 0, NULL, 0 };
@@ -355,7 +358,7 @@ sp_tspool_replay(struct sp_tspool *s, const struct sp_tspool_ops *ops,
 		rc = sp_fail(e, SP_EIO, "spool: a record is cut off");
 	free(r.name);
 	/* empty again, for the next rank: the file and its space go */
-	sp_jtmp_free(s->file);
+	sp_spill_file_free(s->file);
 	s->file = NULL;
 	s->len = 0;
 	s->bytes = 0;

@@ -35,7 +35,7 @@ current(struct fx *x)
  * when they share a name.
  */
 int
-sp_flame_dx_run(struct fx *x, const struct sp_run_info *ri,
+sp_flame_diff_export_run(struct fx *x, const struct sp_run_info *ri,
     const char *label, struct sp_err *e)
 {
 	uint64_t k = sp_export_runs(x->fe);
@@ -88,7 +88,7 @@ keep_tree(struct fx *x, uint32_t rank, struct sp_err *e)
 }
 
 int
-sp_flame_dx_rank_end(struct fx *x, struct sp_err *e)
+sp_flame_diff_export_rank_end(struct fx *x, struct sp_err *e)
 {
 	if (x->o->merge_ranks)
 		return 0;
@@ -160,7 +160,7 @@ put_pair(struct fx *x, uint32_t rank, const struct sp_flame_tree *before,
 	if (names_of(x, rank, &root, &title, e) < 0 ||
 	    (f = sp_flame_flat_new(sides, 2, root, e)) == NULL)
 		goto out;
-	rc = sp_flame_fx_put(x, f, rank, x->o->svg.title != NULL ?
+	rc = sp_flame_export_put(x, f, rank, x->o->svg.title != NULL ?
 	    x->o->svg.title : title, labels, e);
 out:
 	sp_flame_flat_free(f);
@@ -196,7 +196,7 @@ put_all(struct fx *x, struct sp_err *e)
 }
 
 int
-sp_flame_dx_run_end(struct fx *x, struct sp_err *e)
+sp_flame_diff_export_run_end(struct fx *x, struct sp_err *e)
 {
 	struct fx_run *r = current(x);
 
@@ -212,7 +212,7 @@ sp_flame_dx_run_end(struct fx *x, struct sp_err *e)
 }
 
 int
-sp_flame_dx_no_output(struct fx *x, struct sp_err *e)
+sp_flame_diff_export_no_output(struct fx *x, struct sp_err *e)
 {
 	if (sp_export_runs(x->fe) != 1)
 		return 0;
@@ -224,7 +224,7 @@ sp_flame_dx_no_output(struct fx *x, struct sp_err *e)
 }
 
 void
-sp_flame_dx_free(struct fx *x)
+sp_flame_diff_export_free(struct fx *x)
 {
 	size_t i, k;
 

@@ -1,5 +1,5 @@
 /*
- * sp_flame_dfold.h - a differential profile as folded stacks in the
+ * sp_flame_diff_fold.h - a differential profile as folded stacks in the
  * two-count format of difffolded.pl, which flamegraph.pl and
  * inferno-flamegraph draw as a differential flame graph:
  *
@@ -27,14 +27,14 @@
  * Ownership: the tree (two sides: before, after) and the writer are
  * borrowed for the call.
  */
-#ifndef SP_FLAME_DFOLD_H
-#define SP_FLAME_DFOLD_H
+#ifndef SP_FLAME_DIFF_FOLD_H
+#define SP_FLAME_DIFF_FOLD_H
 
 #include "sp_err.h"
 #include "sp_flame_flat.h"
 #include "sp_prof.h"
 
-int sp_flame_dfold_write(const struct sp_flame_flat *f, int normalize,
-    sp_prof_write_fn *write, void *ctx, struct sp_err *e);
+int sp_flame_diff_fold_write(const struct sp_flame_flat *f, int normalize,
+    sp_write_fn *write, void *ctx, struct sp_err *e);
 
 #endif

@@ -1,5 +1,5 @@
 /*
- * Unit test of sp_psexport: whole exports of hand-made call streams (the
+ * Unit test of sp_pstats_export: whole exports of hand-made call streams (the
  * file names are in test-export_name.c): the call log
  * spilled to a file gives the very bytes it gives in memory, with call
  * paths and without; a one-lane rank gives the same bytes with and
@@ -16,13 +16,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "sp_psexport.h"
+#include "sp_pstats_export.h"
 #include "sp_sink.h"
 #include "sp_stream.h"
 #include "callgen.h"
 #include "check.h"
 
-static char tmpdir[] = "/tmp/test-psexport.XXXXXX";
+static char tmpdir[] = "/tmp/test-pstats_export.XXXXXX";
 
 /* --- names --- */
 
@@ -176,7 +176,7 @@ struct notes {
 };
 
 static void
-on_note(void *ctx, enum sp_psexport_note what, const char *label,
+on_note(void *ctx, enum sp_pstats_export_note what, const char *label,
     uint32_t rank)
 {
 	struct notes *ns = ctx;
@@ -187,8 +187,8 @@ on_note(void *ctx, enum sp_psexport_note what, const char *label,
 }
 
 static int
-export(const char *in, struct sp_psexport_opts *o, struct notes *ns,
-    struct sp_psexport_stats *st, struct sp_err *e)
+export(const char *in, struct sp_pstats_export_opts *o, struct notes *ns,
+    struct sp_pstats_export_stats *st, struct sp_err *e)
 {
 	int fd = open(in, O_RDONLY), rc;
 	struct notes dummy;
@@ -202,7 +202,7 @@ export(const char *in, struct sp_psexport_opts *o, struct notes *ns,
 	memset(ns, 0, sizeof *ns);
 	o->note = on_note;
 	o->note_ctx = ns;
-	rc = sp_psexport_run(fd, in, o, st, e);
+	rc = sp_pstats_export_run(fd, in, o, st, e);
 	close(fd);
 	return rc;
 }
@@ -212,8 +212,8 @@ static void
 test_spill(void)
 {
 	char in[256], a[256], b[256], fa[256], fb[256];
-	struct sp_psexport_opts o;
-	struct sp_psexport_stats st;
+	struct sp_pstats_export_opts o;
+	struct sp_pstats_export_stats st;
 	struct sp_err e;
 	int paths;
 
@@ -245,8 +245,8 @@ static void
 test_one_lane(void)
 {
 	char in1[256], in2[256], a[256], b[256];
-	struct sp_psexport_opts o;
-	struct sp_psexport_stats st;
+	struct sp_pstats_export_opts o;
+	struct sp_pstats_export_stats st;
 	struct sp_err e;
 
 	snprintf(in1, sizeof in1, "%s/one.sps", tmpdir);
@@ -272,7 +272,7 @@ static void
 test_lanes_without_column(void)
 {
 	char in[256], out[256];
-	struct sp_psexport_opts o;
+	struct sp_pstats_export_opts o;
 	struct sp_err e;
 
 	snprintf(in, sizeof in, "%s/nocol.sps", tmpdir);
@@ -297,8 +297,8 @@ test_runs(void)
 		{ 1000, 2000, 0, 0 }, { 1100, 1500, 1, 1 },
 	};
 	char in[256], base[256], p[256];
-	struct sp_psexport_opts o;
-	struct sp_psexport_stats st;
+	struct sp_pstats_export_opts o;
+	struct sp_pstats_export_stats st;
 	struct notes ns;
 	struct sp_err e;
 	struct gen g;
@@ -324,7 +324,7 @@ test_runs(void)
 	CHECK(export(in, &o, &ns, &st, &e) == 0 && st.runs == 2 &&
 	    st.ranks == 3 && st.files == 2 && st.calls == 4,
 	    "runs: %s", e.msg);
-	CHECK(ns.n[SP_PSEXPORT_RANK_EMPTY] == 1 && ns.rank == 1 &&
+	CHECK(ns.n[SP_PSTATS_EXPORT_RANK_EMPTY] == 1 && ns.rank == 1 &&
 	    strcmp(ns.label, "r") == 0, "runs: notes %d", ns.n[0]);
 	snprintf(p, sizeof p, "%s/runs/p_r_rank0.prof", tmpdir);
 	CHECK(exists(p), "runs: no %s", p);
@@ -364,8 +364,8 @@ test_spool_file(void)
 {
 	static const char *names[] = { "a", "b", "c > d", "rec" };
 	char in[256], base[256], a[256], b[256];
-	struct sp_psexport_opts o;
-	struct sp_psexport_stats st;
+	struct sp_pstats_export_opts o;
+	struct sp_pstats_export_stats st;
 	struct sp_err e;
 	struct gen g;
 	struct lanegen l;
@@ -416,7 +416,7 @@ test_interval(void)
 	static const char *names[] = { "a" };
 	static const struct call c[] = { { 0, 10, 0, 0 } };
 	char in[256], out[256];
-	struct sp_psexport_opts o;
+	struct sp_pstats_export_opts o;
 	struct sp_err e;
 	struct gen g;
 	int fd;

@@ -1,5 +1,5 @@
 /*
- * sp_flame_dsvg.h - a differential flame graph as a static SVG: the
+ * sp_flame_diff_svg.h - a differential flame graph as a static SVG: the
  * paired call-path tree of a before and an after run (a flat tree of two
  * sides, sp_flame_flat.h) drawn as a flame graph, the root at the bottom,
  * each frame as wide as its total time in the after run (or, with
@@ -31,8 +31,8 @@
  * Ownership: the tree, the options and the writer are borrowed for the
  * call; output goes through write(ctx, ...) in pieces of at most 64 KiB.
  */
-#ifndef SP_FLAME_DSVG_H
-#define SP_FLAME_DSVG_H
+#ifndef SP_FLAME_DIFF_SVG_H
+#define SP_FLAME_DIFF_SVG_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -42,7 +42,7 @@
 #include "sp_flame_flat.h"
 #include "sp_prof.h"
 
-struct sp_flame_dsvg_opts {
+struct sp_flame_diff_svg_opts {
 	int width, row_height, font_size;	/* > 0 */
 	double threshold;	/* of the root's width, in [0, 1) */
 	size_t max_frames;	/* 0: no bound */
@@ -52,7 +52,7 @@ struct sp_flame_dsvg_opts {
 	const struct sp_flame_diff_opts *diff;
 };
 
-struct sp_flame_dsvg_stats {
+struct sp_flame_diff_svg_stats {
 	size_t frames;		/* drawn */
 	size_t added, removed;	/* stacks only in after, only in before */
 	int64_t added_ns, removed_ns;	/* their time, in their run */
@@ -60,8 +60,8 @@ struct sp_flame_dsvg_stats {
 };
 
 /* st may be NULL. */
-int sp_flame_dsvg_write(const struct sp_flame_flat *f,
-    const struct sp_flame_dsvg_opts *o, sp_prof_write_fn *write, void *ctx,
-    struct sp_flame_dsvg_stats *st, struct sp_err *e);
+int sp_flame_diff_svg_write(const struct sp_flame_flat *f,
+    const struct sp_flame_diff_svg_opts *o, sp_write_fn *write, void *ctx,
+    struct sp_flame_diff_svg_stats *st, struct sp_err *e);
 
 #endif

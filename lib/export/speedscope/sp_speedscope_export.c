@@ -1,4 +1,4 @@
-#include "sp_ssexport.h"
+#include "sp_speedscope_export.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -10,7 +10,7 @@
 
 #define NAMING { SP_EXPORT_FIRST_DOT, ".speedscope.json", "profile", 0 }
 
-const struct sp_export_naming sp_ssexport_naming = NAMING;
+const struct sp_export_naming sp_speedscope_export_naming = NAMING;
 
 static const struct sp_export_spec spec = {
 	.stage = SP_STAGE_CALLS,
@@ -25,7 +25,7 @@ static const struct sp_export_spec spec = {
 
 struct ssx {
 	struct sp_export *fe;
-	const struct sp_ssexport_opts *o;
+	const struct sp_speedscope_export_opts *o;
 	uint64_t dropped;	/* over all runs */
 
 	/* the run: its document, opened with its first lane */
@@ -38,7 +38,7 @@ struct ssx {
 };
 
 static void
-note(struct ssx *x, enum sp_ssexport_note what, const char *label,
+note(struct ssx *x, enum sp_speedscope_export_note what, const char *label,
     const char *path, uint64_t value)
 {
 	if (x->o->note != NULL)
@@ -59,7 +59,7 @@ doc_write(void *ctx, const void *p, size_t n, struct sp_err *e)
 	if (x->o->max_size > 0 && !x->warned &&
 	    sp_export_out_bytes(x->out) > x->o->max_size) {
 		x->warned = 1;
-		note(x, SP_SSEXPORT_OVERSIZE, sp_export_label(x->fe),
+		note(x, SP_SPEEDSCOPE_EXPORT_OVERSIZE, sp_export_label(x->fe),
 		    sp_export_out_path(x->out), x->o->max_size);
 	}
 	return 0;
@@ -134,7 +134,7 @@ static void
 empty_note(void *ctx, int kind, const char *label, const char *path,
     uint64_t value)
 {
-	note(ctx, (enum sp_ssexport_note)kind, label, path, value);
+	note(ctx, (enum sp_speedscope_export_note)kind, label, path, value);
 }
 
 static int
@@ -184,10 +184,10 @@ lane(void *ctx, uint32_t rank, int64_t id, struct sp_err *e)
 static int
 no_document(struct ssx *x, struct sp_err *e)
 {
-	enum sp_ssexport_note what;
+	enum sp_speedscope_export_note what;
 
-	what = sp_export_run_calls(x->fe) == 0 ? SP_SSEXPORT_NO_CALLS :
-	    SP_SSEXPORT_ALL_DROPPED;
+	what = sp_export_run_calls(x->fe) == 0 ? SP_SPEEDSCOPE_EXPORT_NO_CALLS :
+	    SP_SPEEDSCOPE_EXPORT_ALL_DROPPED;
 	sp_export_drop(x->fe, x->out);
 	x->out = NULL;
 	return sp_export_empty(x->fe, (int)what, sp_speedscope_dropped(x->ss),
@@ -226,8 +226,9 @@ no_output(void *ctx, struct sp_err *e)
 }
 
 int
-sp_ssexport_stream(struct sp_reader *r, const struct sp_ssexport_opts *o,
-    struct sp_ssexport_stats *st, struct sp_err *e)
+sp_speedscope_export_run(struct sp_reader *r,
+    const struct sp_speedscope_export_opts *o,
+    struct sp_speedscope_export_stats *st, struct sp_err *e)
 {
 	static const struct sp_export_ops ops = {
 		.run = begin_run,

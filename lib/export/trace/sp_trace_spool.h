@@ -1,5 +1,5 @@
 /*
- * sp_tspool.h - the calls of one rank held back until the rank is read
+ * sp_trace_spool.h - the calls of one rank held back until the rank is read
  * whole: what sp-trace --align needs, since a rank's first call (or its
  * first call of the region to align on) is known only after its last
  * lane, and every slice of the rank is written shifted by it.
@@ -11,15 +11,15 @@
  * memory; beyond it they go to a temporary file (sp_spill.h: made on
  * first use in the directory given, $TMPDIR or /tmp, and unlinked at
  * once), which works on pipes and keeps memory flat whatever the size of
- * a rank.  sp_tspool_replay() hands everything back in the same order and
+ * a rank.  sp_trace_spool_replay() hands everything back in the same order and
  * empties the spool, whose file is then closed (freeing its space) for
  * the next rank.
  *
  * Ownership: the caller owns the spool; names and metadata passed in are
  * copied; what the replay hands out is valid during its callback only.
  */
-#ifndef SP_TSPOOL_H
-#define SP_TSPOOL_H
+#ifndef SP_TRACE_SPOOL_H
+#define SP_TRACE_SPOOL_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -27,39 +27,41 @@
 #include "sp_err.h"
 #include "sp_trace.h"
 
-struct sp_tspool;
+struct sp_trace_spool;
 
 /* A call as the replay hands it back (args: numbers and metadata only). */
-struct sp_tspool_call {
+struct sp_trace_spool_call {
 	uint32_t depth, region;
 	int64_t start, end;
 	struct sp_trace_args args;
 };
 
-struct sp_tspool_ops {
+struct sp_trace_spool_ops {
 	int (*lane)(void *ctx, int64_t lane, uint32_t k, const char *name,
 	    struct sp_err *e);
-	int (*call)(void *ctx, const struct sp_tspool_call *c,
+	int (*call)(void *ctx, const struct sp_trace_spool_call *c,
 	    struct sp_err *e);
 };
 
 /* mem: bytes kept in memory before the rest goes to a file in tmpdir. */
-struct sp_tspool *sp_tspool_new(const char *tmpdir, size_t mem,
+struct sp_trace_spool *sp_trace_spool_new(const char *tmpdir, size_t mem,
     struct sp_err *e);
-void sp_tspool_free(struct sp_tspool *s);
+void sp_trace_spool_free(struct sp_trace_spool *s);
 
-int sp_tspool_lane(struct sp_tspool *s, int64_t lane, uint32_t k,
+int sp_trace_spool_lane(struct sp_trace_spool *s, int64_t lane, uint32_t k,
     const char *name, struct sp_err *e);
 /* Calls of a lane come with non-decreasing starts, as in the stream. */
-int sp_tspool_call(struct sp_tspool *s, const struct sp_tspool_call *c,
+int sp_trace_spool_call(struct sp_trace_spool *s,
+    const struct sp_trace_spool_call *c,
     struct sp_err *e);
 
 /* Everything, in order, to ops; then the spool is empty again. */
-int sp_tspool_replay(struct sp_tspool *s, const struct sp_tspool_ops *ops,
+int sp_trace_spool_replay(struct sp_trace_spool *s,
+    const struct sp_trace_spool_ops *ops,
     void *ctx, struct sp_err *e);
 
 /* Bytes held so far (this rank), and put on temporary files (all ranks). */
-uint64_t sp_tspool_bytes(const struct sp_tspool *s);
-uint64_t sp_tspool_spilled(const struct sp_tspool *s);
+uint64_t sp_trace_spool_bytes(const struct sp_trace_spool *s);
+uint64_t sp_trace_spool_spilled(const struct sp_trace_spool *s);
 
 #endif

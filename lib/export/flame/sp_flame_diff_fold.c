@@ -1,4 +1,4 @@
-#include "sp_flame_dfold.h"
+#include "sp_flame_diff_fold.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -121,8 +121,8 @@ put_lines(struct sp_flame_out *o, struct line *l, size_t nl, int64_t ta,
 }
 
 int
-sp_flame_dfold_write(const struct sp_flame_flat *f, int normalize,
-    sp_prof_write_fn *write, void *ctx, struct sp_err *e)
+sp_flame_diff_fold_write(const struct sp_flame_flat *f, int normalize,
+    sp_write_fn *write, void *ctx, struct sp_err *e)
 {
 	size_t n = sp_flame_flat_len(f), nl, bytes;
 	size_t *plen = malloc((n + 1) * sizeof *plen);
