@@ -20,10 +20,12 @@ build=${1:-build}
 # protoc --decode_raw reads sp-trace's Perfetto traces, independently of
 # sp, and python3-protobuf, the real protobuf library, parses them against
 # the subset of Perfetto's schema that protoc compiles from
-# tests/trace/perfetto_subset.proto; zsh loads the zsh completion).
+# tests/trace/perfetto_subset.proto; python3-scipy is the model the
+# statistical tests of sp-diff are checked against; zsh loads the zsh
+# completion).
 pkgs="meson ninja-build pkg-config gcc libc6-dev libhdf5-dev hdf5-tools
 libcbor-dev libpcre2-dev libyajl-dev zlib1g-dev libdeflate-dev python3 python3-h5py python3-numpy
-python3-protobuf mandoc time jq nodejs npm make util-linux bsdutils chromium protobuf-compiler
+python3-protobuf python3-scipy mandoc time jq nodejs npm make util-linux bsdutils chromium protobuf-compiler
 zsh"
 missing=
 for p in $pkgs; do
