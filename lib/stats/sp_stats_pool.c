@@ -8,7 +8,7 @@
 #include "sp_huge.h"
 
 /* Chunk sizes in values: small for the many small groups, up to a cap. */
-#define CHUNK_MIN 16
+#define CHUNK_MIN 2
 #define CHUNK_MAX 8192
 
 /*
