@@ -488,7 +488,7 @@ def main():
     ap.add_argument("--seeds", type=int, default=int(os.environ.get("SP_PROPERTY_SEEDS", 200)))
     ap.add_argument("--first", type=int, default=1)
     ap.add_argument("--budget", type=float, default=float(os.environ.get(
-        "SP_PROPERTY_BUDGET", 40)), help="stop starting new seeds after this many seconds")
+        "SP_PROPERTY_BUDGET", 15)), help="stop starting new seeds after this many seconds")
     ap.add_argument("-v", "--verbose", action="store_true")
     ap.add_argument("--keep", action="store_true", help="keep the generated files")
     args = ap.parse_args()

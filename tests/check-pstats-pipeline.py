@@ -401,7 +401,7 @@ def main():
         "SP_PROPERTY_SEEDS", 200)))
     ap.add_argument("--first", type=int, default=1)
     ap.add_argument("--budget", type=float, default=float(os.environ.get(
-        "SP_PROPERTY_BUDGET", 40)), help="stop starting new seeds after this "
+        "SP_PROPERTY_BUDGET", 15)), help="stop starting new seeds after this "
         "many seconds")
     ap.add_argument("-v", "--verbose", action="store_true")
     ap.add_argument("--keep", action="store_true", help="keep the files")

@@ -277,7 +277,7 @@ def main():
         "SP_PROPERTY_SEEDS", 200)))
     ap.add_argument("--first", type=int, default=1)
     ap.add_argument("--budget", type=float, default=float(os.environ.get(
-        "SP_PROPERTY_BUDGET", 40)))
+        "SP_PROPERTY_BUDGET", 15)))
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
     if checklib.missing("check-stats", (SP_READ, SP_STACK, SP_STATS)):
