@@ -17,6 +17,7 @@
 #include "sp_pb.h"
 #include "sp_trace_emit.h"
 #include "check.h"
+#include "tracegen.h"
 #include "membuf.h"
 
 /* The messages among the length-delimited fields, by path. */
@@ -308,9 +309,12 @@ random_lane(uint32_t *depth, uint32_t *region, int64_t *start, int64_t *end,
  */
 static int
 emit_lanes(struct sp_trace_writer *w, struct sp_trace_writer *inner,
-    const struct sp_trace_calls *c, const struct sp_trace_calls *c2,
+    const struct tg_lane *c, const struct tg_lane *c2,
+    const struct sp_trace_argtab *args, const struct sp_trace_argtab *args2,
     struct sp_err *e)
 {
+	struct sp_trace_calls tc = { 0, args, 0 }, tc2 = { 0, args2, 0 };
+	struct sp_walk *walk = sp_walk_new(NULL);
 	struct sp_trace_process p = { 0, 1, 7, "x", "", "none", 0 };
 	struct sp_trace_thread t = { 1, 1, 65537, 1, "rank 0" };
 	struct sp_trace_thread t2 = { 2, 1, 65538, 2, "rank 0, thread 2" };
@@ -321,12 +325,12 @@ emit_lanes(struct sp_trace_writer *w, struct sp_trace_writer *inner,
 	sp_trace_emit_writer(m, w);
 	rc = sp_trace_emit_rank(m, &p, e) < 0 ||
 	    sp_trace_emit_lane(m, &t, e) < 0 ||
-	    sp_trace_emit_calls(m, c, e) < 0 ||
-	    sp_trace_emit_lane_end(m, e) < 0 ||
+	    tg_emit_lane(m, walk, c, 8192, 1, &tc, e) < 0 ||
 	    sp_trace_emit_lane(m, &t2, e) < 0 ||
-	    sp_trace_emit_calls(m, c2, e) < 0 ||
-	    sp_trace_emit_lane_end(m, e) < 0 ||
+	    tg_emit_lane(m, walk, c2, 8192, 2, &tc2, e) < 0 ||
+	    sp_walk_finish(walk, e) < 0 ||
 	    sp_trace_finish(inner, NULL, e) < 0 ? -1 : 0;
+	sp_walk_free(walk);
 	sp_trace_emit_free(m);
 	return rc;
 }
@@ -348,8 +352,8 @@ test_hot_path(void)
 	struct sp_trace_args args[2], args2[2], other;
 	struct sp_trace_argtab tab = { args, 2, &other };
 	struct sp_trace_argtab tab2 = { args2, 2, &other };
-	struct sp_trace_calls c = { depth, region, start, end, N, 0, NULL };
-	struct sp_trace_calls c2 = c;
+	struct tg_lane c = { depth, region, start, end, N };
+	const struct sp_trace_argtab *a1, *a2;
 	struct membuf m1 = { 0 }, m2 = { 0 };
 	struct plain pl = { { &plain_ops }, NULL };
 	struct sp_trace_writer *w1, *w2;
@@ -373,15 +377,16 @@ test_hot_path(void)
 	args2[1].line = 8;
 	args2[1].source_key = 22;
 	for (with = 0; with < 2; with++) {
-		c.args = with ? &tab : NULL;
-		c2.args = with ? &tab2 : NULL;
+		a1 = with ? &tab : NULL;
+		a2 = with ? &tab2 : NULL;
 		m1.n = m2.n = 0;
 		w1 = sp_perfetto_new(nm, ln, 3, membuf_write, &m1, &e);
 		w2 = sp_perfetto_new(nm, ln, 3, membuf_write, &m2, &e);
 		pl.w = w2;
 		CHECK(w1 != NULL && w2 != NULL &&
-		    emit_lanes(w1, w1, &c, &c2, &e) == 0 &&
-		    emit_lanes(&pl.base, w2, &c, &c2, &e) == 0, "hot path: %s",
+		    emit_lanes(w1, w1, &c, &c, a1, a2, &e) == 0 &&
+		    emit_lanes(&pl.base, w2, &c, &c, a1, a2, &e) == 0,
+		    "hot path: %s",
 		    e.msg);
 		CHECK(m1.n > (size_t)N * 40 && m1.n == m2.n &&
 		    memcmp(m1.p, m2.p, m1.n) == 0, "hot path, args %d: %zu "
@@ -393,7 +398,7 @@ test_hot_path(void)
 	m1.fail_after = m1.n / 2;	/* after a flush or more */
 	m1.n = 0;
 	w1 = sp_perfetto_new(nm, ln, 3, membuf_write, &m1, &e);
-	CHECK(emit_lanes(w1, w1, &c, &c2, &e) < 0 &&
+	CHECK(emit_lanes(w1, w1, &c, &c, NULL, NULL, &e) < 0 &&
 	    strstr(e.msg, "full") != NULL,
 	    "a full output on the hot path: %s", e.msg);
 	sp_trace_writer_free(w1);

@@ -1,7 +1,7 @@
 /*
  * Unit test of the timeline writers' interface (sp_trace.h): a writer's
- * hot path (calls) and the opens and closes it leaves to the emitter
- * must make the same bytes as opens and closes alone.  Random forests of
+ * hot path (calls, taking a walk's events) and the opens it leaves to
+ * its caller must make the same bytes as opens and closes alone.  Random forests of
  * one lane (zero-length and touching calls, deep and flat ones) through
  * both writers, Perfetto's (which has the hot path) and Chrome's JSON
  * (which has none), each driven both ways as sp_trace.h says.
@@ -15,6 +15,7 @@
 #include "sp_perfetto.h"
 #include "sp_trace.h"
 #include "check.h"
+#include "tracegen.h"
 
 #define MAXN 4000
 
@@ -78,23 +79,10 @@ grow(int64_t t0, int64_t t1, uint32_t d)
 	}
 }
 
-/* Close the open slices deeper than or at d, deepest first. */
-static int
-close_to(struct sp_trace_writer *w, struct sp_trace_nest *s, size_t d,
-    struct sp_err *e)
-{
-	while (s->depth > d) {
-		uint64_t at = s->ends[--s->depth];
-
-		if (sp_trace_close(w, at, e) < 0)
-			return -1;
-		if (at > s->last)
-			s->last = at;
-	}
-	return 0;
-}
-
-/* The forest through w: with its hot path when hot, else opens alone. */
+/*
+ * The forest through w, walked (sp_walk.h) in one batch: each event by
+ * its hot path when hot, else by opens and closes alone.
+ */
 static int
 drive(struct sp_trace_writer *w, int hot, struct sp_err *e)
 {
@@ -103,35 +91,40 @@ drive(struct sp_trace_writer *w, int hot, struct sp_err *e)
 	static const struct sp_trace_thread t = { 1, 1, 65537, 1, "rank 0" };
 	static const struct sp_trace_meta m = { "r", "r.h5", "sp@test",
 		"none", NULL, 0, 0, 0 };
-	uint64_t ends[64];
-	struct sp_trace_nest s = { ends, 0, 64, 0 };
-	struct sp_trace_calls c = { depth, region, start, end, ncalls, 0,
-		NULL };
-	size_t i = 0;
+	struct tg_lane l = { depth, region, start, end, ncalls };
+	struct sp_trace_calls c = { 0, NULL, 0 };
+	struct sp_walk *walk = sp_walk_new(NULL);
+	struct sp_walk_iter it;
+	struct tg g = { 0 };
+	struct sp_batch b = tg_batch(&g, &l, 0, ncalls, 1);
+	int ev, rc = -1;
 
-	if (sp_trace_track(w, &p, &t, 0, e) < 0)
-		return -1;
+	if (walk == NULL || sp_trace_track(w, &p, &t, 0, e) < 0 ||
+	    sp_walk_begin(walk, &b, &it, e) < 0)
+		goto out;
 	if (hot && w->ops->calls != NULL)
 		driven_hot += ncalls;
-	while (i < ncalls) {
-		size_t before = i;
-
-		if (hot && w->ops->calls != NULL &&
-		    w->ops->calls(w, &s, &c, &i, e) < 0)
-			return -1;
-		by_hot += i - before;
-		if (i == ncalls)
+	for (;;) {
+		ev = hot && w->ops->calls != NULL ? w->ops->calls(w, &it, &c,
+		    e) : sp_walk_next(&it, e);
+		if (ev == SP_WALK_DONE)
 			break;
-		if (close_to(w, &s, depth[i], e) < 0 ||
-		    sp_trace_open(w, (uint64_t)start[i], (uint64_t)end[i],
-		    region[i], NULL, e) < 0)
-			return -1;
-		s.ends[s.depth++] = (uint64_t)end[i];
-		if ((uint64_t)start[i] > s.last)
-			s.last = (uint64_t)start[i];
-		i++;
+		if (ev == SP_WALK_FAIL)
+			goto out;
+		if (ev == SP_WALK_OPEN && sp_trace_open(w,
+		    (uint64_t)it.c->start, (uint64_t)it.c->end, it.c->region,
+		    NULL, e) < 0)
+			goto out;
+		if (ev == SP_WALK_CLOSE && sp_trace_close(w,
+		    (uint64_t)it.c->end, e) < 0)
+			goto out;
 	}
-	return close_to(w, &s, 0, e) < 0 ? -1 : sp_trace_finish(w, &m, e);
+	by_hot += c.opened;
+	rc = sp_walk_finish(walk, e) < 0 ? -1 : sp_trace_finish(w, &m, e);
+out:
+	sp_walk_free(walk);
+	tg_free(&g);
+	return rc;
 }
 
 typedef struct sp_trace_writer *new_fn(const char *const *, const size_t *,

@@ -1,20 +1,26 @@
 /*
- * Unit test of sp_trace_emit, the tracks and nesting of a trace's slices, on
- * a writer that records what it is handed: tracks written with their
- * first slice only (a rank or lane without slices leaves none), the
- * process with the rank's first lane only, sequences numbered as tracks
- * are written; slices ended deepest first at their own ends before a
- * slice at their depth or above, and all of them at the lane's end; a
- * zero-length child at its parent's end and touching siblings nest by
- * depth, not by time; time going back, a child outliving its parent and
- * a depth beyond the open slices are errors.
+ * Unit test of sp_trace_emit, the tracks of a trace's slices, fed by a
+ * real walk (sp_walk.h) as sp-trace feeds it, on a writer that records
+ * what it is handed: tracks written with their first slice only (a rank
+ * or lane without slices leaves none), the process with the rank's first
+ * lane only, sequences numbered as tracks are written; slices ended
+ * deepest first at their own ends before a slice at their depth or
+ * above, and all of them at the lane's end; a zero-length child at its
+ * parent's end and touching siblings nest by depth, not by time.  The
+ * writer's hot path (its calls op) writes what open and close would,
+ * across batches, and hands back what it leaves.  Time going back, a
+ * child outliving its parent and a depth beyond the open calls are the
+ * walk's to refuse, with its message, the writer having seen only what
+ * came before.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "sp_trace_emit.h"
+#include "sp_walk.h"
 #include "check.h"
+#include "tracegen.h"
 
 struct rec {
 	struct sp_trace_writer base;
@@ -72,40 +78,34 @@ rec_close(struct sp_trace_writer *w, uint64_t ts, struct sp_err *e)
 
 /*
  * The calls op of a writer, as sp_trace.h has it: what open and close
- * would have recorded, for the calls it takes; it leaves those of region
- * 2 to open and close, and stops where the contract says it must.
+ * would have recorded, for the events it takes; it leaves the opens of
+ * region 2 to the caller.
  */
 static int
-rec_calls(struct sp_trace_writer *w, struct sp_trace_nest *s,
-    const struct sp_trace_calls *c, size_t *i, struct sp_err *e)
+rec_calls(struct sp_trace_writer *w, struct sp_walk_iter *it,
+    struct sp_trace_calls *c, struct sp_err *e)
 {
 	const struct sp_trace_argtab *t = c->args;
 	const struct sp_trace_args *a;
+	uint64_t origin = (uint64_t)c->origin;
+	int ev;
 
-	for (; *i < c->n; ++*i) {
-		size_t k = *i;
-		uint32_t region = c->region[k];
-		uint64_t ts = (uint64_t)(c->start[k] - c->origin);
-		uint64_t end = (uint64_t)(c->end[k] - c->origin);
-
-		if (c->depth[k] > s->depth || s->depth == s->cap)
-			return 0;
-		while (s->depth > c->depth[k]) {
-			s->last = s->ends[--s->depth];
-			if (rec_close(w, s->last, e) < 0)
-				return -1;
+	for (;;) {
+		ev = sp_walk_next(it, e);
+		if (ev == SP_WALK_CLOSE) {
+			if (rec_close(w, (uint64_t)it->c->end - origin, e) < 0)
+				return SP_WALK_FAIL;
+			continue;
 		}
-		if (ts < s->last || end < ts || (s->depth > 0 &&
-		    end > s->ends[s->depth - 1]) || region == 2)
-			return 0;
-		a = t == NULL ? NULL : region < t->n ? &t->args[region] :
-		    t->other;
-		if (rec_open(w, ts, end, region, a, e) < 0)
-			return -1;
-		s->ends[s->depth++] = end;
-		s->last = ts;
+		if (ev != SP_WALK_OPEN || it->c->region == 2)
+			return ev;
+		a = t == NULL ? NULL : it->c->region < t->n ?
+		    &t->args[it->c->region] : t->other;
+		if (rec_open(w, (uint64_t)it->c->start - origin,
+		    (uint64_t)it->c->end - origin, it->c->region, a, e) < 0)
+			return SP_WALK_FAIL;
+		c->opened++;
 	}
-	return 0;
 }
 
 static const struct sp_trace_writer_ops rec_ops = {
@@ -126,15 +126,54 @@ lane(const char *name)
 	return t;
 }
 
+/* A lane of calls in pre-order, given by their depths. */
+struct calls {
+	uint32_t depth[4000], region[4000];
+	int64_t start[4000], end[4000];
+	size_t n;
+};
+
+/* Lane id of c into m through walk w, in batches of bsize calls. */
+static int
+emit_lane(struct sp_trace_emit *m, struct sp_walk *w, const struct calls *c,
+    size_t bsize, int64_t id, const struct sp_trace_argtab *t,
+    struct sp_err *e)
+{
+	struct tg_lane l = { c->depth, c->region, c->start, c->end, c->n };
+	struct sp_trace_calls tc = { 1000, t, 0 };
+
+	return tg_emit_lane(m, w, &l, bsize, id, &tc, e);
+}
+
+static void
+add(struct calls *c, uint32_t depth, uint32_t region, int64_t start,
+    int64_t end)
+{
+	c->depth[c->n] = depth;
+	c->region[c->n] = region;
+	c->start[c->n] = 1000 + start;
+	c->end[c->n++] = 1000 + end;
+}
+
 static void
 test_nesting(void)
 {
-	struct rec r;
+	static struct rec r;
+	static struct calls c, c3, none;
 	struct sp_trace_emit *m = sp_trace_emit_new(NULL);
+	struct sp_walk *w = sp_walk_new("in");
 	struct sp_trace_thread t1 = lane("a"), t2 = lane("b"), t3 = lane("c");
 	struct sp_err e;
 	int rc;
 
+	add(&c, 0, 0, 0, 100);
+	add(&c, 1, 1, 10, 10);
+	add(&c, 1, 1, 10, 40);
+	add(&c, 2, 2, 20, 40);
+	add(&c, 1, 1, 40, 100);
+	add(&c, 2, 3, 100, 100);
+	add(&c, 0, 0, 100, 100);
+	add(&c3, 0, 4, 5, 6);
 	memset(&r, 0, sizeof r);
 	r.base.ops = &rec_ops;
 	sp_trace_emit_begin(m);
@@ -142,17 +181,12 @@ test_nesting(void)
 	rc = sp_trace_emit_rank(m, &proc, &e) < 0 ||
 	    /* a lane whose calls were all dropped: no track */
 	    sp_trace_emit_lane(m, &t1, &e) < 0 ||
+	    emit_lane(m, w, &none, 1, 1, NULL, &e) < 0 ||
 	    sp_trace_emit_lane(m, &t2, &e) < 0 ||
-	    sp_trace_emit_slice(m, 0, 0, 0, 100, NULL, &e) < 0 ||
-	    sp_trace_emit_slice(m, 1, 1, 10, 10, NULL, &e) < 0 ||
-	    sp_trace_emit_slice(m, 1, 1, 10, 40, NULL, &e) < 0 ||
-	    sp_trace_emit_slice(m, 2, 2, 20, 40, NULL, &e) < 0 ||
-	    sp_trace_emit_slice(m, 1, 1, 40, 100, NULL, &e) < 0 ||
-	    sp_trace_emit_slice(m, 2, 3, 100, 100, NULL, &e) < 0 ||
-	    sp_trace_emit_slice(m, 0, 0, 100, 100, NULL, &e) < 0 ||
+	    emit_lane(m, w, &c, 3, 2, NULL, &e) < 0 ||
 	    sp_trace_emit_lane(m, &t3, &e) < 0 ||
-	    sp_trace_emit_slice(m, 0, 4, 5, 6, NULL, &e) < 0 ||
-	    sp_trace_emit_lane_end(m, &e) < 0;
+	    emit_lane(m, w, &c3, 1, 3, NULL, &e) < 0 ||
+	    sp_walk_finish(w, &e) < 0;
 	CHECK(rc == 0, "nesting: %s", e.msg);
 	CHECK(strcmp(r.text, "P r0@0 T1 b@0 B0@0-100 B1@10-10 E@10 B1@10-40 "
 	    "B2@20-40 E@40 E@40 B1@40-100 B3@100-100 E@100 E@100 E@100 "
@@ -166,49 +200,29 @@ test_nesting(void)
 	rc = sp_trace_emit_rank(m, &proc, &e) < 0 ||
 	    sp_trace_emit_lane(m, &t1, &e) < 0 ||
 	    sp_trace_emit_rank_written(m) ||
-	    sp_trace_emit_slice(m, 0, 0, 0, 1, NULL, &e) < 0 ||
-	    sp_trace_emit_lane_end(m, &e) < 0;
-	CHECK(rc == 0 && strcmp(r.text, "P r1@0 T3 a@0 B0@0-1 E@1 ") == 0,
+	    emit_lane(m, w, &c3, 1, 4, NULL, &e) < 0;
+	CHECK(rc == 0 && strcmp(r.text, "P r1@5 T3 a@5 B4@5-6 E@6 ") == 0,
 	    "second rank: %s", r.text);
+	proc.name = "r0";
+	sp_walk_free(w);
 	sp_trace_emit_free(m);
 	sp_trace_emit_free(NULL);
 }
 
 static void
-test_errors(void)
+test_no_writer(void)
 {
-	struct rec r;
 	struct sp_trace_emit *m = sp_trace_emit_new(NULL);
 	struct sp_trace_thread t = lane("a");
 	struct sp_err e;
 
-	memset(&r, 0, sizeof r);
-	r.base.ops = &rec_ops;
 	sp_trace_emit_begin(m);
 	CHECK(sp_trace_emit_rank(m, &proc, &e) == 0 &&
 	    sp_trace_emit_lane(m, &t, &e) == 0 &&
-	    sp_trace_emit_slice(m, 0, 0, 5, 6, NULL, &e) < 0 &&
+	    sp_trace_emit_open(m, 0, 5, 6, NULL, &e) < 0 &&
 	    e.status == SP_EUSAGE, "no writer: %s", e.msg);
-	sp_trace_emit_writer(m, &r.base);
-	CHECK(sp_trace_emit_slice(m, 0, 0, 50, 60, NULL, &e) == 0 &&
-	    sp_trace_emit_slice(m, 0, 0, 40, 45, NULL, &e) < 0 &&
-	    strstr(e.msg, "goes back in time") != NULL, "back: %s", e.msg);
-	CHECK(sp_trace_emit_slice(m, 0, 0, 70, 80, NULL, &e) == 0 &&
-	    sp_trace_emit_slice(m, 1, 0, 75, 81, NULL, &e) < 0 &&
-	    strstr(e.msg, "outlives its parent") != NULL, "outlives: %s",
-	    e.msg);
-	CHECK(sp_trace_emit_slice(m, 3, 0, 75, 76, NULL, &e) < 0 &&
-	    strstr(e.msg, "at depth 3 with only 1 calls open") != NULL,
-	    "depth: %s", e.msg);
 	sp_trace_emit_free(m);
 }
-
-/* A random lane of n calls in pre-order, times from 1000 on. */
-struct calls {
-	uint32_t depth[4000], region[4000];
-	int64_t start[4000], end[4000];
-	size_t n;
-};
 
 static void
 random_calls(struct calls *c, size_t n, unsigned seed)
@@ -236,60 +250,49 @@ random_calls(struct calls *c, size_t n, unsigned seed)
 	}
 }
 
-/* The calls through sp_trace_emit_slice() or sp_trace_emit_calls() into r. */
+/* The calls of one lane into r, in batches of bsize. */
 static int
-emit(struct rec *r, const struct sp_trace_writer_ops *ops, int batch,
+emit(struct rec *r, const struct sp_trace_writer_ops *ops, size_t bsize,
     const struct calls *c, const struct sp_trace_argtab *t, struct sp_err *e)
 {
 	struct sp_trace_emit *m = sp_trace_emit_new(e);
+	struct sp_walk *w = sp_walk_new("in");
 	struct sp_trace_thread th = lane("a");
-	struct sp_trace_calls b = {
-		c->depth, c->region, c->start, c->end, c->n, 1000, t,
-	};
-	const struct sp_trace_args *a;
 	int rc;
-	size_t i;
 
 	memset(r, 0, sizeof *r);
 	r->base.ops = ops;
 	sp_trace_emit_begin(m);
 	sp_trace_emit_writer(m, &r->base);
 	rc = sp_trace_emit_rank(m, &proc, e) < 0 ||
-	    sp_trace_emit_lane(m, &th, e) < 0;
-	for (i = 0; rc == 0 && !batch && i < c->n; i++) {
-		a = t == NULL ? NULL : c->region[i] < t->n ?
-		    &t->args[c->region[i]] : t->other;
-		rc = sp_trace_emit_slice(m, c->depth[i], c->region[i],
-		    (uint64_t)(c->start[i] - 1000),
-		    (uint64_t)(c->end[i] - 1000), a, e) < 0;
-	}
-	if (rc == 0 && batch)
-		rc = sp_trace_emit_calls(m, &b, e) < 0;
-	if (rc == 0)
-		rc = sp_trace_emit_lane_end(m, e) < 0;
+	    sp_trace_emit_lane(m, &th, e) < 0 ||
+	    emit_lane(m, w, c, bsize, 1, t, e) < 0 ||
+	    sp_walk_finish(w, e) < 0;
 	CHECK(rc != 0 || sp_trace_emit_slices(m) == c->n, "slices counted");
+	sp_walk_free(w);
 	sp_trace_emit_free(m);
 	return rc ? -1 : 0;
 }
 
 /*
- * sp_trace_emit_calls() is sp_trace_emit_slice() call by call, for a writer
- * with a calls op (which stops often and hands calls back) and without, with
- * an argument table (regions past it get its other entry) and without; and so
- * are its errors, and what the writer saw before them.
+ * The emitter writes the same through a writer's calls op (which hands
+ * opens back often) as through open and close alone, in one batch or
+ * many, with an argument table (regions past it get its other entry)
+ * and without; and where the stream is bad, the walk refuses it with
+ * the same message either way, the writer having seen the same.
  */
 static void
 test_calls(void)
 {
 	static struct calls c;
 	static struct rec one, many;
+	static const size_t bsizes[] = { 4000, 7, 1 };
 	struct sp_trace_args args[3], other;
 	struct sp_trace_argtab t = { args, 3, &other };
-	const struct sp_trace_writer_ops *ops[2] = { &rec_ops,
-	    &rec_calls_ops };
 	struct sp_err e1, e2;
-	int k, with, r1, r2;
+	int with, r1, r2;
 	unsigned seed;
+	size_t k;
 
 	memset(args, 0, sizeof args);
 	memset(&other, 0, sizeof other);
@@ -297,72 +300,88 @@ test_calls(void)
 	args[1].source_key = 8;
 	args[2].source_key = 9;
 	other.source_key = 1;	/* recorded as "?": past the table */
-	for (seed = 1; seed <= 6; seed++) {
+	for (seed = 1; seed <= 7; seed++) {
 		random_calls(&c, seed < 4 ? 3000 : 40, seed);
-		if (seed >= 5) {	/* time going back; a child outliving */
-			c.start[30] = c.start[29] - 1;
-			if (seed == 6)
-				c.end[35] = c.end[34] + 1000000;
-		}
-		for (k = 0; k < 2; k++)
+		if (seed == 5)	/* time going back */
+			c.start[30] = c.end[29] + 1 < c.start[30] ?
+			    c.start[30] : c.start[29] - 1;
+		if (seed == 6)	/* a child outliving its parent */
+			c.end[35] = c.end[34] + 1000000;
+		if (seed == 7)	/* a depth beyond the open calls */
+			c.depth[20] += 2;
+		for (k = 0; k < 3; k++)
 			for (with = 0; with < 2; with++) {
-				r1 = emit(&one, &rec_ops, 0, &c, with ? &t :
+				r1 = emit(&one, &rec_ops, 4000, &c, with ? &t :
 				    NULL, &e1);
-				r2 = emit(&many, ops[k], 1, &c, with ? &t :
-				    NULL, &e2);
+				r2 = emit(&many, &rec_calls_ops, bsizes[k], &c,
+				    with ? &t : NULL, &e2);
 				CHECK(r1 == r2 && strcmp(one.text,
 				    many.text) == 0 && (r1 == 0 ||
 				    strcmp(e1.msg, e2.msg) == 0),
-				    "calls, seed %u, calls op %d, args %d: %d %d "
-				    "%s / %s", seed, k, with, r1, r2,
+				    "calls, seed %u, batch %zu, args %d: %d %d "
+				    "%s / %s", seed, bsizes[k], with, r1, r2,
 				    r1 ? e1.msg : "", r2 ? e2.msg : "");
 				CHECK((seed >= 5) == (r1 != 0) &&
-				    strlen(one.text) > 100, "seed %u: %d %s",
-				    seed, r1, r1 ? e1.msg : "");
+				    strlen(one.text) > 100 && (r1 == 0 ||
+				    (e1.status == SP_EDATA && strncmp(e1.msg,
+				    "in: call stream is inconsistent: ", 33) ==
+				    0)), "seed %u: %d %s", seed, r1,
+				    r1 ? e1.msg : "");
 			}
 	}
 }
 
 /*
- * A call whose time goes back after the calls op has moved the lane's
- * time on: the emitter must judge it by the time the op left, as
- * sp_trace_emit_slice() would (40 ns, C's end), not by the time it held
- * before the op ran.
+ * Each check the emitter once made itself is the walk's: the stream
+ * that fails it is refused with the walk's message, and the writer has
+ * seen nothing of the call at fault.
  */
 static void
-test_handback(void)
+test_walk_checks(void)
 {
+	static const struct {
+		int64_t start, end;
+		uint32_t depth;
+		const char *msg, *seen;
+	} bad[] = {
+		/* time going back: before the end of the call before it */
+		{ 30, 35, 1, "call 2 of rank 0 lane 1 starts at 1030 ns, "
+		    "before the call before it at its depth ends, at 1040 ns",
+		    "E@40 " },
+		/* a child outliving its parent */
+		{ 45, 101, 1, "call 2 of rank 0 lane 1, [1045, 1101] ns, is "
+		    "not inside its parent, call 0, [1000, 1100] ns", "E@40 " },
+		/* a depth beyond the open calls */
+		{ 45, 50, 3, "call 2 of lane 1 has depth 3 but only 2 calls "
+		    "are open", "" },
+	};
 	static struct calls c;
-	static struct rec one, many;
-	static const uint32_t depth[] = { 0, 1, 1, 1 };
-	static const int64_t start[] = { 1000, 1010, 1030, 1025 };
-	static const int64_t end[] = { 1100, 1020, 1040, 1026 };
-	struct sp_err e1, e2;
-	int r1, r2;
+	static struct rec r;
+	struct sp_err e;
+	char want[128];
 	size_t i;
 
-	memset(&c, 0, sizeof c);
-	for (i = 0; i < 4; i++) {
-		c.depth[i] = depth[i];
-		c.start[i] = start[i];
-		c.end[i] = end[i];
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		memset(&c, 0, sizeof c);
+		add(&c, 0, 0, 0, 100);
+		add(&c, 1, 1, 10, 40);
+		add(&c, bad[i].depth, 2, bad[i].start, bad[i].end);
+		snprintf(want, sizeof want, "P r0@0 T1 a@0 B0@0-100 B1@10-40 %s",
+		    bad[i].seen);
+		CHECK(emit(&r, &rec_calls_ops, 4000, &c, NULL, &e) < 0 &&
+		    e.status == SP_EDATA && strstr(e.msg, bad[i].msg) != NULL &&
+		    strcmp(r.text, want) == 0,
+		    "check %zu: %s; %s", i, e.msg, r.text);
 	}
-	c.n = 4;
-	r1 = emit(&one, &rec_ops, 0, &c, NULL, &e1);
-	r2 = emit(&many, &rec_calls_ops, 1, &c, NULL, &e2);
-	CHECK(r1 < 0 && r2 < 0 && strcmp(e1.msg, e2.msg) == 0 &&
-	    strstr(e1.msg, "(at 40 ns)") != NULL &&
-	    strcmp(one.text, many.text) == 0, "hand-back: %d %d %s / %s",
-	    r1, r2, r1 ? e1.msg : "", r2 ? e2.msg : "");
 }
 
 int
 main(void)
 {
 	test_nesting();
-	test_errors();
+	test_no_writer();
 	test_calls();
-	test_handback();
+	test_walk_checks();
 	if (failed == 0)
 		printf("ok\n");
 	return failed != 0;

@@ -1,6 +1,6 @@
 /*
  * Unit test of sp_trace_spool, the spool that holds a rank back for --align:
- * lanes and calls (depths, regions, starts and ends in any relation,
+ * lanes, calls and closes (regions, starts and ends in any relation,
  * numbers negative and large, metadata of any length) come back from a
  * replay exactly as they went in, whether they stayed in memory or went
  * to the temporary file (a limit of 0, 1 or a few bytes; records cut
@@ -61,8 +61,8 @@ seen_call(void *ctx, const struct sp_trace_spool_call *c, struct sp_err *e)
 
 	if (++s->n == s->fail_at)
 		return sp_fail(e, SP_EDATA, "stop");
-	say(s, line, (size_t)snprintf(line, sizeof line, "call %u %u %lld "
-	    "%lld has=%u %lld %lld %lld meta=%zu:", c->depth, c->region,
+	say(s, line, (size_t)snprintf(line, sizeof line, "call %u %lld "
+	    "%lld has=%u %lld %lld %lld meta=%zu:", c->region,
 	    (long long)c->start, (long long)c->end, c->args.has,
 	    (long long)c->args.call_id, (long long)c->args.gpu_ns,
 	    (long long)c->args.await_ns, c->args.meta_len));
@@ -72,7 +72,22 @@ seen_call(void *ctx, const struct sp_trace_spool_call *c, struct sp_err *e)
 	return 0;
 }
 
-static const struct sp_trace_spool_ops ops = { seen_lane, seen_call };
+static int
+seen_close(void *ctx, int64_t end, struct sp_err *e)
+{
+	struct seen *s = ctx;
+	char line[64];
+
+	if (++s->n == s->fail_at)
+		return sp_fail(e, SP_EDATA, "stop");
+	say(s, line, (size_t)snprintf(line, sizeof line, "close %lld\n",
+	    (long long)end));
+	return 0;
+}
+
+static const struct sp_trace_spool_ops ops = {
+	seen_lane, seen_call, seen_close
+};
 
 /* Spool a rank with limit bytes of memory; its replay's text. */
 static char *
@@ -90,7 +105,6 @@ round_trip(struct sp_trace_spool *sp, size_t nbig, int ncalls, struct seen *s)
 	    "lane");
 	for (i = 0; i < ncalls; i++) {
 		memset(&c, 0, sizeof c);
-		c.depth = (uint32_t)(i % 5);
 		c.region = (uint32_t)(i * 7919 % 1000);
 		c.start = INT64_C(1700000000000000) + i * 10;
 		c.end = c.start + (i % 3 == 0 ? 0 : INT64_C(1) << (i % 40));
@@ -113,6 +127,12 @@ round_trip(struct sp_trace_spool *sp, size_t nbig, int ncalls, struct seen *s)
 			    &e) == 0, "lane 2");
 		CHECK(sp_trace_spool_call(sp, &c, &e) == 0, "call %d: %s", i,
 		    e.msg);
+		/* closes of any time: back, far ahead, at the start */
+		if (i % 5 != 0)
+			CHECK(sp_trace_spool_close(sp, i % 5 == 1 ? c.end :
+			    i % 5 == 2 ? INT64_MIN + i : i % 5 == 3 ?
+			    INT64_MAX - i : c.start - 1, &e) == 0, "close %d: %s",
+			    i, e.msg);
 	}
 	free(big);
 	CHECK(sp_trace_spool_replay(sp, &ops, s, &e) == 0, "replay: %s", e.msg);
@@ -148,9 +168,15 @@ test_round_trips(void)
 	    sp_trace_spool_bytes(ref) == 0,
 	    "in memory: nothing spilled, empty after the replay");
 	CHECK(want != NULL && strstr(want, "lane -2 1 rank 0 - MainThread\n"
-	    "call 0 0 1700000000000000 1700000000000000 has=7 0 "
+	    "call 0 1700000000000000 1700000000000000 has=7 0 "
 	    "9223372036854775807 -9223372036854775808 meta=300000:mmm") ==
 	    want, "the first records: %.200s", want != NULL ? want : "");
+	CHECK(want != NULL && strstr(want, "\ncall 919 1700000000000010 "
+	    "1700000000000012 has=0 0 0 0 meta=0:\nclose 1700000000000012\n"
+	    "call 838 1700000000000020 1700000000000024 has=1 -2 0 0 "
+	    "meta=0:\nclose -9223372036854775806\ncall ") != NULL &&
+	    strstr(want, "\nclose 9223372036854775804\n") != NULL,
+	    "calls and closes: %.200s", want != NULL ? want + 300000 : "");
 	for (i = 0; i < sizeof limits / sizeof limits[0]; i++) {
 		struct sp_trace_spool *sp =
 		    sp_trace_spool_new(tmpdir, limits[i], NULL);
@@ -165,7 +191,7 @@ test_round_trips(void)
 		/* the next rank, in the same spool */
 		round_trip(sp, 10, 3, &s);
 		CHECK(s.text != NULL && strstr(s.text, "meta=10:mmmmmmmmmm\n") !=
-		    NULL && s.n == 5, "limit %zu: a second rank: %s", limits[i],
+		    NULL && s.n == 7, "limit %zu: a second rank: %s", limits[i],
 		    s.text);
 		free(s.text);
 		sp_trace_spool_free(sp);

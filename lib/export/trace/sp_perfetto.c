@@ -685,79 +685,72 @@ fits_in_loop(const struct pf *w, struct tpl *tp, uint32_t region,
 }
 
 /*
- * The hot path (sp_trace.h's calls op): a batch's calls nested and
- * written in one loop, the lane's state in locals.  Ends, and slices
- * from their region's template, are written at q while the buffer has
- * room for any packet, and flushed when it has not; a slice without a
- * template, like a call sp_trace_emit must look at, ends the loop.  One body,
- * made twice: with the portable spread of a varint's groups and with
- * pdep's (sp_pb.h).
+ * The hot path (sp_trace.h's calls op): the events of a walk written in
+ * one loop, sp_walk_next() inline in it and the lane's state in locals.
+ * Ends, and slices from their region's template, are written at q while
+ * the buffer has room for any packet, and flushed when it has not; an
+ * open without a template ends the loop, handed to the caller.  One
+ * body, made twice: with the portable spread of a varint's groups and
+ * with pdep's (sp_pb.h).
  */
 static inline __attribute__((always_inline)) int
-calls(struct pf *w, struct sp_trace_nest *s, const struct sp_trace_calls *c,
-    size_t *at, sp_pb_spread_fn *spread, struct sp_err *e)
+calls(struct pf *w, struct sp_walk_iter *it, struct sp_trace_calls *c,
+    sp_pb_spread_fn *spread, struct sp_err *e)
 {
-	const uint32_t *depths = c->depth, *regions = c->region;
-	const int64_t *starts = c->start, *stops = c->end;
 	const struct sp_trace_argtab *t = c->args;
-	uint64_t *ends = s->ends, last = s->last, origin = (uint64_t)c->origin;
-	uint64_t loop = ++w->loops;
-	size_t i = *at, n = c->n, d = s->depth, cap = s->cap;
+	uint64_t origin = (uint64_t)c->origin, loop = ++w->loops, opened = 0;
 	uint8_t *q = w->buf + w->len, *lim = w->buf + w->cap - FAST_ROOM;
 	struct sp_pb_run r = w->run;
 	struct tpl *tp;
-	int rc = -1;
+	uint32_t region;
+	int ev;
 
 	if (w->failed)
 		return sp_fail(e, SP_EIO, "trace written after a failure");
-	for (; i < n; i++) {
-		uint32_t depth = depths[i], region = regions[i];
-		uint64_t ts = (uint64_t)starts[i] - origin;
-		uint64_t end = (uint64_t)stops[i] - origin;
-
-		if (depth > d || d == cap)
-			break;
-		while (d > depth) {
+	for (;;) {
+		ev = sp_walk_next(it, e);
+		if (ev == SP_WALK_CLOSE) {
 			if (q > lim && (q = drain(w, q, &lim, e)) == NULL)
-				goto out;
-			last = ends[--d];
-			q = end_at(w, q, last, &r, spread);
+				break;
+			q = end_at(w, q, (uint64_t)it->c->end - origin, &r,
+			    spread);
+			continue;
 		}
-		if (ts < last || end < ts || (d > 0 && end > ends[d - 1]) ||
-		    region >= w->nregions)
+		if (ev != SP_WALK_OPEN)
+			break;
+		region = it->c->region;
+		if (region >= w->nregions)
 			break;
 		tp = &w->tpls[region];
 		if (!fits_in_loop(w, tp, region, t, loop))
 			break;
 		if (q > lim && (q = drain(w, q, &lim, e)) == NULL)
-			goto out;
-		q = begin_at(tp, q, ts, &r, spread);
-		ends[d++] = end;
-		last = ts;
+			break;
+		q = begin_at(tp, q, (uint64_t)it->c->start - origin, &r,
+		    spread);
+		opened++;
 	}
-	w->len = (size_t)(q - w->buf);
-	rc = 0;
-out:
 	w->run = r;
-	s->depth = d;
-	s->last = last;
-	*at = i;
-	return rc;
+	c->opened += opened;
+	if (q == NULL)
+		return SP_WALK_FAIL;
+	w->len = (size_t)(q - w->buf);
+	return ev;
 }
 
 static int
-pf_calls(struct sp_trace_writer *base, struct sp_trace_nest *s,
-    const struct sp_trace_calls *c, size_t *i, struct sp_err *e)
+pf_calls(struct sp_trace_writer *base, struct sp_walk_iter *it,
+    struct sp_trace_calls *c, struct sp_err *e)
 {
-	return calls((struct pf *)base, s, c, i, sp_pb_spread56, e);
+	return calls((struct pf *)base, it, c, sp_pb_spread56, e);
 }
 
 #ifdef SP_PB_PDEP
 static __attribute__((target("bmi2"))) int
-pf_calls_pdep(struct sp_trace_writer *base, struct sp_trace_nest *s,
-    const struct sp_trace_calls *c, size_t *i, struct sp_err *e)
+pf_calls_pdep(struct sp_trace_writer *base, struct sp_walk_iter *it,
+    struct sp_trace_calls *c, struct sp_err *e)
 {
-	return calls((struct pf *)base, s, c, i, sp_pb_spread_pdep, e);
+	return calls((struct pf *)base, it, c, sp_pb_spread_pdep, e);
 }
 #endif
 

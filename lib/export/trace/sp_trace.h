@@ -15,16 +15,19 @@
  *   close     the innermost open slice ends at ts;
  *   finish    the last slice is closed: end the trace, with what the
  *             trace says of itself (m);
- *   calls     optional: the hot path, a batch's calls nested and
- *             written by the writer itself, as far as it can go on its
- *             own (struct sp_trace_calls, struct sp_trace_nest): what
- *             it leaves, the emitter hands over by open and close.
+ *   calls     optional: the hot path, the opens and closes of a
+ *             batch's walk (sp_walk.h) taken and written by the writer
+ *             itself, as far as it can go on its own (struct
+ *             sp_trace_calls): the event it leaves, the caller hands
+ *             over by open and close.
  *
  * Slices nest as the calls do: a call opens after its parent, and all
  * the calls it holds close before it does, so that each track is a
  * well-nested sequence of opens and closes whose times never decrease
  * (zero-length and touching calls included: the order, not the times,
  * tells the nesting).  Times are ns from the trace's origin (>= 0).
+ * That is what a walk hands out, once it has checked the stream; a
+ * writer relies on it and checks none of it.
  *
  * Ownership: a writer borrows the region names for its life, and the
  * write callback's context; what the calls hand it (names, arguments) is
@@ -38,6 +41,7 @@
 #include <stdint.h>
 
 #include "sp_err.h"
+#include "sp_walk.h"
 #include "sp_write.h"
 
 /* Which of a slice's optional numbers are there. */
@@ -113,23 +117,15 @@ struct sp_trace_meta {
 };
 
 /*
- * A batch's calls, in the stream's order: call i at depth[i] of its
- * lane, from start[i] - origin (>= 0), for end[i] - start[i] ns, with
- * its region's entry of args (none when args is NULL).
+ * What the calls op needs besides the walk: the trace's origin (a call's
+ * slice runs from its start - origin to its end - origin, >= 0), each
+ * region's arguments (none when args is NULL), and a count it adds the
+ * slices it opens to.
  */
 struct sp_trace_calls {
-	const uint32_t *depth, *region;
-	const int64_t *start, *end;
-	size_t n;
 	int64_t origin;
 	const struct sp_trace_argtab *args;
-};
-
-/* A lane's open slices, which the calls op carries on. */
-struct sp_trace_nest {
-	uint64_t *ends;		/* their ends, root first */
-	size_t depth, cap;	/* how many are open; the room in ends */
-	uint64_t last;		/* the lane's latest time */
+	uint64_t opened;
 };
 
 struct sp_trace_writer;
@@ -144,18 +140,16 @@ struct sp_trace_writer_ops {
 	    struct sp_err *e);
 	void (*free)(struct sp_trace_writer *w);
 	/*
-	 * May be NULL.  From call *i of c on, each call first closes the
-	 * open slices at its depth or deeper, deepest first, each at its
-	 * end, then opens its own; s says what is open and moves on with
-	 * it.  The writer stops with *i at a call it leaves to open and
-	 * close: before its closes when its depth is beyond the open
-	 * slices or s is full; after them when its times go back (before
-	 * s->last), end before they start or outlive its parent, or when
-	 * its slice is not one the writer makes on the hot path.  *i is
-	 * c->n when all are written.  Returns 0, or -1 after filling e.
+	 * May be NULL.  Takes the next events of it, a walk begun on a
+	 * batch of the lane whose track is written: a close ends the
+	 * innermost slice at its call's end, an open begins the call's slice
+	 * when the writer makes it on the hot path.  Returns the first event
+	 * it leaves to the caller: SP_WALK_OPEN (it->c, whose slice it did
+	 * not write), SP_WALK_LANE_END or SP_WALK_DONE; or SP_WALK_FAIL
+	 * after filling e, the walk's failure or its own.
 	 */
-	int (*calls)(struct sp_trace_writer *w, struct sp_trace_nest *s,
-	    const struct sp_trace_calls *c, size_t *i, struct sp_err *e);
+	int (*calls)(struct sp_trace_writer *w, struct sp_walk_iter *it,
+	    struct sp_trace_calls *c, struct sp_err *e);
 };
 
 /* Each writer's struct starts with this. */

@@ -1,19 +1,23 @@
 /*
- * sp_trace_emit.h - the tracks and the nesting of a trace's slices, between
- * the exporter and a writer (sp_trace.h): a rank's process track and a
- * lane's thread track are written with their first slice, so that ranks
- * and lanes whose calls are all left out leave no empty track; a slice
- * at depth d first ends the open slices at depth d or deeper, each at
- * its own end, deepest first, and a lane's end ends them all.  That is
- * the order of the call stream, which the depth column says: a
- * zero-length call at its parent's end still ends before its parent,
- * which no test of times could tell.
+ * sp_trace_emit.h - the tracks of a trace's slices, between the exporter
+ * and a writer (sp_trace.h): a rank's process track and a lane's thread
+ * track are written with their first slice, so that ranks and lanes
+ * whose calls are all left out leave no empty track.
+ *
+ * The slices come as the opens and closes of a walk (sp_walk.h), the
+ * one replay of the calls' nesting: sp_trace_emit_next() takes the
+ * walk's next event, through the writer's hot path (its calls op) where
+ * it has one, and the caller hands each event it is given on as
+ * sp_trace_emit_open() or sp_trace_emit_close().  The emitter keeps no
+ * stack and checks no nesting or times: the walk has checked them (a
+ * call inside its parent, after its elder sibling, no earlier than it
+ * starts), so that times never go back within a lane, which a writer
+ * relies on.
  *
  * Lanes get their sequence numbers (1, 2, ...) in the order their tracks
- * are written.  Times must never go back within a lane: the emitter
- * checks it (SP_EDATA), so that a writer may rely on it.
+ * are written.
  *
- * Memory: the open slices' end times, O(depth).
+ * Memory: O(1) besides the names kept.
  *
  * Ownership: the caller owns the emitter; the writer is borrowed from
  * sp_trace_emit_writer() to the next sp_trace_emit_begin(); the process and
@@ -27,6 +31,7 @@
 
 #include "sp_err.h"
 #include "sp_trace.h"
+#include "sp_walk.h"
 
 struct sp_trace_emit;
 
@@ -45,19 +50,21 @@ int sp_trace_emit_rank(struct sp_trace_emit *m,
 /* A lane begins (t's seq is the emitter's to give). */
 int sp_trace_emit_lane(struct sp_trace_emit *m, const struct sp_trace_thread *t,
     struct sp_err *e);
-/* A call's slice, at depth in its lane, from ts to end. */
-int sp_trace_emit_slice(struct sp_trace_emit *m, uint32_t depth,
-    uint32_t region, uint64_t ts, uint64_t end, const struct sp_trace_args *a,
+/* A call opens: its slice, inside the open ones, from ts to end. */
+int sp_trace_emit_open(struct sp_trace_emit *m, uint32_t region, uint64_t ts,
+    uint64_t end, const struct sp_trace_args *a, struct sp_err *e);
+/* The innermost open slice ends at ts. */
+int sp_trace_emit_close(struct sp_trace_emit *m, uint64_t ts,
     struct sp_err *e);
 /*
- * A batch's calls (sp_trace.h), as sp_trace_emit_slice() would have them one
- * by one: through the writer's calls op, where it has one, for as many
- * as it takes at a time.
+ * The next event of it (sp_walk_next()), once the writer's calls op, if
+ * it has one and the lane's track is written, has written those it
+ * takes (c: its origin and arguments): SP_WALK_OPEN and SP_WALK_CLOSE
+ * are the caller's to hand on, as are the lane's end and SP_WALK_DONE;
+ * SP_WALK_FAIL fills e (the walk's failure, or the writer's).
  */
-int sp_trace_emit_calls(struct sp_trace_emit *m, const struct sp_trace_calls *c,
-    struct sp_err *e);
-/* The lane's slices end. */
-int sp_trace_emit_lane_end(struct sp_trace_emit *m, struct sp_err *e);
+int sp_trace_emit_next(struct sp_trace_emit *m, struct sp_walk_iter *it,
+    struct sp_trace_calls *c, struct sp_err *e);
 
 /* Slices written in this trace; whether the rank's track is written. */
 uint64_t sp_trace_emit_slices(const struct sp_trace_emit *m);

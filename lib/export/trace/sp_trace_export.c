@@ -81,10 +81,6 @@ struct trx {
 	int have_first, have_region;
 	int64_t first, region_first;	/* its first call; of align_region */
 	int64_t shift;
-
-	/* the lane (in the stream, or in the spool's replay) */
-	int skipping;
-	uint32_t skip_depth;
 };
 
 enum sp_trace_export_format
@@ -201,50 +197,44 @@ named(struct trx *x, struct sp_err *e)
 	    sp_export_input(x->fe), quoted_label(x), why);
 }
 
-/* The trace, opened with the run's first slice; or the slice's failure. */
-static int __attribute__((noinline))
-slice_slow(struct trx *x, int64_t ts, int64_t start, struct sp_err *e)
-{
-	if (ts < 0)
-		return sp_fail(e, SP_EDATA, "%s: bad sp stream: run %s: a call "
-		    "at %" PRId64 " ns starts before the run's first_ns",
-		    sp_export_input(x->fe), quoted_label(x), start);
-	return x->w == NULL ? open_trace(x, e) : 0;
-}
-
-/* A call's slice, at ns start to end of the stream's clock. */
+/* A call's slice opens, at ns start to end of the stream's clock. */
 static inline int
-slice(struct trx *x, uint32_t depth, uint32_t region, int64_t start,
-    int64_t end, const struct sp_trace_args *a, struct sp_err *e)
+open_slice(struct trx *x, uint32_t region, int64_t start, int64_t end,
+    const struct sp_trace_args *a, struct sp_err *e)
 {
-	int64_t ts = start - x->origin + x->shift;
+	uint64_t ts = (uint64_t)start - (uint64_t)x->origin +
+	    (uint64_t)x->shift;
 
-	if ((x->w == NULL || ts < 0) && slice_slow(x, ts, start, e) < 0)
+	if (x->w == NULL && open_trace(x, e) < 0)
 		return -1;
-	if (sp_trace_emit_slice(x->em, depth, region, (uint64_t)ts,
-	    (uint64_t)ts + (uint64_t)(end - start), a, e) == 0)
+	if (sp_trace_emit_open(x->em, region, ts,
+	    ts + ((uint64_t)end - (uint64_t)start), a, e) == 0)
 		return 0;
 	return e != NULL && e->status == SP_EDATA ? named(x, e) : -1;
 }
 
+/* The innermost open slice ends, at ns end of the stream's clock. */
+static inline int
+close_slice(struct trx *x, int64_t end, struct sp_err *e)
+{
+	return sp_trace_emit_close(x->em, (uint64_t)end - (uint64_t)x->origin +
+	    (uint64_t)x->shift, e);
+}
+
 /*
- * Whether the call at depth is left out by min_duration: it is shorter,
- * or inside one that is.  Calls come in pre-order, so a dropped call's
- * subtree is what follows it deeper.
+ * Whether the call opening is kept by min_duration: not shorter, and
+ * not inside one that is.  Its record's user says so, for its children
+ * and for its close.
  */
 static int
-dropped(struct trx *x, uint32_t depth, int64_t start, int64_t end)
+kept(const struct trx *x, struct sp_walk_iter *it)
 {
-	if (x->skipping && depth > x->skip_depth)
-		return 1;
-	x->skipping = 0;
-	if (x->o->min_duration_ns > 0 && (uint64_t)end - (uint64_t)start <
-	    (uint64_t)x->o->min_duration_ns) {
-		x->skipping = 1;
-		x->skip_depth = depth;
-		return 1;
-	}
-	return 0;
+	struct sp_walk_call *c = it->c;
+
+	c->user = (c->depth == 0 || sp_walk_iter_stack(it)[c->depth - 1].user) &&
+	    (uint64_t)c->end - (uint64_t)c->start >=
+	    (uint64_t)x->o->min_duration_ns;
+	return c->user != 0;
 }
 
 /* --- ranks and lanes --- */
@@ -333,7 +323,6 @@ begin_lane(struct trx *x, uint32_t k, const char *name, struct sp_err *e)
 	t.tid = ((int64_t)x->rank + 1) * LANES + k;
 	t.order = (int32_t)k;
 	t.name = name;
-	x->skipping = 0;
 	return sp_trace_emit_lane(x->em, &t, e);
 }
 
@@ -390,93 +379,142 @@ watch_first(struct trx *x, int64_t start, uint32_t region)
 	}
 }
 
-/* Call i of b, kept: its slice now, or into the spool. */
+/* The call opening (call it->i of b), kept: its slice now, or spooled. */
 static int
-keep_call(struct trx *x, const struct sp_batch *b, size_t i,
-    struct sp_err *e)
+open_call(struct trx *x, const struct sp_batch *b,
+    const struct sp_walk_iter *it, struct sp_err *e)
 {
+	const struct sp_walk_call *c = it->c;
 	struct sp_trace_spool_call k;
 
 	if (x->o->no_args && x->spool == NULL)
-		return slice(x, b->depth[i], b->region[i], b->start[i],
-		    b->end[i], NULL, e);
+		return open_slice(x, c->region, c->start, c->end, NULL, e);
 	if (x->o->no_args) {
 		k.args.has = 0;
 		k.args.meta = NULL;
-	} else if (sp_callargs_call(x->args, b, i, &k.args, e) < 0) {
+	} else if (sp_callargs_call(x->args, b, it->i, &k.args, e) < 0) {
 		return e != NULL && e->status == SP_EDATA ? named(x, e) : -1;
 	}
 	if (x->spool == NULL)
-		return slice(x, b->depth[i], b->region[i], b->start[i],
-		    b->end[i], &k.args, e);
-	k.depth = b->depth[i];
-	k.region = b->region[i];
-	k.start = b->start[i];
-	k.end = b->end[i];
+		return open_slice(x, c->region, c->start, c->end, &k.args, e);
+	k.region = c->region;
+	k.start = c->start;
+	k.end = c->end;
 	return sp_trace_spool_call(x->spool, &k, e);
 }
 
+/* A kept call closes: its slice ends now, or in the spool. */
+static int
+close_call(struct trx *x, int64_t end, struct sp_err *e)
+{
+	if (x->spool != NULL)
+		return sp_trace_spool_close(x->spool, end, e);
+	return close_slice(x, end, e);
+}
+
 /*
- * The batch as slices, on the hot path: no spool, nothing to drop, and
- * no argument beyond the regions' source locations (so that each
- * region's are one struct for all its calls).
+ * The batch's walk as slices, on the hot path: no spool, nothing to
+ * drop, and no argument beyond the regions' source locations (so that
+ * each region's are one struct for all its calls).  The writer takes
+ * what it can (sp_trace_emit_next()); the rest opens and closes here.
  */
 static int
-fast_batch(struct trx *x, const struct sp_batch *b, struct sp_err *e)
+fast_calls(struct trx *x, struct sp_walk_iter *it, struct sp_err *e)
 {
 	struct sp_trace_argtab t;
-	struct sp_trace_calls c = {
-		b->depth, b->region, b->start, b->end, b->n, x->origin, NULL,
-	};
+	struct sp_trace_calls c = { x->origin, NULL, 0 };
+	const struct sp_trace_args *a = NULL;
+	uint32_t region;
+	int rc = 0;
 
 	if (!x->o->no_args) {
 		sp_callargs_table(x->args, &t);
 		c.args = &t;
 	}
-	if (sp_trace_emit_calls(x->em, &c, e) == 0)
-		return 0;
-	return e != NULL && e->status == SP_EDATA ? named(x, e) : -1;
+	while (rc == 0) {
+		switch (sp_trace_emit_next(x->em, it, &c, e)) {
+		case SP_WALK_OPEN:
+			region = it->c->region;
+			if (c.args != NULL)
+				a = region < t.n ? &t.args[region] : t.other;
+			rc = open_slice(x, region, it->c->start, it->c->end, a,
+			    e);
+			break;
+		case SP_WALK_CLOSE:
+			rc = close_slice(x, it->c->end, e);
+			break;
+		case SP_WALK_LANE_END:
+			break;
+		case SP_WALK_DONE:
+			return 0;
+		default:
+			return -1;
+		}
+	}
+	return -1;
+}
+
+/*
+ * The batch's walk, call by call: each call's first start watched for
+ * the alignment, left out by min_duration (with all it holds) or kept,
+ * its slice written or spooled with the call's own arguments.
+ */
+static int
+slow_calls(struct trx *x, const struct sp_batch *b, struct sp_walk_iter *it,
+    struct sp_err *e)
+{
+	int rc = 0;
+
+	while (rc == 0) {
+		switch (sp_walk_next(it, e)) {
+		case SP_WALK_OPEN:
+			if (x->spool != NULL)
+				watch_first(x, it->c->start, it->c->region);
+			if (x->o->min_duration_ns > 0 && !kept(x, it))
+				x->run_dropped++;
+			else
+				rc = open_call(x, b, it, e);
+			break;
+		case SP_WALK_CLOSE:
+			if (x->o->min_duration_ns <= 0 || it->c->user)
+				rc = close_call(x, it->c->end, e);
+			break;
+		case SP_WALK_LANE_END:
+			break;
+		case SP_WALK_DONE:
+			return 0;
+		default:
+			return -1;
+		}
+	}
+	return -1;
 }
 
 static int
 fast_ok(const struct trx *x, const struct sp_batch *b)
 {
-	return x->spool == NULL && !x->skipping &&
-	    x->o->min_duration_ns <= 0 && x->shift == 0 &&
-	    (x->o->no_args || sp_callargs_plain(x->args, b));
+	return x->spool == NULL && x->o->min_duration_ns <= 0 &&
+	    x->shift == 0 && (x->o->no_args || sp_callargs_plain(x->args, b));
 }
 
 /*
  * A batch of calls, in the stream's order (pre-order: start ascending,
- * end descending), checked by the front end's walk: every call inside
- * the run's span, nested as its depth says.  The depth column is all a
- * slice needs of the nesting.
+ * end descending), walked with the front end's walk (sp_walk.h), the
+ * one replay of their nesting: it opens and closes them, having checked
+ * each against its parent and the run's span, and says where a lane
+ * ends (after its last closes).
  */
 static int
-on_batch(void *ctx, const struct sp_batch *b, struct sp_err *e)
+on_calls(void *ctx, struct sp_walk *w, const struct sp_batch *b,
+    struct sp_err *e)
 {
 	struct trx *x = ctx;
-	size_t i;
+	struct sp_walk_iter it;
 
-	if (fast_ok(x, b)) {
-		if (x->w == NULL && b->n > 0 && open_trace(x, e) < 0)
-			return -1;
-		if (fast_batch(x, b, e) < 0)
-			return -1;
-		return b->lane_end ? sp_trace_emit_lane_end(x->em, e) : 0;
-	}
-	for (i = 0; i < b->n; i++) {
-		if (x->spool != NULL)
-			watch_first(x, b->start[i], b->region[i]);
-		if ((x->skipping || x->o->min_duration_ns > 0) &&
-		    dropped(x, b->depth[i], b->start[i], b->end[i]))
-			x->run_dropped++;
-		else if (keep_call(x, b, i, e) < 0)
-			return -1;
-	}
-	if (b->lane_end && x->spool == NULL)
-		return sp_trace_emit_lane_end(x->em, e);
-	return 0;
+	if (sp_walk_begin(w, b, &it, e) < 0)
+		return -1;
+	return fast_ok(x, b) ? fast_calls(x, &it, e) :
+	    slow_calls(x, b, &it, e);
 }
 
 /* A lane's first batch. */
@@ -514,9 +552,15 @@ replay_call(void *ctx, const struct sp_trace_spool_call *c, struct sp_err *e)
 	struct sp_trace_args a = c->args;
 
 	if (x->o->no_args)
-		return slice(x, c->depth, c->region, c->start, c->end, NULL, e);
+		return open_slice(x, c->region, c->start, c->end, NULL, e);
 	sp_callargs_source(x->args, c->region, &a);
-	return slice(x, c->depth, c->region, c->start, c->end, &a, e);
+	return open_slice(x, c->region, c->start, c->end, &a, e);
+}
+
+static int
+replay_close(void *ctx, int64_t end, struct sp_err *e)
+{
+	return close_slice(ctx, end, e);
 }
 
 static int
@@ -537,7 +581,7 @@ static int
 on_rank_end(void *ctx, struct sp_err *e)
 {
 	static const struct sp_trace_spool_ops ops = {
-		replay_lane, replay_call
+		replay_lane, replay_call, replay_close
 	};
 	struct trx *x = ctx;
 
@@ -547,8 +591,6 @@ on_rank_end(void *ctx, struct sp_err *e)
 		    sp_trace_spool_replay(x->spool, &ops, x, e) < 0)
 			return -1;
 	}
-	if (sp_trace_emit_lane_end(x->em, e) < 0)
-		return -1;
 	return keep_shift(x, e);
 }
 
@@ -723,7 +765,7 @@ sp_trace_export_run(struct sp_reader *r, const struct sp_trace_export_opts *o,
 		.rank = on_rank,
 		.rank_end = on_rank_end,
 		.lane = on_lane,
-		.batch = on_batch,
+		.calls = on_calls,
 		.run_end = on_run_end,
 		.no_output = no_output,
 		.empty_note = empty_note,

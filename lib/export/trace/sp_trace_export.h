@@ -7,7 +7,9 @@
  * A rank is a process track, "<run label> rank N", pid N + 1, in rank
  * order; each of its lanes a thread track named as sp-speedscope names
  * its profiles (sp_lane.h), in stream order; each call a slice with its
- * region's name, nested exactly as sp-stack nested the calls, with the
+ * region's name, nested exactly as sp-stack nested the calls (the opens
+ * and closes of the front end's walk, sp_walk.h, which refuses a call
+ * stream that contradicts itself with its own message), with the
  * call's source location, call id, GPU and await times and per-call
  * metadata as arguments where the profile has them (sp_callargs.h;
  * none with no_args).

@@ -10,6 +10,7 @@
 enum {
 	REC_LANE = 1,
 	REC_CALL = 2,
+	REC_CLOSE = 3,
 	HAS_CALL_ID = 1 << 2,
 	HAS_GPU = 1 << 3,
 	HAS_AWAIT = 1 << 4,
@@ -28,7 +29,7 @@ struct sp_trace_spool {
 	size_t len, cap;
 	struct sp_spill_file *file;	/* the rest, once they do not */
 	uint64_t bytes, spilled;
-	int64_t last_start;	/* of the lane's previous call */
+	int64_t last;		/* the lane's previous time: a start or an end */
 	/* the replay's reading buffer */
 	unsigned char *rbuf;
 	size_t rcap;
@@ -146,7 +147,7 @@ sp_trace_spool_lane(struct sp_trace_spool *s, int64_t lane, uint32_t k,
 	p = sp_pb_varint(p, zigzag(lane));
 	p = sp_pb_varint(p, k);
 	p = sp_pb_varint(p, n);
-	s->last_start = 0;
+	s->last = 0;
 	return put(s, rec, (size_t)(p - rec), name, n, e);
 }
 
@@ -162,10 +163,9 @@ sp_trace_spool_call(struct sp_trace_spool *s,
 	    (a->has & SP_TRACE_GPU ? HAS_GPU : 0) |
 	    (a->has & SP_TRACE_AWAIT ? HAS_AWAIT : 0) |
 	    (a->meta != NULL ? HAS_META : 0);
-	p = sp_pb_varint(p, c->depth);
 	p = sp_pb_varint(p, c->region);
 	p = sp_pb_varint(p, zigzag((int64_t)((uint64_t)c->start -
-	    (uint64_t)s->last_start)));
+	    (uint64_t)s->last)));
 	p = sp_pb_varint(p, (uint64_t)c->end - (uint64_t)c->start);
 	if (a->has & SP_TRACE_CALL_ID)
 		p = sp_pb_varint(p, zigzag(a->call_id));
@@ -175,9 +175,21 @@ sp_trace_spool_call(struct sp_trace_spool *s,
 		p = sp_pb_varint(p, zigzag(a->await_ns));
 	if (a->meta != NULL)
 		p = sp_pb_varint(p, a->meta_len);
-	s->last_start = c->start;
+	s->last = c->start;
 	return put(s, rec, (size_t)(p - rec), a->meta,
 	    a->meta != NULL ? a->meta_len : 0, e);
+}
+
+int
+sp_trace_spool_close(struct sp_trace_spool *s, int64_t end, struct sp_err *e)
+{
+	unsigned char rec[REC_ROOM], *p = rec;
+
+	*p++ = REC_CLOSE;
+	p = sp_pb_varint(p, zigzag((int64_t)((uint64_t)end -
+	    (uint64_t)s->last)));
+	s->last = end;
+	return put(s, rec, (size_t)(p - rec), NULL, 0, e);
 }
 
 /* --- the replay --- */
@@ -207,7 +219,7 @@ get(struct cursor *c, uint64_t *v)
 struct replay {
 	const struct sp_trace_spool_ops *ops;
 	void *ctx;
-	int64_t last_start;
+	int64_t last;
 	char *name;		/* a lane's name, NUL-terminated */
 	size_t name_cap;
 };
@@ -230,7 +242,7 @@ lane_record(struct replay *r, struct cursor *c, struct sp_err *e)
 	memcpy(r->name, c->p, n);
 	r->name[n] = '\0';
 	c->p += n;
-	r->last_start = 0;
+	r->last = 0;
 	return r->ops->lane(r->ctx, unzigzag(lane), (uint32_t)k, r->name, e);
 }
 
@@ -239,12 +251,11 @@ call_record(struct replay *r, unsigned kind, struct cursor *c,
     struct sp_err *e)
 {
 	struct sp_trace_spool_call k;
-	uint64_t depth, region, dstart, dur, v;
+	uint64_t region, dstart, dur, v;
 
 	memset(&k, 0, sizeof k);
 	k.args.line = -1;
-	if (get(c, &depth) < 0 || get(c, &region) < 0 || get(c, &dstart) < 0 ||
-	    get(c, &dur) < 0)
+	if (get(c, &region) < 0 || get(c, &dstart) < 0 || get(c, &dur) < 0)
 		return 1;
 	if ((kind & HAS_CALL_ID) && get(c, &v) == 0) {
 		k.args.has |= SP_TRACE_CALL_ID;
@@ -268,13 +279,22 @@ call_record(struct replay *r, unsigned kind, struct cursor *c,
 		k.args.meta_len = (size_t)v;
 		c->p += v;
 	}
-	k.depth = (uint32_t)depth;
 	k.region = (uint32_t)region;
-	k.start = (int64_t)((uint64_t)r->last_start + (uint64_t)unzigzag(
-	    dstart));
+	k.start = (int64_t)((uint64_t)r->last + (uint64_t)unzigzag(dstart));
 	k.end = (int64_t)((uint64_t)k.start + dur);
-	r->last_start = k.start;
+	r->last = k.start;
 	return r->ops->call(r->ctx, &k, e);
+}
+
+static int
+close_record(struct replay *r, struct cursor *c, struct sp_err *e)
+{
+	uint64_t d;
+
+	if (get(c, &d) < 0)
+		return 1;
+	r->last = (int64_t)((uint64_t)r->last + (uint64_t)unzigzag(d));
+	return r->ops->close(r->ctx, r->last, e);
 }
 
 /*
@@ -291,8 +311,12 @@ records(struct replay *r, const unsigned char **p, const unsigned char *end,
 		unsigned kind = **p;
 		int rc;
 
-		rc = (kind & 3) == REC_LANE ? lane_record(r, &c, e) :
-		    call_record(r, kind, &c, e);
+		if ((kind & 3) == REC_LANE)
+			rc = lane_record(r, &c, e);
+		else if ((kind & 3) == REC_CLOSE)
+			rc = close_record(r, &c, e);
+		else
+			rc = call_record(r, kind, &c, e);
 		if (rc != 0)
 			return rc;
 		*p = c.p;
@@ -362,6 +386,6 @@ sp_trace_spool_replay(struct sp_trace_spool *s,
 	s->file = NULL;
 	s->len = 0;
 	s->bytes = 0;
-	s->last_start = 0;
+	s->last = 0;
 	return rc;
 }

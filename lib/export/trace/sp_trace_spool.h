@@ -5,9 +5,10 @@
  * lane, and every slice of the rank is written shifted by it.
  *
  * The spool keeps, in stream order, each lane's start (its id, its place
- * in the rank, its name) and each call to be written (depth, region,
- * start, end, its numbers and metadata), packed as varints: about 8 to
- * 12 bytes a call without metadata.  Up to a memory limit they stay in
+ * in the rank, its name), each call to be written as it opens (region,
+ * start, end, its numbers and metadata) and as it closes (its end), the
+ * events of the walk that nested the calls (sp_walk.h), packed as
+ * varints: about 10 to 14 bytes a call without metadata.  Up to a memory limit they stay in
  * memory; beyond it they go to a temporary file (sp_spill.h: made on
  * first use in the directory given, $TMPDIR or /tmp, and unlinked at
  * once), which works on pipes and keeps memory flat whatever the size of
@@ -31,7 +32,7 @@ struct sp_trace_spool;
 
 /* A call as the replay hands it back (args: numbers and metadata only). */
 struct sp_trace_spool_call {
-	uint32_t depth, region;
+	uint32_t region;
 	int64_t start, end;
 	struct sp_trace_args args;
 };
@@ -39,8 +40,11 @@ struct sp_trace_spool_call {
 struct sp_trace_spool_ops {
 	int (*lane)(void *ctx, int64_t lane, uint32_t k, const char *name,
 	    struct sp_err *e);
+	/* a call opens, inside the open ones */
 	int (*call)(void *ctx, const struct sp_trace_spool_call *c,
 	    struct sp_err *e);
+	/* the innermost open call closes, at end */
+	int (*close)(void *ctx, int64_t end, struct sp_err *e);
 };
 
 /* mem: bytes kept in memory before the rest goes to a file in tmpdir. */
@@ -50,9 +54,14 @@ void sp_trace_spool_free(struct sp_trace_spool *s);
 
 int sp_trace_spool_lane(struct sp_trace_spool *s, int64_t lane, uint32_t k,
     const char *name, struct sp_err *e);
-/* Calls of a lane come with non-decreasing starts, as in the stream. */
+/*
+ * A call of the lane opens, or the innermost one closes at end: in the
+ * walk's order, whose times never go back (stored as differences).
+ */
 int sp_trace_spool_call(struct sp_trace_spool *s,
     const struct sp_trace_spool_call *c,
+    struct sp_err *e);
+int sp_trace_spool_close(struct sp_trace_spool *s, int64_t end,
     struct sp_err *e);
 
 /* Everything, in order, to ops; then the spool is empty again. */
