@@ -87,7 +87,7 @@ one(size_t n, int kind, uint64_t load, size_t want_runs)
 		want[i] = value(kind, i);
 		/* another group in between, so that groups interleave */
 		CHECK(sp_stats_pool_put(p, 2, want[i], &e) == 0 &&
-		    sp_stats_pool_put(p, 1, -want[i], &e) == 0, "put");
+		    sp_stats_pool_put(p, 1, ~want[i], &e) == 0, "put");
 	}
 	qsort(want, n, sizeof *want, cmp_i64);
 	s = sp_stats_sort_new(p, 2, load, t, &e);
