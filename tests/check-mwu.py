@@ -13,7 +13,7 @@ model of benchmath's rule written here: the binomial with exact integers
 up to 30 values, scipy's normal law above, numpy's median_unbiased
 quantile for the median.
 
-Seeds run until the time budget (--budget, default 30 s;
+Seeds run until the time budget (--budget, default 15 s;
 SP_PROPERTY_BUDGET) or --seeds (default 400; SP_PROPERTY_SEEDS); a mismatch
 prints the seed and the question.  Needs numpy and scipy (python3-scipy):
 without them the test is skipped, or fails under SP_REQUIRE_ALL.
@@ -197,7 +197,7 @@ def questions(seed):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--budget", type=float,
-                    default=float(os.environ.get("SP_PROPERTY_BUDGET", 30)))
+                    default=float(os.environ.get("SP_PROPERTY_BUDGET", 15)))
     ap.add_argument("--seeds", type=int,
                     default=int(os.environ.get("SP_PROPERTY_SEEDS", 400)))
     a = ap.parse_args()
