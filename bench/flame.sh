@@ -76,6 +76,14 @@ dinput[wide]=$(diff_of "$(gen_h5 "$widekey" "$wide" "${wideargs[@]}")" \
 
 # --- measuring (timed: see common.sh) --------------------------------------
 
+# draw_ms SVG: milliseconds Chromium takes to draw an interactive graph
+# (bench/flame-load.js), or "-" without Chromium and playwright-core
+# (tools/bootstrap.sh, npm ci --prefix tests/node)
+draw_ms() {
+	node "$root/bench/flame-load.js" "$1" 2>/dev/null |
+		awk '{ print $2 }' | grep . || echo -
+}
+
 # measure KEY IN LABEL ARGS...: reps runs of sp-flame ARGS -o FILE IN;
 # res[KEY:LABEL:t|r|c|bytes|frames]
 declare -A res
@@ -104,10 +112,12 @@ measure() {
 			awk '{ print $2 }')
 		$py "$root/tests/check-svg.py" "$o" >/dev/null ||
 			die "check-svg.py refuses $o"
-		# an interactive graph draws in the browser: the nodes it carries
+		# an interactive graph draws in the browser: the nodes it
+		# carries, and how long Chromium takes to draw it
 		if grep -q 'id="sp-data"' "$o"; then
 			res[$key:$label:frames]="$(grep -o '"tree": {"nodes": [0-9]*' \
 				"$o" | grep -o '[0-9]*$') nodes"
+			res[$key:$label:draw]=$(draw_ms "$o")
 		fi
 		;;
 	esac
@@ -214,8 +224,14 @@ what_of() {
 	echo "A diff's input is two runs of N calls each (seeds 1 and 2), so its"
 	echo "M calls/s counts 2N. Interactive graphs draw in the browser: their"
 	echo "frames column gives the nodes of the tree they carry (the budget,"
-	echo "--max-nodes, is 100000); their load time is measured in Chromium by"
-	echo "the browser tests (tests/browser/flame.js, flame-diff.js)."
+	echo "--max-nodes, is 100000). Drawn in Chromium (bench/flame-load.js:"
+	echo "from navigation to the graph drawn, best of 3):"
+	echo
+	for key in "${sizes[@]}" wide; do
+		for v in interactive diffi; do
+			echo "- $key, $(what_of $v): ${res[$key:$v:draw]:--} ms"
+		done
+	done
 	echo
 	echo "Peak RSS from $small to $large calls (memory is O(distinct call"
 	echo "paths), not O(calls)):"
