@@ -19,6 +19,12 @@ sh tools/bootstrap.sh build-asan -Dwerror=true \
 # npm ci fails the run, and a test that meson still reports as skipped
 # fails it too (check_no_skips below).
 status=0
+# One cache of generated test profiles for both builds: the sanitizer
+# build's cases ask for the normal build's profiles again, and copy them
+# instead of generating them (tests/gen/spgen-cache.py).
+SPGEN_CACHE=$top/build/spgen-cache
+rm -rf "$SPGEN_CACHE"
+export SPGEN_CACHE
 # npm packages the speedscope checks use (schema and validator)
 if [ -f tests/node/package-lock.json ] && [ ! -d tests/node/node_modules ]; then
 	npmlog=$(mktemp)
