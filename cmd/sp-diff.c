@@ -20,7 +20,7 @@ usage(void)
 	    "[--call-paths]\n"
 	    "               [--by KEY] [--sort KEY] [--threshold PCT] "
 	    "[--max-regression P]\n"
-	    "               [--fail-on-new] [--before N] "
+	    "               [--fail-on-new] [--alpha A] [--before N] "
 	    "[--before-label PATTERN]\n"
 	    "               [-r RANKS]... [-i REGEX]... [-x REGEX]... "
 	    "[--approx] [-S SIZE]\n"
@@ -52,6 +52,8 @@ usage(void)
 	    "more than P: a\n"
 	    "                           percentage (5%) or a time (10ms)\n"
 	    "      --fail-on-new        fail too on a region only after has\n"
+	    "      --alpha A            the tests' significance level "
+	    "(default 0.05)\n"
 	    "      --before N           the first N runs are before, the rest "
 	    "after (default:\n"
 	    "                           two runs, the first before)\n"
@@ -156,6 +158,10 @@ option(struct cmd *c, int ch, char **argv)
 	case 'n':
 		c->o.rows.fail_on_new = 1;
 		break;
+	case 'a':
+		lib_option(sp_diff_export_alpha(optarg, &c->o.rows.alpha, &e),
+		    &e);
+		break;
 	case 'B':
 		c->o.before = (long)cli_count("--before", optarg, 1L << 30);
 		break;
@@ -204,6 +210,7 @@ static void
 options(struct cmd *c, int argc, char **argv)
 {
 	static const struct option longopts[] = {
+		{ "alpha", required_argument, NULL, 'a' },
 		{ "approx", no_argument, NULL, 'A' },
 		{ "before", required_argument, NULL, 'B' },
 		{ "before-label", required_argument, NULL, 'L' },

@@ -11,12 +11,17 @@
 
 #include "sp_grow.h"
 #include "sp_hash.h"
+#include "sp_stats_median.h"
+#include "sp_stats_mwu.h"
+#include "sp_stats_sort.h"
 
 struct key {
 	char *name;
 	size_t len;
 	uint32_t rank;
 	uint64_t hash;
+	double *smp[2];		/* samples of each side's one run */
+	size_t ns[2], scap[2];
 };
 
 struct run {
@@ -38,6 +43,7 @@ struct sp_diff {
 	size_t *shown, nshown;
 	size_t *only[2], nonly[2];
 	size_t shared, failures;
+	double *tmp[2];		/* a side's values of one key */
 };
 
 static int
@@ -77,8 +83,13 @@ sp_diff_free(struct sp_diff *d)
 	if (d == NULL)
 		return;
 	drop_rows(d);
-	for (i = 0; i < d->nkeys; i++)
+	for (i = 0; i < d->nkeys; i++) {
 		free(d->keys[i].name);
+		free(d->keys[i].smp[0]);
+		free(d->keys[i].smp[1]);
+	}
+	free(d->tmp[0]);
+	free(d->tmp[1]);
 	for (i = 0; i < d->nruns; i++)
 		free(d->runs[i].v);
 	free(d->keys);
@@ -159,6 +170,7 @@ key_of(struct sp_diff *d, const char *name, size_t len, uint32_t rank,
 	    d->nkeys + 1, sizeof *d->keys, 64) < 0)
 		return nomem(e);
 	k = &d->keys[d->nkeys];
+	memset(k, 0, sizeof *k);
 	if ((k->name = malloc(len + 1)) == NULL)
 		return nomem(e);
 	memcpy(k->name, name, len);
@@ -190,26 +202,96 @@ sp_diff_put(struct sp_diff *d, const char *name, size_t len, uint32_t rank,
 	return 0;
 }
 
+int
+sp_diff_sample(struct sp_diff *d, const char *name, size_t len,
+    uint32_t rank, double v, struct sp_err *e)
+{
+	int side = d->runs[d->nruns - 1].side;
+	long k = key_of(d, name, len, rank, e);
+	struct key *x;
+
+	if (k < 0)
+		return -1;
+	x = &d->keys[k];
+	if (sp_grow(&x->smp[side], &x->scap[side], x->ns[side] + 1,
+	    sizeof *x->smp[side], 8) < 0)
+		return nomem(e);
+	x->smp[side][x->ns[side]++] = v;
+	return 0;
+}
+
 /* --- rows --- */
 
-/* A side's value of key k: its one run's (several: SP_EUSAGE). */
-static int
-side_value(const struct sp_diff *d, int side, size_t k, struct sp_opt *out,
-    uint64_t *n)
+/* The values of key k in side's runs, into d->tmp[side] (*n of them). */
+static void
+gather(struct sp_diff *d, int side, size_t k, size_t *n)
 {
 	size_t i;
 
-	out->set = 0;
 	*n = 0;
 	for (i = 0; i < d->nruns; i++) {
 		const struct run *r = &d->runs[i];
 
-		if (r->side != side || k >= r->n || isnan(r->v[k]))
-			continue;
-		*out = sp_opt_of(r->v[k]);
-		++*n;
+		if (r->side == side && k < r->n && !isnan(r->v[k]))
+			d->tmp[side][(*n)++] = r->v[k];
 	}
-	return *n > 1 ? -1 : 0;
+}
+
+/* A side's value: its one run's, or its runs' median and interval. */
+static void
+side_value(struct sp_diff *d, int side, size_t k, struct sp_diff_row *w)
+{
+	struct sp_opt *v = side ? &w->b : &w->a;
+	struct sp_opt *lo = side ? &w->b_lo : &w->a_lo;
+	struct sp_opt *hi = side ? &w->b_hi : &w->a_hi;
+	double *x = d->tmp[side];
+	struct sp_stats_median m;
+	size_t n;
+
+	gather(d, side, k, &n);
+	*(side ? &w->nb : &w->na) = n;
+	if (n == 0)
+		return;
+	if (d->per_side[side] == 1) {
+		*v = sp_opt_of(x[0]);
+		return;
+	}
+	sp_stats_sort_doubles(x, n);
+	sp_stats_median_array(x, n, SP_DIFF_CONFIDENCE, &m);
+	*v = sp_opt_of(m.center);
+	if (m.defined) {
+		*lo = sp_opt_of(m.lo);
+		*hi = sp_opt_of(m.hi);
+	}
+}
+
+/* The U test of the runs' values, or of one run's samples a side. */
+static int
+test(struct sp_diff *d, const struct key *key, struct sp_diff_row *w,
+    const struct sp_diff_opts *o, struct sp_err *e)
+{
+	struct sp_stats_mwu u;
+
+	if (d->per_side[0] > 1 || d->per_side[1] > 1) {
+		if (w->na == 0 || w->nb == 0 || w->na + w->nb < 3)
+			return 0;
+		if (sp_stats_mwu_arrays(d->tmp[0], w->na, d->tmp[1], w->nb,
+		    &u, e) < 0)
+			return -1;
+	} else {
+		if (key->ns[0] < o->min_samples ||
+		    key->ns[1] < o->min_samples || key->ns[0] == 0 ||
+		    key->ns[1] == 0)
+			return 0;
+		if (sp_stats_mwu_arrays(key->smp[0], key->ns[0], key->smp[1],
+		    key->ns[1], &u, e) < 0)
+			return -1;
+		w->na = key->ns[0];
+		w->nb = key->ns[1];
+	}
+	w->p = sp_opt_of(u.p);
+	w->changed = u.p < o->alpha;
+	return 0;
 }
 
 static int
@@ -231,7 +313,7 @@ fails(const struct sp_diff_row *w, const struct sp_diff_opts *o)
 
 static int
 make_row(struct sp_diff *d, size_t k, struct sp_diff_row *w,
-    struct sp_err *e)
+    const struct sp_diff_opts *o, struct sp_err *e)
 {
 	const struct key *key = &d->keys[k];
 
@@ -239,15 +321,13 @@ make_row(struct sp_diff *d, size_t k, struct sp_diff_row *w,
 	w->name = key->name;
 	w->len = key->len;
 	w->rank = key->rank;
-	if (side_value(d, 0, k, &w->a, &w->na) < 0 ||
-	    side_value(d, 1, k, &w->b, &w->nb) < 0)
-		return sp_fail(e, SP_EUSAGE, "several runs a side need the "
-		    "statistics of the median");
+	side_value(d, 0, k, w);
+	side_value(d, 1, k, w);
 	w->delta = (w->b.set ? w->b.v : 0.) - (w->a.set ? w->a.v : 0.);
 	if (w->a.set && w->a.v != 0.)
 		w->pct = sp_opt_of(w->delta / w->a.v * 100.);
 	w->changed = 1;
-	return 0;
+	return w->a.set && w->b.set ? test(d, key, w, o, e) : 0;
 }
 
 /* Name order: bytes (code points, for UTF-8), then rank. */
@@ -352,13 +432,17 @@ sp_diff_rows(struct sp_diff *d, const struct sp_diff_opts *o,
 	size_t k;
 
 	drop_rows(d);
-	if ((d->all = malloc((d->nkeys ? d->nkeys : 1) * sizeof *d->all)) ==
-	    NULL)
+	free(d->tmp[0]);
+	free(d->tmp[1]);
+	d->tmp[0] = malloc((d->per_side[0] + 1) * sizeof *d->tmp[0]);
+	d->tmp[1] = malloc((d->per_side[1] + 1) * sizeof *d->tmp[1]);
+	d->all = malloc((d->nkeys ? d->nkeys : 1) * sizeof *d->all);
+	if (d->all == NULL || d->tmp[0] == NULL || d->tmp[1] == NULL)
 		return nomem(e);
 	for (k = 0; k < d->nkeys; k++) {
 		struct sp_diff_row *w = &d->all[d->nall];
 
-		if (make_row(d, k, w, e) < 0)
+		if (make_row(d, k, w, o, e) < 0)
 			return -1;
 		if (w->a.set || w->b.set)
 			d->nall++;

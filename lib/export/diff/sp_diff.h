@@ -8,9 +8,18 @@
  * or SP_DIFF_NO_RANK); a key the run does not give has no value in it.
  * sp_diff_rows() then makes one row per key that has a value on either
  * side: a side's value is its run's, or with several runs their median
- * (over the runs that have one); delta = (b or 0) - (a or 0); pct =
- * delta / a x 100, none for a missing or zero a.  The rows are filtered
- * by the threshold, sorted, and judged by the gate.
+ * (over the runs that have one) with its 95% confidence interval;
+ * delta = (b or 0) - (a or 0); pct = delta / a x 100, none for a
+ * missing or zero a.
+ *
+ * Noise.  With several runs on both sides, the runs' values are compared
+ * by the two-sided Mann-Whitney U test (sp_stats_mwu.h); with one run a
+ * side, the samples given with sp_diff_sample() are, when both sides have
+ * at least min_samples.  A tested row whose p-value is not below alpha
+ * has not changed significantly: it is not "changed", and does not fail
+ * the gate.  A row not tested is changed, as without a noise model.
+ * The rows are filtered by the threshold, sorted, and judged by the
+ * gate.
  *
  * Ownership: a struct sp_diff owns copies of the keys' names; rows and
  * names handed out are valid until the next sp_diff_rows() or the free.
@@ -46,7 +55,12 @@ struct sp_diff_opts {
 	double max;		/* the budget, >= 0 */
 	int fail_on_new;	/* a key only after fails too */
 	double alpha;		/* significance level of the tests */
+	/* samples a side within one run needs for a test (else none) */
+	uint64_t min_samples;
 };
+
+/* The confidence of the medians' intervals. */
+#define SP_DIFF_CONFIDENCE 0.95
 
 struct sp_diff_row {
 	const char *name;
@@ -73,6 +87,9 @@ void sp_diff_free(struct sp_diff *d);
 int sp_diff_run(struct sp_diff *d, int side, struct sp_err *e);
 /* The current run's value of a key (a second one replaces the first). */
 int sp_diff_put(struct sp_diff *d, const char *name, size_t len,
+    uint32_t rank, double v, struct sp_err *e);
+/* A sample of the key in the current run (one run a side: see above). */
+int sp_diff_sample(struct sp_diff *d, const char *name, size_t len,
     uint32_t rank, double v, struct sp_err *e);
 /* Runs fed to a side so far. */
 size_t sp_diff_runs(const struct sp_diff *d, int side);

@@ -280,6 +280,36 @@ put(struct dx *x, const char *name, size_t len, uint32_t rank,
 	return v.set ? sp_diff_put(x->diff, name, len, rank, v.v, e) : 0;
 }
 
+/* The metrics whose samples within a run are the ranks' totals. */
+static int
+rank_sampled(const struct sp_diff_export_opts *o)
+{
+	return o->keys == SP_DIFF_BY_REGION && (o->metric == SP_DIFF_TOTAL ||
+	    o->metric == SP_DIFF_SELF || o->metric == SP_DIFF_WALL ||
+	    o->metric == SP_DIFF_SLOWEST);
+}
+
+/* Each rank's value of the metric, as samples of its region. */
+static int
+put_samples(struct dx *x, const struct sp_stats_result *res,
+    struct sp_err *e)
+{
+	enum sp_diff_metric m = x->o->metric == SP_DIFF_SLOWEST ?
+	    SP_DIFF_TOTAL : x->o->metric;
+	size_t i;
+
+	for (i = 0; i < res->nranks; i++) {
+		const struct sp_stats_rankrec *k = &res->ranks[i];
+		const struct sp_stats_region *g = &res->regions[k->region];
+		struct sp_opt v = of_rank(k, m);
+
+		if (v.set && sp_diff_sample(x->diff, g->name, g->name_len,
+		    SP_DIFF_NO_RANK, v.v, e) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 static int
 put_result(struct dx *x, const struct sp_stats_result *res,
     struct sp_err *e)
@@ -328,6 +358,8 @@ on_run_end(void *ctx, struct sp_err *e)
 	if (sp_stats_run_finish(x->run, &res, e) < 0)
 		return failed_at(x, e);
 	rc = put_result(x, res, e);
+	if (rc == 0 && rank_sampled(x->o))
+		rc = put_samples(x, res, e);
 	sp_stats_result_free(res);
 	return rc;
 }
@@ -360,24 +392,18 @@ title_of(struct dx *x, int side)
 	return t;
 }
 
-/* A side's column: its run's label, or "LABEL, ..." for several. */
+/* A side's column: its run's label, or "N runs". */
 static char *
 column_of(struct dx *x, int side)
 {
-	size_t i, n = 16, k = 0;
-	char *t, *p;
+	size_t i, n = sp_diff_runs(x->diff, side);
+	char t[32];
 
-	for (i = 0; i < x->nruns; i++)
+	for (i = 0; n == 1 && i < x->nruns; i++)
 		if (x->runs[i].side == side)
-			n += strlen(x->runs[i].label) + 2;
-	if ((t = p = malloc(n)) == NULL)
-		return NULL;
-	*t = '\0';
-	for (i = 0; i < x->nruns; i++)
-		if (x->runs[i].side == side)
-			p += snprintf(p, n - (size_t)(p - t), "%s%s",
-			    k++ ? ", " : "", x->runs[i].label);
-	return t;
+			return strdup(x->runs[i].label);
+	snprintf(t, sizeof t, "%zu runs", n);
+	return strdup(t);
 }
 
 /* Both sides have runs, or the split is wrong. */
@@ -428,6 +454,8 @@ on_finish(void *ctx, struct sp_err *e)
 
 	if (check_sides(x, e) < 0)
 		return -1;
+	if (ro.min_samples == 0)
+		ro.min_samples = SP_DIFF_MIN_SAMPLES;
 	if (ro.budget != SP_DIFF_BUDGET_NONE && !x->o->sort_given)
 		ro.sort = SP_DIFF_SORT_PCT;
 	if (sp_diff_rows(x->diff, &ro, e) < 0)
@@ -437,6 +465,10 @@ on_finish(void *ctx, struct sp_err *e)
 	rep.keys = x->o->keys;
 	rep.opts = &ro;
 	rep.check = ro.budget != SP_DIFF_BUDGET_NONE;
+	if (sp_diff_runs(x->diff, 0) > 1 || sp_diff_runs(x->diff, 1) > 1)
+		rep.samples = "runs";
+	else if (rank_sampled(x->o))
+		rep.samples = "ranks";
 	for (k = 0; k < 2; k++) {
 		if ((x->title[k] = title_of(x, k)) == NULL ||
 		    (x->column[k] = column_of(x, k)) == NULL)
@@ -502,6 +534,19 @@ sp_diff_export_budget(const char *arg, struct sp_diff_opts *o,
 }
 
 int
+sp_diff_export_alpha(const char *arg, double *alpha, struct sp_err *e)
+{
+	double v;
+
+	if (percent(arg, &v) < 0 || strchr(arg, '%') != NULL || v <= 0 ||
+	    v >= 1)
+		return sp_fail(e, SP_EUSAGE, "--alpha: '%s' is not a level "
+		    "above 0 and below 1", arg);
+	*alpha = v;
+	return 0;
+}
+
+int
 sp_diff_export_threshold(const char *arg, double *pct, struct sp_err *e)
 {
 	if (percent(arg, pct) < 0)
@@ -556,6 +601,8 @@ setup(struct dx *x, struct sp_reader *r, struct sp_err *e)
 	ro.want = o->keys == SP_DIFF_BY_PATH ? SP_STATS_WANT_TREE :
 	    o->keys == SP_DIFF_BY_RANK ? SP_STATS_WANT_RANKS :
 	    SP_STATS_WANT_REGIONS;
+	if (rank_sampled(o))
+		ro.want |= SP_STATS_WANT_RANKS;
 	ro.need = need_of(o->metric);
 	ro.approx = o->approx;
 	ro.ranks_given = o->rank_ok != NULL;

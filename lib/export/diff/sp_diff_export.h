@@ -29,6 +29,15 @@
 #include "sp_export_name.h"
 #include "sp_stream.h"
 
+/*
+ * Noise: with several runs a side, the runs' values are the samples of
+ * the U test; with one run a side, the ranks' values of a region for
+ * total, self, wall and slowest (a rank's total), when each side has at
+ * least this many ranks with calls of it; 0 in the options' min_samples
+ * is this.
+ */
+#define SP_DIFF_MIN_SAMPLES 5
+
 enum sp_diff_format {
 	SP_DIFF_TEXT,
 	SP_DIFF_JSON,
@@ -72,6 +81,8 @@ struct sp_diff_export_stats {
  */
 int sp_diff_export_budget(const char *arg, struct sp_diff_opts *o,
     struct sp_err *e);
+/* --alpha: a level above 0 and below 1. */
+int sp_diff_export_alpha(const char *arg, double *alpha, struct sp_err *e);
 int sp_diff_export_threshold(const char *arg, double *pct,
     struct sp_err *e);
 

@@ -9,7 +9,7 @@
 #include "sp_diff_cells.h"
 
 /* The columns after the key's (and the rank's). */
-enum { COL_A, COL_B, COL_DELTA, COL_PCT, NCOLS };
+enum { COL_A, COL_B, COL_DELTA, COL_PCT, COL_P, NCOLS };
 
 struct table {
 	const struct sp_diff *d;
@@ -17,6 +17,7 @@ struct table {
 	struct sp_diff_cells_out *o;
 	char *head[2];		/* "LABEL (a)", "LABEL (b)" */
 	size_t wkey, wrank, w[NCOLS];
+	size_t ncols;		/* COL_P only when there are tests */
 };
 
 static const char *
@@ -25,14 +26,50 @@ key_head(const struct sp_diff_report *rep)
 	return rep->keys == SP_DIFF_BY_PATH ? "call path" : "region";
 }
 
+/* A median and its interval, "1.5 ±3.2%" (of the median), "±inf" when
+ * there are too few runs for one. */
 static void
-cells_of(const struct sp_diff_row *w, enum sp_diff_metric m,
+median_cell(char *c, enum sp_diff_metric m, struct sp_opt v,
+    struct sp_opt lo, struct sp_opt hi)
+{
+	char x[SP_DIFF_CELL_MAX];
+	double r;
+
+	sp_diff_cells_value(x, m, v);
+	if (!v.set)
+		snprintf(c, SP_DIFF_CELL_MAX, "%s", x);
+	else if (!lo.set || !hi.set || v.v == 0.)
+		snprintf(c, SP_DIFF_CELL_MAX, "%.24s ±inf", x);
+	else {
+		r = hi.v - v.v > v.v - lo.v ? hi.v - v.v : v.v - lo.v;
+		snprintf(c, SP_DIFF_CELL_MAX, "%.24s ±%.3g%%", x,
+		    100. * r / (v.v < 0 ? -v.v : v.v));
+	}
+}
+
+static void
+cells_of(const struct sp_diff_row *w, const struct sp_diff_report *rep,
     char c[NCOLS][SP_DIFF_CELL_MAX])
 {
-	sp_diff_cells_value(c[COL_A], m, w->a);
-	sp_diff_cells_value(c[COL_B], m, w->b);
+	enum sp_diff_metric m = rep->metric;
+
+	if (rep->side[0].runs > 1 || rep->side[1].runs > 1) {
+		median_cell(c[COL_A], m, w->a, w->a_lo, w->a_hi);
+		median_cell(c[COL_B], m, w->b, w->b_lo, w->b_hi);
+	} else {
+		sp_diff_cells_value(c[COL_A], m, w->a);
+		sp_diff_cells_value(c[COL_B], m, w->b);
+	}
 	sp_diff_cells_delta(c[COL_DELTA], m, w->delta);
 	sp_diff_cells_pct(c[COL_PCT], w->pct);
+	if (w->p.set && !w->changed)
+		snprintf(c[COL_PCT], SP_DIFF_CELL_MAX, "~");
+	if (w->p.set)
+		snprintf(c[COL_P], SP_DIFF_CELL_MAX, "p=%.3f n=%llu+%llu",
+		    w->p.v, (unsigned long long)w->na,
+		    (unsigned long long)w->nb);
+	else
+		snprintf(c[COL_P], SP_DIFF_CELL_MAX, "-");
 }
 
 static size_t
@@ -45,7 +82,7 @@ static void
 widths(struct table *t)
 {
 	static const char *const fixed[NCOLS] = { NULL, NULL, "delta",
-		"delta [%]" };
+		"delta [%]", "test" };
 	char c[NCOLS][SP_DIFF_CELL_MAX], r[16];
 	size_t i, k;
 
@@ -61,7 +98,7 @@ widths(struct table *t)
 		    w->len));
 		t->wrank = max_of(t->wrank, (size_t)snprintf(r, sizeof r,
 		    "%" PRIu32, w->rank));
-		cells_of(w, t->rep->metric, c);
+		cells_of(w, t->rep, c);
 		for (k = 0; k < NCOLS; k++)
 			t->w[k] = max_of(t->w[k], strlen(c[k]));
 	}
@@ -78,9 +115,13 @@ line(struct table *t, const char *key, size_t klen, const char *rank,
 		sp_diff_cells_pad(t->o, 2);
 		sp_diff_cells_cell(t->o, rank, strlen(rank), t->wrank, 0);
 	}
-	for (k = 0; k < NCOLS; k++) {
+	for (k = 0; k < t->ncols; k++) {
 		sp_diff_cells_pad(t->o, 2);
-		sp_diff_cells_cell(t->o, c[k], strlen(c[k]), t->w[k], 0);
+		if (k == COL_P)	/* last, left-aligned: no padding */
+			sp_diff_cells_str(t->o, c[k]);
+		else
+			sp_diff_cells_cell(t->o, c[k], strlen(c[k]),
+			    t->w[k], 0);
 	}
 	sp_diff_cells_str(t->o, "\n");
 }
@@ -102,7 +143,7 @@ static void
 head(struct table *t)
 {
 	const char *c[NCOLS] = { t->head[0], t->head[1], "delta",
-		"delta [%]" };
+		"delta [%]", "test" };
 	size_t k;
 
 	line(t, key_head(t->rep), strlen(key_head(t->rep)), "rank", c);
@@ -111,11 +152,41 @@ head(struct table *t)
 		sp_diff_cells_pad(t->o, 2);
 		rule(t->o, t->wrank);
 	}
-	for (k = 0; k < NCOLS; k++) {
+	for (k = 0; k < t->ncols; k++) {
 		sp_diff_cells_pad(t->o, 2);
 		rule(t->o, t->w[k]);
 	}
 	sp_diff_cells_str(t->o, "\n");
+}
+
+/* Some row was tested. */
+static int
+tested(const struct sp_diff *d)
+{
+	size_t i;
+
+	for (i = 0; i < sp_diff_nrows(d); i++)
+		if (sp_diff_row(d, i)->p.set)
+			return 1;
+	return 0;
+}
+
+/* What the tests compared, under the table. */
+static void
+tests_note(struct sp_diff_cells_out *o, const struct sp_diff *d,
+    const struct sp_diff_report *rep)
+{
+	char t[256];
+
+	if (rep->samples == NULL || !tested(d))
+		return;
+	snprintf(t, sizeof t, "\nTest: two-sided Mann-Whitney U of %s, "
+	    "alpha %g; ~: no significant change%s.\n",
+	    strcmp(rep->samples, "runs") == 0 ? "the runs' values" :
+	    "the ranks' values within each run", rep->opts->alpha,
+	    strcmp(rep->samples, "runs") == 0 ? "; values: median ±95% "
+	    "confidence interval" : "; -: too few ranks to test");
+	sp_diff_cells_str(o, t);
 }
 
 /* "LABEL (x)", or NULL without memory. */
@@ -135,7 +206,7 @@ table(struct sp_diff_cells_out *o, const struct sp_diff *d,
     const struct sp_diff_report *rep)
 {
 	char c[NCOLS][SP_DIFF_CELL_MAX], r[16];
-	const char *p[NCOLS] = { c[0], c[1], c[2], c[3] };
+	const char *p[NCOLS] = { c[0], c[1], c[2], c[3], c[4] };
 	struct table t;
 	size_t i;
 
@@ -143,6 +214,7 @@ table(struct sp_diff_cells_out *o, const struct sp_diff *d,
 	t.d = d;
 	t.rep = rep;
 	t.o = o;
+	t.ncols = tested(d) ? NCOLS : COL_P;
 	t.head[0] = head_of(rep->side[0].label, 'a');
 	t.head[1] = head_of(rep->side[1].label, 'b');
 	if (t.head[0] == NULL || t.head[1] == NULL) {
@@ -155,7 +227,7 @@ table(struct sp_diff_cells_out *o, const struct sp_diff *d,
 	for (i = 0; i < sp_diff_nrows(d); i++) {
 		const struct sp_diff_row *w = sp_diff_row(d, i);
 
-		cells_of(w, rep->metric, c);
+		cells_of(w, rep, c);
 		snprintf(r, sizeof r, "%" PRIu32, w->rank);
 		line(&t, w->name, w->len, r, p);
 	}
@@ -219,6 +291,7 @@ diff_layout(struct sp_diff_cells_out *o, const struct sp_diff *d,
 	    sp_diff_nrows(d), sp_diff_metric_label(rep->metric));
 	sp_diff_cells_str(o, t);
 	table(o, d, rep);
+	tests_note(o, d, rep);
 }
 
 static void
@@ -265,6 +338,7 @@ check_layout(struct sp_diff_cells_out *o, const struct sp_diff *d,
 	sp_diff_cells_str(o, sp_diff_failures(d) > 0 ?
 	    "Regression check: FAIL\n\n" : "Regression check: PASS\n\n");
 	table(o, d, rep);
+	tests_note(o, d, rep);
 	violations(o, d);
 }
 
