@@ -4,7 +4,7 @@
 # options, regenerate with
 #     /usr/bin/python3 tools/gen-completions.py build/cmd
 
-_sp_commands='read stack stats trace flame pstats speedscope json'
+_sp_commands='read stack stats diff trace flame pstats speedscope json'
 
 # _sp_options PROGRAM: all the options of PROGRAM
 _sp_options()
@@ -19,6 +19,7 @@ _sp_options()
 	sp-json) echo '-o --output --indent --level --lines -S --buffer-size -T --temporary-directory -v --verbose -q --quiet -h --help -V --version' ;;
 	sp-stats) echo '-o --output --format --by --call-paths --sort --top --max-depth --columns --percent --no-notes --title -r --ranks -i --include -x --exclude --approx -S --buffer-size -T --temporary-directory -v --verbose -q --quiet -h --help -V --version' ;;
 	sp-trace) echo '-o --output -f --format --force --align --min-duration --max-size --no-args --level -S --buffer-size -T --temporary-directory -v --verbose -q --quiet -h --help -V --version' ;;
+	sp-diff) echo '-o --output --format --metric --call-paths --by --sort --threshold --max-regression --fail-on-new --alpha --before --before-label -r --ranks -i --include -x --exclude --approx -S --buffer-size -T --temporary-directory -v --verbose -q --quiet -h --help -V --version' ;;
 	esac
 }
 
@@ -82,6 +83,21 @@ _sp_argument()
 	'sp-trace --level') echo none ;;
 	'sp-trace -S' | 'sp-trace --buffer-size') echo none ;;
 	'sp-trace -T' | 'sp-trace --temporary-directory') echo dir ;;
+	'sp-diff -o' | 'sp-diff --output') echo file ;;
+	'sp-diff --format') echo 'choice text json ndjson csv tsv markdown' ;;
+	'sp-diff --metric') echo 'choice total avg min max p50 p95 p99 calls imbalance wall self slowest' ;;
+	'sp-diff --by') echo 'choice region rank' ;;
+	'sp-diff --sort') echo 'choice delta pct name' ;;
+	'sp-diff --threshold') echo none ;;
+	'sp-diff --max-regression') echo none ;;
+	'sp-diff --alpha') echo none ;;
+	'sp-diff --before') echo none ;;
+	'sp-diff --before-label') echo none ;;
+	'sp-diff -r' | 'sp-diff --ranks') echo none ;;
+	'sp-diff -i' | 'sp-diff --include') echo none ;;
+	'sp-diff -x' | 'sp-diff --exclude') echo none ;;
+	'sp-diff -S' | 'sp-diff --buffer-size') echo none ;;
+	'sp-diff -T' | 'sp-diff --temporary-directory') echo dir ;;
 	esac
 }
 
@@ -98,6 +114,7 @@ _sp_reads()
 	sp-json) echo sps ;;
 	sp-stats) echo sps ;;
 	sp-trace) echo sps ;;
+	sp-diff) echo sps ;;
 	esac
 }
 
@@ -189,4 +206,4 @@ _sp()
 	_sp_program "$prog"
 }
 
-complete -F _sp sp sp-read sp-stack sp-pstats sp-speedscope sp-flame sp-json sp-stats sp-trace
+complete -F _sp sp sp-read sp-stack sp-pstats sp-speedscope sp-flame sp-json sp-stats sp-trace sp-diff

@@ -50,6 +50,7 @@ want() {
 
 want "sp-stats --format ''" "text json ndjson csv tsv"
 want "sp-stats --format j" "json"
+want "sp-diff --metric s" "self slowest"
 want "sp-stats --format = n" "ndjson"
 want "sp-stats --by ''" "region rank lane"
 want "sp-stats --percent e" "exclusive"
@@ -94,7 +95,7 @@ zsh -f -c '
 	fpath=("$1" ${^fpath}/compinit(N:h))
 	autoload -Uz compinit && compinit -u -d "$2/zcompdump" || exit 1
 	for p in sp sp-read sp-stack sp-pstats sp-speedscope sp-flame \
-	    sp-json sp-stats sp-trace; do
+	    sp-json sp-stats sp-trace sp-diff; do
 		[[ $_comps[$p] == _sp ]] || { print "FAIL: $p: no _sp"; exit 1; }
 	done
 	autoload -Uz _sp

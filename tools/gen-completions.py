@@ -43,6 +43,7 @@ READS = {
     'sp-json': ['sps'],
     'sp-stats': ['sps'],
     'sp-trace': ['sps'],
+    'sp-diff': ['sps'],
 }
 
 # Arguments named so are files (any) and directories.
