@@ -81,7 +81,14 @@ sp_report_escape(enum sp_report_ctx c, const char *s, size_t n,
 				return -1;
 			k = 0;
 		}
-		if ((len = sp_utf8_decode(u + i, n - i, &cp)) == 0) {
+		if ((len = sp_utf8_decode(u + i, n - i, &cp)) == 0 &&
+		    (len = sp_utf8_surrogate(u + i, n - i, &cp)) != 0) {
+			/* a lone surrogate sp keeps: JSON's escape of it */
+			if (c == SP_REPORT_JSON)
+				snprintf(tmp, sizeof tmp, "\\u%04x",
+				    (unsigned)cp);
+			x = c == SP_REPORT_JSON ? tmp : FFFD;
+		} else if (len == 0) {
 			if (c == SP_REPORT_JSON) {
 				snprintf(tmp, sizeof tmp, "\\udc%02x", u[i]);
 				x = tmp;
@@ -636,13 +643,13 @@ summary(struct section *s, const struct sp_report_opts *o, struct sp_err *e)
 	put(b, "<div class=\"tools\"><button type=\"button\" data-act=\""
 	    "collapse\">Collapse all</button> <button type=\"button\" "
 	    "data-act=\"expand\">Expand all</button></div>\n"
-	    "<table class=\"tree\"><thead><tr>");
+	    "<div class=\"scroll\"><table class=\"tree\"><thead><tr>");
 	for (k = 0; k < shape.ncols; k++)
 		sp_stats_text_printf(b, "<th data-k=\"%zu\">%s</th>", k,
 		    sp_stats_table_header(shape.cols[k]));
 	put(b, "</tr></thead>\n<tbody>\n");
 	rc = sp_stats_table_lines(s->res, &t, &shape, &tl, e);
-	put(b, "</tbody></table>\n<ul class=\"notes\">\n");
+	put(b, "</tbody></table></div>\n<ul class=\"notes\">\n");
 	if (rc == 0)
 		rc = sp_stats_notes_each(s->res, &t, shape.shown, shape.n,
 		    shape.session, shape.cols, shape.ncols, note_line, b, e);

@@ -40,8 +40,10 @@ enum sp_report_ctx {
  * references (NUL as U+FFFD, which is what HTML makes of it); in JSON
  * the escapes of JSON, with < > & U+2028 U+2029 as \u escapes, so that
  * no "</script" or "<!--" can appear.  A byte that is not UTF-8 becomes
- * U+FFFD in HTML and the lone surrogate \udcXX in JSON (as sp-stats'
- * JSON writes it).  The output is valid UTF-8.
+ * U+FFFD in HTML and the lone surrogate \udcXX in JSON; a lone
+ * surrogate that sp carries as its three bytes (sp_utf8_surrogate())
+ * one U+FFFD in HTML and its \uXXXX escape in JSON: as sp-stats' JSON
+ * writes them.  The output is valid UTF-8.
  */
 int sp_report_escape(enum sp_report_ctx c, const char *s, size_t n,
     sp_write_fn *w, void *ctx, struct sp_err *e);

@@ -193,7 +193,6 @@ setup(struct rx *x, struct sp_reader *r, struct sp_err *e)
 	ro.want = SP_STATS_WANT_REGIONS | SP_STATS_WANT_TREE |
 	    SP_STATS_WANT_RANKS;
 	ro.need = SP_STATS_NEED_SUMS;
-	ro.approx = 1;		/* histograms: memory flat in calls */
 	ro.ranks_given = o->rank_ok != NULL;
 	ro.keep = o->keep;
 	ro.keep_ctx = o->keep_ctx;

@@ -7,8 +7,9 @@
  * device, or a file that appears under its name only when complete),
  * written once the input has ended cleanly: a bad stream leaves nothing.
  * A stream whose runs have no regions still gets a page, which says so.
- * Memory: each run's statistics with percentiles from histograms
- * (O(regions x ranks + call paths), flat in calls), and the sections
+ * Memory: each run's statistics as sp-stats computes them by default
+ * (O(regions x ranks + call paths); the durations past the buffer go
+ * to a temporary file, so memory is flat in calls), and the sections
  * drawn so far.
  *
  * Ownership: the options and the reader are borrowed for the call.

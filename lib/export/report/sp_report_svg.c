@@ -229,22 +229,21 @@ sp_report_svg_heatmap(struct sp_stats_text *b,
 		goto out;
 	h = g.rows <= 32 ? 12 : g.rows <= 128 ? 3 : 1;
 	w = LEFT + nc * CELL_W + 8;
-	hh = TOP + g.rows * (size_t)h + 24;
+	hh = TOP + g.rows * (size_t)h + 8;
 	sp_stats_text_printf(b, "<p class=\"legend\">Own time of each rank "
 	    "over the region's mean: <span class=\"sw lo\"></span> half or "
 	    "less, <span class=\"sw mid\"></span> the mean, <span class=\"sw "
 	    "hi\"></span> twice or more, <span class=\"sw nil\"></span> no "
-	    "calls.%s</p>\n", g.per > 1 ? " A row is the mean of consecutive "
-	    "ranks." : "");
+	    "calls.  Ranks down, the regions with the most own time across, "
+	    "in the run's order (hover for names).%s</p>\n", g.per > 1 ?
+	    " A row is the mean of consecutive ranks." : "");
 	sp_stats_text_printf(b, "<svg class=\"heatmap\" width=\"%zu\" height="
 	    "\"%zu\" viewBox=\"0 0 %zu %zu\" role=\"img\">\n", w, hh, w, hh);
 	sp_stats_text_printf(b, "<text x=\"4\" y=\"%d\">rank %u</text>"
 	    "<text x=\"4\" y=\"%zu\">rank %u</text>\n", TOP + 10,
 	    g.ranks[0], TOP + g.rows * (size_t)h, g.ranks[g.nranks - 1]);
 	heat_cells(b, res, &g, cols, nc, h);
-	sp_stats_text_printf(b, "<text x=\"%d\" y=\"%zu\">regions by own "
-	    "time, in the run's order (hover for names)</text>\n</svg>\n",
-	    LEFT, hh - 6);
+	sp_stats_text_str(b, "</svg>\n");
 	rc = 0;
 out:
 	free(g.ranks);
