@@ -54,7 +54,7 @@ imbalance(const struct sp_stats_result *res, struct sp_report_overview *ov)
 		if (i == ov->session || r->ranks_timed < 2 ||
 		    !(r->rank_mean > 0))
 			continue;
-		pct = 100 * (r->rank_max / r->rank_mean - 1);
+		pct = 100 * (r->rank_max - r->rank_mean) / r->rank_mean;
 		if (pct > worst) {
 			worst = pct;
 			ov->imbalance = i;
