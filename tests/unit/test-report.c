@@ -9,7 +9,7 @@
 
 #include "check.h"
 #include "membuf.h"
-#include "sp_report.h"
+#include "sp_report_escape.h"
 #include "sp_report_overview.h"
 
 static void

@@ -7,7 +7,8 @@
  *
  * The page names no other resource: its style sheet and script are in it,
  * a Content-Security-Policy forbids every fetch, and every name goes
- * through sp_report_escape() for the place it lands in.
+ * through sp_report_escape() (sp_report_escape.h) for the place it lands
+ * in.
  *
  * A run's section is drawn when the run is added and kept as text (the
  * run's names are the stream's, valid only until the next run); the page
@@ -24,29 +25,8 @@
 
 #include "sp_err.h"
 #include "sp_stats.h"
+#include "sp_report_escape.h"
 #include "sp_write.h"
-
-/* Where escaped text lands. */
-enum sp_report_ctx {
-	SP_REPORT_TEXT,		/* between tags */
-	SP_REPORT_ATTR,		/* a double- or single-quoted attribute */
-	SP_REPORT_JSON,		/* inside a JSON string, in a <script> */
-};
-
-/*
- * The n bytes at s (any bytes) as they must be written in context c so
- * that a browser reads back the same characters and nothing else: in
- * text and attributes & < > " ' as references, C0 controls as numeric
- * references (NUL as U+FFFD, which is what HTML makes of it); in JSON
- * the escapes of JSON, with < > & U+2028 U+2029 as \u escapes, so that
- * no "</script" or "<!--" can appear.  A byte that is not UTF-8 becomes
- * U+FFFD in HTML and the lone surrogate \udcXX in JSON; a lone
- * surrogate that sp carries as its three bytes (sp_utf8_surrogate())
- * one U+FFFD in HTML and its \uXXXX escape in JSON: as sp-stats' JSON
- * writes them.  The output is valid UTF-8.
- */
-int sp_report_escape(enum sp_report_ctx c, const char *s, size_t n,
-    sp_write_fn *w, void *ctx, struct sp_err *e);
 
 /* A run as the stream describes it. */
 struct sp_report_run {

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sp_report.h"
+#include "sp_report_escape.h"
 #include "sp_report_overview.h"
 
 #define CELL_W 14
