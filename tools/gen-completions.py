@@ -44,6 +44,7 @@ READS = {
     'sp-stats': ['sps'],
     'sp-trace': ['sps'],
     'sp-diff': ['sps'],
+    'sp-report': ['sps'],
 }
 
 # Arguments named so are files (any) and directories.
