@@ -27,7 +27,7 @@ static const char map[] =
     "  what changed between two runs?   sp read before.h5 after.h5 | sp stack |\n"
     "                                   sp diff; sp flame --diff -o diff.svg\n"
     "  what did every rank do at once?  sp trace -o run.pftrace run.calls.sps\n"
-    "  all of it, to attach to an issue sp report -o run.html run.calls.sps\n"
+    "  all of it, on one page?          sp report -o run.html run.calls.sps\n"
     "  where does the time go?          sp pstats (pstats, snakeviz),\n"
     "                                   sp speedscope, sp flame\n"
     "\n"

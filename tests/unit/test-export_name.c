@@ -154,7 +154,7 @@ test_diff(void)
 	};
 	static const struct name_case md[] = {
 		{ "out/", NULL, 0, "out/diff.md" },
-		{ "summary", NULL, 0, "summary.md" },
+		{ "comment", NULL, 0, "comment.md" },
 	};
 	static const struct name_case json[] = {
 		{ "out/", NULL, 0, "out/diff.json" },
