@@ -2,6 +2,7 @@
 # Every shell block of README.md, run literally (tests/readme-blocks.py
 # extracts them) in a directory laid out as the README assumes: run.h5 is
 # the example profile, as is before.h5 (after.h5 is another, from spgen),
+# and main-1..3.h5 (branch-1..3.h5 are others: the runs of a change),
 # runs/ holds it and an empty profile, examples/ and
 # build/cmd are the checkout's, the programs are on PATH, and out/ is
 # emptied before each block.  What needs a
@@ -21,6 +22,10 @@ mkdir blocks runs out build || exit
 ln -s "$SRCDIR/examples" examples && ln -s "$bin" build/cmd || exit
 cp "$SRCDIR/examples/example.h5" run.h5 && cp run.h5 runs/run.h5 || exit
 cp run.h5 before.h5 && $SPGEN synth after.h5 --calls 3000 --seed 2 || exit
+for i in 1 2 3; do
+	cp run.h5 main-$i.h5 &&
+	    $SPGEN synth branch-$i.h5 --calls 3000 --seed $((i + 2)) || exit
+done
 $SPGEN spec - runs/empty.h5 <<'JSON' || exit
 {"ranks": {}}
 JSON
