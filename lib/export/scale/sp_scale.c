@@ -387,7 +387,8 @@ judge(const struct sp_scale *s, struct sp_scale_row *w,
 		w->verdict = SP_SCALE_SUPERLINEAR;
 	else if (eff >= SP_SCALE_GOOD)
 		w->verdict = SP_SCALE_SCALES;
-	else if (o->mode == SP_SCALE_WEAK || (n > 1 && last->karp_flatt.v >
+	else if (o->mode == SP_SCALE_WEAK || last->speedup.v <= 1 ||
+	    (n > 1 && last->karp_flatt.v >
 	    SP_SCALE_E_GROWS * first->karp_flatt.v + SP_SCALE_E_NOISE))
 		w->verdict = SP_SCALE_OVERHEAD;
 	else {
@@ -564,6 +565,9 @@ sp_scale_why(const struct sp_scale *s, const struct sp_scale_row *w,
 		if (mode == SP_SCALE_WEAK)
 			snprintf(buf, n, "overhead: the time grows with p, "
 			    "efficiency %.2f at %s", eff, x);
+		else if (c->speedup.v <= 1)
+			snprintf(buf, n, "overhead: no speedup, %.3g times the "
+			    "baseline's time at %s", 1 / c->speedup.v, x);
 		else
 			snprintf(buf, n, "overhead grows with p: e from %.3f "
 			    "at %s to %.3f at %s (communication, "

@@ -58,10 +58,14 @@ heads(struct sp_across_out *o, const struct sp_scale_report *rep)
 static void
 num(char *buf, struct sp_scale_val v, const char *fmt)
 {
-	if (v.set)
-		snprintf(buf, CELL, fmt, v.v + 0.);
-	else
+	if (!v.set) {
 		snprintf(buf, CELL, "-");
+		return;
+	}
+	snprintf(buf, CELL, fmt, v.v);
+	/* a value that rounds to zero has no sign */
+	if (buf[0] == '-' && strspn(buf + 1, "0.") == strlen(buf + 1))
+		memmove(buf, buf + 1, strlen(buf));
 }
 
 static void

@@ -21,8 +21,10 @@ mkdir blocks runs out build || exit
 ln -s "$SRCDIR/examples" examples && ln -s "$bin" build/cmd || exit
 cp "$SRCDIR/examples/example.h5" run.h5 && cp run.h5 runs/run.h5 || exit
 cp run.h5 before.h5 && $SPGEN synth after.h5 --calls 3000 --seed 2 || exit
+# three runs of main and of a branch, for sp-diff --before 3
+for i in 1 2 3; do cp run.h5 main-$i.h5 && cp after.h5 branch-$i.h5 || exit; done
 # runs of one case at 1, 2, 4 and 8 ranks, for sp-scale
-$SPGEN scale --kind weak --ranks 1,2,4,8 scale || exit
+$SPGEN scale --ranks 1,2,4,8 scale || exit
 for p in 1 2 4 8; do cp scale/run-0$p.h5 run-$p.h5 || exit; done
 $SPGEN spec - runs/empty.h5 <<'JSON' || exit
 {"ranks": {}}
