@@ -223,7 +223,8 @@ def cmd_scale(args):
         raise SpecError("--ranks: give rank counts above 0, e.g. 1,2,4")
     spgen_scale.write_series(args.out, args.kind, ranks, args.serial,
                              args.slow, args.overhead, args.repeat,
-                             args.unequal_work, profile_from_spec, write)
+                             args.unequal_work, args.extra, profile_from_spec,
+                             write)
 
 
 def cmd_hostile(args):
@@ -330,6 +331,8 @@ def parser():
     sc.add_argument("--overhead", type=float, default=0.01,
                     help="overhead's growth per doubling over T")
     sc.add_argument("--repeat", type=int, default=1, help="runs per rank count")
+    sc.add_argument("--extra", type=int, default=0,
+                    help="more regions x00, x01 ... that scale perfectly")
     sc.add_argument("--unequal-work", action="store_true",
                     help="the last rank count's work_per_rank differs")
     sc.set_defaults(func=cmd_scale)

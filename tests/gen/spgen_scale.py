@@ -16,8 +16,10 @@ Weak scaling (the work per rank fixed):
   slow_rank   T, and rank p - 1 takes T * s * log2(p) longer
   overhead    T * (1 + c * log2(p))
 
-All of them are called once a rank inside "main", one after the other.
-Metadata: mpi_size, omp_num_threads, total_cores, num_nodes (16 ranks a
+All of them are called once a rank inside "main", one after the other,
+then --extra regions x00, x01 ... that scale perfectly from a baseline
+of T / (k + 2) for the k-th.
+Metadata: case ("p" and the rank count: a text), mpi_size, omp_num_threads, total_cores, num_nodes (16 ranks a
 node) and work_per_rank (the case's work over p, or for weak scaling the
 same in every run; --unequal-work breaks it in the last run).
 """
@@ -41,25 +43,27 @@ def laws(kind, p, f, s, c):
     return t, slow
 
 
-def rank_rows(kind, p, rank, f, s, c):
+def rank_rows(kind, p, rank, f, s, c, extra):
     t, slow = laws(kind, p, f, s, c)
+    for k in range(extra):
+        t[f"x{k:02d}"] = T / (k + 2) / (p if kind == "strong" else 1)
     rows, at = [], 0
-    for name in ("perfect", "amdahl", "slow_rank", "overhead"):
+    for name in t:
         d = round(slow if name == "slow_rank" and rank == p - 1 else t[name])
         rows.append([name, [at], [at + d]])
         at += d
     return [["main", [0], [at]]] + rows
 
 
-def spec_of(kind, p, f, s, c, work):
-    meta = {"mpi_size": p, "omp_num_threads": 2, "total_cores": 2 * p,
+def spec_of(kind, p, f, s, c, work, extra):
+    meta = {"case": f"p{p}", "mpi_size": p, "omp_num_threads": 2, "total_cores": 2 * p,
             "num_nodes": max(1, p // 16), "work_per_rank": work}
     return {"schema": 3, "metadata": meta,
-            "ranks": {str(r): rank_rows(kind, p, r, f, s, c)
+            "ranks": {str(r): rank_rows(kind, p, r, f, s, c, extra)
                       for r in range(p)}}
 
 
-def specs(kind, ranks, f, s, c, repeat=1, unequal_work=False):
+def specs(kind, ranks, f, s, c, repeat=1, unequal_work=False, extra=0):
     """(file stem, spec) of each run."""
     out = []
     for i, p in enumerate(ranks):
@@ -68,12 +72,13 @@ def specs(kind, ranks, f, s, c, repeat=1, unequal_work=False):
             work += 1
         for k in range(repeat):
             stem = f"run-{p:02d}" + (f"-{k + 1}" if repeat > 1 else "")
-            out.append((stem, spec_of(kind, p, f, s, c, work)))
+            out.append((stem, spec_of(kind, p, f, s, c, work, extra)))
     return out
 
 
-def write_series(outdir, kind, ranks, f, s, c, repeat, unequal_work,
+def write_series(outdir, kind, ranks, f, s, c, repeat, unequal_work, extra,
                  profile_from_spec, write):
     os.makedirs(outdir, exist_ok=True)
-    for stem, spec in specs(kind, ranks, f, s, c, repeat, unequal_work):
+    for stem, spec in specs(kind, ranks, f, s, c, repeat, unequal_work,
+                            extra):
         write(profile_from_spec(spec), os.path.join(outdir, stem + ".h5"))
