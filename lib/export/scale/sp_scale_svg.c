@@ -382,7 +382,7 @@ draw(struct chart *c, const struct line *l, int ideal)
 	sp_across_out_printf(&c->o, "<g class=\"%s\" data-name=\"",
 	    ideal ? "ideal" : "series");
 	name_of(c, l, SIZE_MAX);
-	sp_across_out_printf(&c->o, "\">\n<polyline fill=\"none\" stroke=\"%s\" "
+	sp_across_out_printf(&c->o, "\">\n<polyline fill=\"none\" pointer-events=\"none\" stroke=\"%s\" "
 	    "stroke-width=\"%g\"%s points=\"", l->colour, l->width, ideal ?
 	    " stroke-dasharray=\"6 4\"" : "");
 	for (k = 0; k < c->np; k++)
