@@ -10,6 +10,8 @@ for s in small big; do
 	try "$s sp-pstats" "$SP_PSTATS" -o /dev/full $s-calls.sps
 	try "$s sp-speedscope" "$SP_SPEEDSCOPE" -o /dev/full $s-calls.sps
 	try "$s sp-stats" "$SP_STATS" -o /dev/full $s-calls.sps
+	[ $s = small ] && try "$s sp-scale" "$SP_SCALE" -o /dev/full \
+	    --svg small-series.sps
 	try "$s sp-flame" "$SP_FLAME" --max-frames 0 --threshold 0 \
 	    -o /dev/full $s-calls.sps
 	try "$s sp-flame --folded" "$SP_FLAME" --folded -o /dev/full \
