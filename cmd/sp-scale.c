@@ -56,7 +56,8 @@ usage(void)
 	    "                           outermost calls)\n"
 	    "      --x FIELD            ranks (the default), threads, cores "
 	    "(ranks x threads),\n"
-	    "                           nodes, or a metadata key\n"
+	    "                           nodes, label (the run's), or a "
+	    "metadata key\n"
 	    "      --top N              the chart's lines: the N regions "
 	    "slowest at the\n"
 	    "                           baseline, the rest merged (default "
@@ -116,17 +117,17 @@ static void
 x_option(struct cmd *c, const char *arg)
 {
 	static const char *const fields[] = { "ranks", "threads", "cores",
-		"nodes" };
+		"nodes", "label" };
 	int i;
 
-	for (i = 0; i < 4; i++)
+	for (i = 0; i < 5; i++)
 		if (strcmp(arg, fields[i]) == 0) {
 			c->o.x = (enum sp_scale_x_field)i;
 			return;
 		}
 	if (*arg == '\0')
-		cli_usage_error("--x: give ranks, threads, cores, nodes or a "
-		    "metadata key");
+		cli_usage_error("--x: give ranks, threads, cores, nodes, label "
+		    "or a metadata key");
 	c->o.x = SP_SCALE_X_KEY;
 	c->o.x_key = arg;
 }

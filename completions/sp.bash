@@ -104,7 +104,7 @@ _sp_argument()
 	'sp-scale --plot') echo 'choice speedup efficiency weak weak-efficiency' ;;
 	'sp-scale --work') echo none ;;
 	'sp-scale --measure') echo 'choice per-call slowest mean-rank wall' ;;
-	'sp-scale --x') echo 'choice ranks threads cores nodes' ;;
+	'sp-scale --x') echo 'choice ranks threads cores nodes label' ;;
 	'sp-scale --top') echo none ;;
 	'sp-scale -r' | 'sp-scale --ranks') echo none ;;
 	'sp-scale -i' | 'sp-scale --include') echo none ;;

@@ -18,6 +18,9 @@ exporter in every format.  Each output is read by its consumer:
                         escape known), as many rows as the JSON records,
                         every row as wide as the header
   sp-stats text         the whole table (names print as the reference's do)
+  sp-scale              of two runs (--x label): JSON, NDJSON, CSV and TSV
+                        as above (a row per region and run), the SVG
+                        chart, and the text table ending in a newline
   Perfetto protobuf     python3-protobuf, through tests/trace/pbtrace.py
 
 A run passes when its consumer reads its output, or when it refuses with
@@ -57,7 +60,8 @@ import pbtrace  # noqa: E402
 import spgen_hostile  # noqa: E402
 
 PROGS = {n: os.path.abspath(checklib.program(n)) for n in
-         ("read", "stack", "pstats", "speedscope", "json", "flame", "stats", "trace")}
+         ("read", "stack", "pstats", "speedscope", "json", "flame", "stats", "trace",
+          "scale")}
 TIMEOUT = 120
 SANITIZER = (b"Sanitizer", b"runtime error:", b"LeakSanitizer")
 
@@ -303,6 +307,19 @@ def exports(calls, tmp, schema, want, two_runs):
         run([P["trace"], "-o", name, calls], tmp)
         check(read(tmp, name), name)
 
+    def scale():
+        two = two_runs()
+        sc = [P["scale"], "--x", "label", "--top", "50"]
+        d = json_doc(run(sc + ["--format", "json", two], tmp),
+                     "sp-scale --format json")
+        n = sum(len(r["values"]) for r in d["rows"])
+        ndjson(run(sc + ["--format", "ndjson", two], tmp), "sp-scale ndjson")
+        table(run(sc + ["--format", "csv", two], tmp), "sp-scale csv", ",", n)
+        table(run(sc + ["--format", "tsv", two], tmp), "sp-scale tsv", "\t", n)
+        svg(run(sc + ["--svg", two], tmp), "sp-scale --svg")
+        if not run(sc + [two], tmp).endswith(b"\n"):
+            raise Failure("sp-scale: the table does not end in a newline")
+
     return [
         ("sp-pstats .prof", pstats_files),
         ("sp-pstats --print", pstats_print),
@@ -334,6 +351,7 @@ def exports(calls, tmp, schema, want, two_runs):
         ("sp-stats tsv --call-paths", lambda: stats_table(["--call-paths"], "tsv", "\t")),
         ("sp-stats csv --by rank", lambda: stats_table(["--by", "rank"], "csv", ",")),
         ("sp-stats tsv --by lane", lambda: stats_table(["--by", "lane"], "tsv", "\t")),
+        ("sp-scale", scale),
         ("sp-trace protobuf", lambda: trace("t.pftrace",
                                             lambda d, w: trace_proto(d, w, schema))),
         ("sp-trace json", lambda: trace("t.json", json_doc)),

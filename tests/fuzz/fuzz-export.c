@@ -138,7 +138,7 @@ run_scale(int in, uint8_t b1, uint8_t b2, const struct where *w,
 	o.plot_data = (b2 & 0x20) != 0 && (o.format == SP_SCALE_CSV ||
 	    o.format == SP_SCALE_JSON);
 	o.x = (enum sp_scale_x_field)(b2 >> 1 & 7) % (SP_SCALE_X_KEY + 1);
-	o.x_key = b2 & 0x10 ? "label" : "mpi_size";
+	o.x_key = b2 & 0x10 ? "case" : "mpi_size";
 	o.work = b1 & 0x80 && b2 & 0x10 ? "mpi_size" : NULL;
 	o.top = b2 & 0x08 ? 1 : 0;
 	o.mem = b1 & 0x40 ? 64 : 32000000;	/* 64 bytes: durations spill */

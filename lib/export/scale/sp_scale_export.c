@@ -106,7 +106,7 @@ on_run(void *ctx, struct sp_export *fe, const struct sp_run_info *ri,
 
 	if (x->o->work != NULL && check_work(x, fe, ri, label, e) < 0)
 		return -1;
-	if (sp_scale_x_of(x->o->x, x->o->x_key, ri, &v, e) < 0) {
+	if (sp_scale_x_of(x->o->x, x->o->x_key, ri, label, &v, e) < 0) {
 		free(v.text);
 		return run_failed(x, fe, label, e);
 	}
@@ -313,7 +313,7 @@ sp_scale_export_check(const struct sp_scale_export_opts *o, struct sp_err *e)
 		    "give --format csv or --format json");
 	if (o->x == SP_SCALE_X_KEY && (o->x_key == NULL || *o->x_key == '\0'))
 		return sp_fail(e, SP_EUSAGE, "--x: give ranks, threads, cores, "
-		    "nodes or a metadata key");
+		    "nodes, label or a metadata key");
 	return 0;
 }
 

@@ -149,11 +149,15 @@ numeric_x(enum sp_scale_x_field f, const struct sp_run_info *ri,
 
 int
 sp_scale_x_of(enum sp_scale_x_field f, const char *key,
-    const struct sp_run_info *ri, struct sp_scale_x *out, struct sp_err *e)
+    const struct sp_run_info *ri, const char *label, struct sp_scale_x *out,
+    struct sp_err *e)
 {
 	char buf[SP_FMT_MAX + 1];
 
 	memset(out, 0, sizeof *out);
+	if (f == SP_SCALE_X_LABEL)
+		return (out->text = dup_n(label, strlen(label))) == NULL ?
+		    nomem(e) : 0;
 	if (f == SP_SCALE_X_KEY) {
 		if (lookup(ri, key, &out->text, &out->x, &out->numeric, e) < 0)
 			return -1;
@@ -174,7 +178,7 @@ const char *
 sp_scale_x_name(enum sp_scale_x_field f, const char *key)
 {
 	static const char *const names[] = { "num_ranks", "omp_num_threads",
-		"total_cores", "num_nodes" };
+		"total_cores", "num_nodes", "label" };
 
 	return f == SP_SCALE_X_KEY ? key : names[f];
 }
@@ -183,7 +187,7 @@ const char *
 sp_scale_x_label(enum sp_scale_x_field f, const char *key)
 {
 	static const char *const labels[] = { "MPI ranks", "OpenMP threads",
-		"MPI ranks x OpenMP threads", "num_nodes" };
+		"MPI ranks x OpenMP threads", "num_nodes", "run" };
 
 	return f == SP_SCALE_X_KEY ? key : labels[f];
 }

@@ -6,6 +6,7 @@
  *   threads  metadata omp_num_threads, an integer
  *   cores    ranks x omp_num_threads
  *   nodes    metadata num_nodes; 1 for a run of one rank without it
+ *   label    the run's label, unique in the stream: categorical
  *   KEY      any metadata key: numeric when the value is a number above
  *            0, else a text, and the axis categorical
  *
@@ -26,6 +27,7 @@ enum sp_scale_x_field {
 	SP_SCALE_X_THREADS,
 	SP_SCALE_X_CORES,
 	SP_SCALE_X_NODES,
+	SP_SCALE_X_LABEL,
 	SP_SCALE_X_KEY,
 };
 
@@ -35,16 +37,17 @@ struct sp_scale_x {
 	char *text;		/* as given: "64", "1.5", "gcc" */
 };
 
-/* The x of a run; key: the metadata key of SP_SCALE_X_KEY. */
+/* The x of a run labelled label; key: the metadata key of SP_SCALE_X_KEY. */
 int sp_scale_x_of(enum sp_scale_x_field f, const char *key,
-    const struct sp_run_info *ri, struct sp_scale_x *out, struct sp_err *e);
+    const struct sp_run_info *ri, const char *label, struct sp_scale_x *out,
+    struct sp_err *e);
 /* A metadata value as text (*found 0: the run lacks key). */
 int sp_scale_x_meta(const struct sp_run_info *ri, const char *key,
     char **text, int *found, struct sp_err *e);
 
 /* The field's name in data files ("num_ranks", or the key). */
 const char *sp_scale_x_name(enum sp_scale_x_field f, const char *key);
-/* The axis' label ("MPI ranks", "OpenMP threads", or the key). */
+/* The axis' label ("MPI ranks", "OpenMP threads", "run", or the key). */
 const char *sp_scale_x_label(enum sp_scale_x_field f, const char *key);
 
 #endif
