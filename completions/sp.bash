@@ -4,7 +4,7 @@
 # options, regenerate with
 #     /usr/bin/python3 tools/gen-completions.py build/cmd
 
-_sp_commands='read stack stats diff scale trace flame pstats speedscope json'
+_sp_commands='read stack stats diff report scale trace flame pstats speedscope json'
 
 # _sp_options PROGRAM: all the options of PROGRAM
 _sp_options()
@@ -20,6 +20,7 @@ _sp_options()
 	sp-stats) echo '-o --output --format --by --call-paths --sort --top --max-depth --columns --percent --no-notes --title -r --ranks -i --include -x --exclude --approx -S --buffer-size -T --temporary-directory -v --verbose -q --quiet -h --help -V --version' ;;
 	sp-trace) echo '-o --output -f --format --force --align --min-duration --max-size --no-args --level -S --buffer-size -T --temporary-directory -v --verbose -q --quiet -h --help -V --version' ;;
 	sp-diff) echo '-o --output --format --metric --call-paths --by --sort --threshold --max-regression --fail-on-new --alpha --before --before-label -r --ranks -i --include -x --exclude --approx -S --buffer-size -T --temporary-directory -v --verbose -q --quiet -h --help -V --version' ;;
+	sp-report) echo '-o --output --title -r --ranks -i --include -x --exclude -S --buffer-size -T --temporary-directory -v --verbose -q --quiet -h --help -V --version' ;;
 	sp-scale) echo '-o --output --format --svg --plot --plot-data --weak --work --measure --x --top -r --ranks -i --include -x --exclude -S --buffer-size -T --temporary-directory -v --verbose -q --quiet -h --help -V --version' ;;
 	esac
 }
@@ -99,6 +100,13 @@ _sp_argument()
 	'sp-diff -x' | 'sp-diff --exclude') echo none ;;
 	'sp-diff -S' | 'sp-diff --buffer-size') echo none ;;
 	'sp-diff -T' | 'sp-diff --temporary-directory') echo dir ;;
+	'sp-report -o' | 'sp-report --output') echo file ;;
+	'sp-report --title') echo none ;;
+	'sp-report -r' | 'sp-report --ranks') echo none ;;
+	'sp-report -i' | 'sp-report --include') echo none ;;
+	'sp-report -x' | 'sp-report --exclude') echo none ;;
+	'sp-report -S' | 'sp-report --buffer-size') echo none ;;
+	'sp-report -T' | 'sp-report --temporary-directory') echo dir ;;
 	'sp-scale -o' | 'sp-scale --output') echo file ;;
 	'sp-scale --format') echo 'choice text json ndjson csv tsv svg' ;;
 	'sp-scale --plot') echo 'choice speedup efficiency weak weak-efficiency' ;;
@@ -128,6 +136,7 @@ _sp_reads()
 	sp-stats) echo sps ;;
 	sp-trace) echo sps ;;
 	sp-diff) echo sps ;;
+	sp-report) echo sps ;;
 	sp-scale) echo sps ;;
 	esac
 }
@@ -220,4 +229,4 @@ _sp()
 	_sp_program "$prog"
 }
 
-complete -F _sp sp sp-read sp-stack sp-pstats sp-speedscope sp-flame sp-json sp-stats sp-trace sp-diff sp-scale
+complete -F _sp sp sp-read sp-stack sp-pstats sp-speedscope sp-flame sp-json sp-stats sp-trace sp-diff sp-report sp-scale

@@ -69,7 +69,7 @@ want "sp-trace -f ''" "proto json"
 want "sp-trace --align ''" "none start"
 want "sp-flame --delta ''" "self total"
 want "sp-speedscope --unit ''" "s ns"
-want "sp ''" "read stack stats trace flame pstats speedscope json"
+want "sp ''" "read stack stats diff report trace flame pstats speedscope json"
 want "sp st" "stack stats"
 want "sp --" "--help --version"
 want "sp stats --by r" "region rank"
@@ -95,7 +95,7 @@ zsh -f -c '
 	fpath=("$1" ${^fpath}/compinit(N:h))
 	autoload -Uz compinit && compinit -u -d "$2/zcompdump" || exit 1
 	for p in sp sp-read sp-stack sp-pstats sp-speedscope sp-flame \
-	    sp-json sp-stats sp-trace sp-diff sp-scale; do
+	    sp-json sp-stats sp-trace sp-diff sp-report sp-scale; do
 		[[ $_comps[$p] == _sp ]] || { print "FAIL: $p: no _sp"; exit 1; }
 	done
 	autoload -Uz _sp

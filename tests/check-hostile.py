@@ -18,6 +18,10 @@ exporter in every format.  Each output is read by its consumer:
                         escape known), as many rows as the JSON records,
                         every row as wide as the header
   sp-stats text         the whole table (names print as the reference's do)
+  sp-report HTML        python3's html.parser: valid UTF-8, only the page's
+                        own elements and no event-handler attribute, no
+                        "</script" or "<!--" in the JSON of a run, whose
+                        names are as many as sp-stats' records
   sp-scale              of two runs (--x label): JSON, NDJSON, CSV and TSV
                         as above (a row per region and run), the SVG
                         chart, and the text table ending in a newline
@@ -49,6 +53,7 @@ import sys
 import tempfile
 import time
 import xml.dom.minidom
+from html.parser import HTMLParser
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -61,7 +66,7 @@ import spgen_hostile  # noqa: E402
 
 PROGS = {n: os.path.abspath(checklib.program(n)) for n in
          ("read", "stack", "pstats", "speedscope", "json", "flame", "stats", "trace",
-          "scale")}
+          "report", "scale")}
 TIMEOUT = 120
 SANITIZER = (b"Sanitizer", b"runtime error:", b"LeakSanitizer")
 
@@ -159,6 +164,58 @@ def svg(data, what):
             raise Failure(f"{what}: '</script' inside a script: an HTML page "
                           "inlining the SVG would end the script there")
     return doc
+
+
+# The elements sp-report's page is made of: a name that became markup
+# would bring another one, or an attribute of its own.
+REPORT_TAGS = {
+    "html", "head", "meta", "title", "style", "body", "header", "h1", "h2",
+    "h3", "nav", "ul", "li", "a", "div", "label", "input", "span", "main",
+    "section", "p", "b", "i", "table", "thead", "tbody", "tr", "th", "td",
+    "button", "details", "summary", "script", "svg", "g", "rect", "text",
+    "figure", "figcaption", "polyline", "line",
+}
+
+
+class _Page(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.bad, self.data, self.in_data = [], [], False
+
+    def handle_starttag(self, tag, attrs):
+        if tag not in REPORT_TAGS:
+            self.bad.append(tag)
+        self.bad.extend(f"{tag} {k}" for k, _ in attrs if k.startswith("on"))
+        self.in_data = tag == "script" and ("type", "application/json") in attrs
+        if self.in_data:
+            self.data.append("")
+
+    def handle_data(self, data):
+        if self.in_data:
+            self.data[-1] += data
+
+    def handle_endtag(self, tag):
+        self.in_data = False
+
+
+def report(data, what, records):
+    """sp-report's page: its markup the page's own, its runs' JSON whole."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise Failure(f"{what}: not UTF-8: {exc}") from None
+    page = _Page()
+    page.feed(text)
+    page.close()
+    if page.bad:
+        raise Failure(f"{what}: markup not the page's own: {page.bad[:5]}")
+    if len(page.data) != 1:
+        raise Failure(f"{what}: {len(page.data)} runs' data, not 1")
+    if "</script" in page.data[0].lower() or "<!--" in page.data[0]:
+        raise Failure(f"{what}: the run's JSON could end its script")
+    names = json_doc(page.data[0].encode(), what)["names"]
+    if len(names) != records:
+        raise Failure(f"{what}: {len(names)} names, {records} records")
 
 
 def prof(data, what):
@@ -351,6 +408,8 @@ def exports(calls, tmp, schema, want, two_runs):
         ("sp-stats tsv --call-paths", lambda: stats_table(["--call-paths"], "tsv", "\t")),
         ("sp-stats csv --by rank", lambda: stats_table(["--by", "rank"], "csv", ",")),
         ("sp-stats tsv --by lane", lambda: stats_table(["--by", "lane"], "tsv", "\t")),
+        ("sp-report", lambda: report(run([P["report"], calls], tmp),
+                                     "sp-report", stats_records([]))),
         ("sp-scale", scale),
         ("sp-trace protobuf", lambda: trace("t.pftrace",
                                             lambda d, w: trace_proto(d, w, schema))),

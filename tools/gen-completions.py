@@ -44,6 +44,7 @@ READS = {
     'sp-stats': ['sps'],
     'sp-trace': ['sps'],
     'sp-diff': ['sps'],
+    'sp-report': ['sps'],
     'sp-scale': ['sps'],
 }
 

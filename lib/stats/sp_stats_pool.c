@@ -229,6 +229,22 @@ spill(struct sp_stats_pool *p, struct sp_err *e)
 	return 0;
 }
 
+int
+sp_stats_pool_settle(struct sp_stats_pool *p, struct sp_err *e)
+{
+	size_t i;
+
+	if (p->taken > 0 && spill(p, e) < 0)
+		return -1;
+	for (i = 0; i < p->nblocks; i++)
+		free(p->blocks[i]);
+	free(p->blocks);
+	p->blocks = NULL;
+	p->nblocks = p->blocks_cap = 0;
+	p->cur = p->used = 0;
+	return 0;
+}
+
 /*
  * A new tail chunk for g: as large as the group has in memory (doubling),
  * within the bounds.  A full budget spills first.

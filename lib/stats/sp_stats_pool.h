@@ -47,6 +47,15 @@ uint32_t sp_stats_pool_ngroups(const struct sp_stats_pool *p);
 /* Runs written to the temporary file so far. */
 size_t sp_stats_pool_runs(const struct sp_stats_pool *p);
 
+/*
+ * Every value still in memory to the temporary file, and the memory
+ * freed and given back to the budget: a pool kept past the task that
+ * filled it (a run's durations, read again after the next run) holds no
+ * memory then but its groups' lists of segments.  Values may still be
+ * added after.
+ */
+int sp_stats_pool_settle(struct sp_stats_pool *p, struct sp_err *e);
+
 /* Values [off, off + n) of group g, into out. */
 int sp_stats_pool_read(struct sp_stats_pool *p, uint32_t g, uint64_t off,
     size_t n, int64_t *out, struct sp_err *e);

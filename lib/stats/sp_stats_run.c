@@ -115,11 +115,21 @@ accounts_free(struct sp_stats_run *r)
 	r->rpool = r->gpool = r->ppool = r->lpool = NULL;
 }
 
+/* The pools of the last run not handed out. */
+static void
+out_free(struct sp_stats_run *r)
+{
+	sp_stats_pool_free(r->out_rpool);
+	sp_stats_pool_free(r->out_ppool);
+	r->out_rpool = r->out_ppool = NULL;
+}
+
 /* Everything of the current run but the result. */
 static void
 run_clear(struct sp_stats_run *r)
 {
 	accounts_free(r);
+	out_free(r);
 	r->nreg = 0;
 	r->nseen = 0;
 	r->folded = 0;
@@ -729,6 +739,20 @@ sp_stats_pool_seq(struct sp_stats_run *r, struct sp_stats_pool *p,
 	return sp_stats_seq_compute(&src, c, what, r->load_max, out, e);
 }
 
+/* A pool kept past the run, when the options hand it out. */
+static int
+hand_out(struct sp_stats_run *r, struct sp_stats_pool **p,
+    struct sp_stats_pool **out, unsigned what, struct sp_err *e)
+{
+	if (!(r->o.hand_out & what) || *p == NULL)
+		return 0;
+	if (sp_stats_pool_settle(*p, e) < 0)
+		return -1;
+	*out = *p;
+	*p = NULL;
+	return 0;
+}
+
 int
 sp_stats_run_finish(struct sp_stats_run *r, struct sp_stats_result **out,
     struct sp_err *e)
@@ -745,9 +769,31 @@ sp_stats_run_finish(struct sp_stats_run *r, struct sp_stats_result **out,
 	if (r->ns_over)
 		return sp_fail(e, SP_EDATA, "the run's times add up past "
 		    "2^63 - 1 ns (292 years), more than sp-stats can sum");
+	if (hand_out(r, &r->rpool, &r->out_rpool, SP_STATS_WANT_REGIONS,
+	    e) < 0 || hand_out(r, &r->ppool, &r->out_ppool, SP_STATS_WANT_TREE,
+	    e) < 0)
+		return -1;
 	/* the result is whole: its accounts go before it is written */
 	accounts_free(r);
 	*out = r->res;
 	r->res = NULL;
 	return 0;
+}
+
+struct sp_stats_pool *
+sp_stats_run_durations(struct sp_stats_run *r, unsigned what)
+{
+	struct sp_stats_pool **p = what == SP_STATS_WANT_REGIONS ?
+	    &r->out_rpool : what == SP_STATS_WANT_TREE ? &r->out_ppool : NULL;
+	struct sp_stats_pool *out = p != NULL ? *p : NULL;
+
+	if (p != NULL)
+		*p = NULL;
+	return out;
+}
+
+struct sp_spill_file *
+sp_stats_run_file(struct sp_stats_run *r)
+{
+	return r->tmp;
 }

@@ -45,6 +45,7 @@
 #include "sp_batch.h"
 #include "sp_err.h"
 #include "sp_stats.h"
+#include "sp_stats_pool.h"
 #include "sp_stats_run_opts.h"
 #include "sp_stream.h"
 #include "sp_walk.h"
@@ -79,5 +80,28 @@ int sp_stats_run_rank_end(struct sp_stats_run *r, struct sp_err *e);
 /* The run is over: its result in *out. */
 int sp_stats_run_finish(struct sp_stats_run *r, struct sp_stats_result **out,
     struct sp_err *e);
+
+/*
+ * The per-call durations (int64 ns, each rank's in recording order) of
+ * the run last finished, when the options' hand_out asked for them, as a
+ * pool (sp_stats_pool.h) of one group a key:
+ *
+ *   SP_STATS_WANT_REGIONS  a region's: group sp_stats_region.id (also a
+ *                          fallback row's region); its count is
+ *                          num_calls unless aggregate entries have no
+ *                          durations;
+ *   SP_STATS_WANT_TREE     a call path's: group sp_stats_row.path.
+ *
+ * The pool is the caller's from then on (NULL: none kept, as with
+ * approx); every value of it is on the run's temporary file
+ * (sp_stats_run_file()), so it holds no memory of the budget and
+ * outlives the run and the runs after it, but not the struct
+ * sp_stats_run: free it first.  A pool not taken goes when the next run
+ * begins.
+ */
+struct sp_stats_pool *sp_stats_run_durations(struct sp_stats_run *r,
+    unsigned what);
+/* The temporary file the pools and sorts of the run's data go to. */
+struct sp_spill_file *sp_stats_run_file(struct sp_stats_run *r);
 
 #endif

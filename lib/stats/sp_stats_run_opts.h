@@ -37,6 +37,12 @@ struct sp_stats_run_opts {
 	int ranks_given;
 	int (*keep)(void *ctx, const char *name, size_t len);
 	void *keep_ctx;
+	/*
+	 * The durations handed out when a run ends (sp_stats_run.h,
+	 * sp_stats_run_durations()): SP_STATS_WANT_REGIONS, the regions';
+	 * SP_STATS_WANT_TREE, the call paths'; 0: none.
+	 */
+	unsigned hand_out;
 	uint64_t mem;		/* bytes held before the temporary file */
 	const char *tmpdir;	/* NULL: $TMPDIR or /tmp */
 };

@@ -50,6 +50,7 @@
 #include "sp_section.h"
 #include "sp_speedscope_export.h"
 #include "sp_stats_export.h"
+#include "sp_diff_export.h"
 #include "sp_trace_export.h"
 #include "callgen.h"
 #include "alloc.h"
@@ -1313,6 +1314,71 @@ stats_records(struct sp_err *e)
 	return alloc_slurp_dir(alloc_outdir(NULL), e);
 }
 
+/* The comparison of calls.sps's two runs, into base. */
+static int
+diff_export(struct sp_diff_export_opts *o, const char *base,
+    struct sp_err *e)
+{
+	struct sp_reader *r;
+	int fd, rc;
+
+	o->output = alloc_outdir(base);
+	o->tmpdir = alloc_tmpdir();
+	if ((r = open_input("calls.sps", &fd, e)) == NULL)
+		return -1;
+	rc = sp_diff_export_run(r, o, NULL, e);
+	close_input(r, fd);
+	return rc;
+}
+
+/*
+ * sp-diff's documents: the default text; per-call samples (every key
+ * tested, its durations handed out by the run and sorted back) with a
+ * buffer of 64 bytes, everything on the temporary file; call paths in
+ * JSON; ranks in CSV; the gate in Markdown.
+ */
+static int
+diff(struct sp_err *e)
+{
+	static const struct {
+		enum sp_diff_format f;
+		enum sp_diff_metric m;
+		enum sp_diff_keys k;
+		uint64_t mem;
+		const char *base;
+	} v[] = {
+		{ SP_DIFF_TEXT, SP_DIFF_TOTAL, SP_DIFF_BY_REGION, 32u << 20,
+		    "d.txt" },
+		{ SP_DIFF_TEXT, SP_DIFF_P95, SP_DIFF_BY_REGION, 64, "c.txt" },
+		{ SP_DIFF_JSON, SP_DIFF_AVG, SP_DIFF_BY_PATH, 64, "p.json" },
+		{ SP_DIFF_CSV, SP_DIFF_SELF, SP_DIFF_BY_RANK, 32u << 20,
+		    "k.csv" },
+		{ SP_DIFF_MARKDOWN, SP_DIFF_MAX, SP_DIFF_BY_REGION, 32u << 20,
+		    "g.md" },
+	};
+	struct sp_diff_export_opts o;
+	size_t i;
+
+	for (i = 0; i < sizeof v / sizeof v[0]; i++) {
+		memset(&o, 0, sizeof o);
+		o.format = v[i].f;
+		o.metric = v[i].m;
+		o.keys = v[i].k;
+		o.mem = v[i].mem;
+		o.rows.threshold = -1;
+		o.rows.alpha = 0.05;
+		o.rows.min_samples = 1;
+		if (v[i].f == SP_DIFF_MARKDOWN) {
+			o.rows.budget = SP_DIFF_BUDGET_PCT;
+			o.rows.max = 5;
+			o.rows.fail_on_new = 1;
+		}
+		if (diff_export(&o, v[i].base, e) < 0)
+			return -1;
+	}
+	return alloc_slurp_dir(alloc_outdir(NULL), e);
+}
+
 const struct alloc_scenario alloc_export[] = {
 	/*
 	 * sp_export_quoted degrades on purpose: without memory it gives
@@ -1350,6 +1416,8 @@ const struct alloc_scenario alloc_export[] = {
 	 */
 	{ "export/stats-text", setup, stats_text, 14 },
 	{ "export/stats-records", setup, stats_records, 35 },
+	/* the runs' statistics under sp-diff degrade as sp-stats' do */
+	{ "export/diff", setup, diff, 10 },
 	{ "export/calllog", NULL, calllog, 0 },
 	{ "export/flame", NULL, flame, 0 },
 	{ "export/fold", NULL, fold, 0 },

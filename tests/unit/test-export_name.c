@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sp_diff_export.h"
 #include "sp_export_name.h"
 #include "sp_flame_export.h"
 #include "sp_json_export.h"
@@ -144,6 +145,29 @@ test_flame(void)
 	CHECK_RULE("folded", &sp_flame_export_folded_naming, folded);
 }
 
+/* sp-diff: the first dot, the format's suffix, "diff" in a directory */
+static void
+test_diff(void)
+{
+	static const struct name_case txt[] = {
+		{ "out/", NULL, 0, "out/diff.txt" },
+		{ "out/report", NULL, 0, "out/report.txt" },
+		{ "a.b/c.d.e", NULL, 0, "a.b/c.d.e" },
+	};
+	static const struct name_case md[] = {
+		{ "out/", NULL, 0, "out/diff.md" },
+		{ "comment", NULL, 0, "comment.md" },
+	};
+	static const struct name_case json[] = {
+		{ "out/", NULL, 0, "out/diff.json" },
+		{ "r.json.gz", NULL, 0, "r.json.gz" },
+	};
+
+	CHECK_RULE("diff text", sp_diff_naming(SP_DIFF_TEXT), txt);
+	CHECK_RULE("diff markdown", sp_diff_naming(SP_DIFF_MARKDOWN), md);
+	CHECK_RULE("diff json", sp_diff_naming(SP_DIFF_JSON), json);
+}
+
 /* sp-scale: one document, the format's suffix, "scale" in a directory */
 static void
 test_scale(void)
@@ -165,6 +189,7 @@ test_scale(void)
 int
 main(void)
 {
+	test_diff();
 	test_pstats();
 	test_speedscope();
 	test_json();

@@ -121,9 +121,61 @@ out:
 	free(buf);
 }
 
+/*
+ * A settled pool: everything on the file, the budget given back and the
+ * blocks freed, the values the same; a second pool on the same budget
+ * and file then fills it without the first in the way, and the first
+ * still reads back, and takes values again.
+ */
+static void
+settled(void)
+{
+	struct sp_spill_budget b = { 1 << 20, 0 };
+	struct sp_spill_file *t;
+	struct sp_stats_pool *p, *q;
+	struct sp_err e;
+	int64_t buf[PER];
+	uint64_t k;
+	size_t runs;
+
+	t = sp_spill_file_new(NULL, &e);
+	p = t != NULL ? sp_stats_pool_new(t, &b, &e) : NULL;
+	q = t != NULL ? sp_stats_pool_new(t, &b, &e) : NULL;
+	CHECK(p != NULL && q != NULL, "pools: %s", e.msg);
+	if (p == NULL || q == NULL)
+		goto out;
+	for (k = 0; k < PER; k++)
+		CHECK(sp_stats_pool_put(p, 7, value(7, k), &e) == 0, "put");
+	CHECK(b.used > 0 && sp_stats_pool_runs(p) == 0, "in memory first");
+	CHECK(sp_stats_pool_settle(p, &e) == 0, "settle: %s", e.msg);
+	runs = sp_stats_pool_runs(p);
+	CHECK(b.used == 0 && runs == 1, "settled: %llu bytes held, %zu runs",
+	    (unsigned long long)b.used, runs);
+	CHECK(sp_stats_pool_settle(p, &e) == 0 &&
+	    sp_stats_pool_runs(p) == runs, "settling again writes nothing");
+	for (k = 0; k < PER; k++)
+		CHECK(sp_stats_pool_put(q, 1, value(1, k), &e) == 0, "put q");
+	CHECK(sp_stats_pool_runs(q) == 0, "q has the budget");
+	CHECK(sp_stats_pool_read(p, 7, 0, PER, buf, &e) == 0, "read: %s",
+	    e.msg);
+	for (k = 0; k < PER && buf[k] == value(7, k); k++)
+		;
+	CHECK(k == PER, "settled value %llu differs", (unsigned long long)k);
+	CHECK(sp_stats_pool_put(p, 7, 42, &e) == 0 &&
+	    sp_stats_pool_count(p, 7) == PER + 1 &&
+	    sp_stats_pool_read(p, 7, PER, 1, buf, &e) == 0 && buf[0] == 42,
+	    "a value after settling");
+out:
+	sp_stats_pool_free(p);
+	sp_stats_pool_free(q);
+	CHECK(b.used == 0, "budget given back");
+	sp_spill_file_free(t);
+}
+
 int
 main(void)
 {
+	settled();
 	big_groups(1 << 30);
 	big_groups(3 << 20);
 	fill_and_check(1 << 30);

@@ -22,6 +22,9 @@ struct key {
 	uint64_t hash;
 	double *smp[2];		/* samples of each side's one run */
 	size_t ns[2], scap[2];
+	/* or those samples as a group of a pool (borrowed) */
+	struct sp_stats_pool *pool[2];
+	uint32_t group[2];
 };
 
 struct run {
@@ -44,6 +47,8 @@ struct sp_diff {
 	size_t *only[2], nonly[2];
 	size_t shared, failures;
 	double *tmp[2];		/* a side's values of one key */
+	struct sp_spill_file *file;	/* the pools' sorts' */
+	uint64_t load_max;
 };
 
 static int
@@ -220,6 +225,28 @@ sp_diff_sample(struct sp_diff *d, const char *name, size_t len,
 	return 0;
 }
 
+int
+sp_diff_durations(struct sp_diff *d, const char *name, size_t len,
+    uint32_t rank, struct sp_stats_pool *p, uint32_t g, struct sp_err *e)
+{
+	int side = d->runs[d->nruns - 1].side;
+	long k = key_of(d, name, len, rank, e);
+
+	if (k < 0)
+		return -1;
+	d->keys[k].pool[side] = p;
+	d->keys[k].group[side] = g;
+	return 0;
+}
+
+void
+sp_diff_sorting(struct sp_diff *d, struct sp_spill_file *t,
+    uint64_t load_max)
+{
+	d->file = t;
+	d->load_max = load_max;
+}
+
 /* --- rows --- */
 
 /* The values of key k in side's runs, into d->tmp[side] (*n of them). */
@@ -265,12 +292,63 @@ side_value(struct sp_diff *d, int side, size_t k, struct sp_diff_row *w)
 	}
 }
 
+/* The U test of two groups of pools, each read in order by a sort. */
+static int
+test_pools(struct sp_diff *d, const struct key *key, struct sp_stats_mwu *u,
+    struct sp_err *e)
+{
+	struct sp_stats_sort *s[2] = { NULL, NULL };
+	struct sp_stats_mwu_src src[2];
+	int k, rc = -1;
+
+	for (k = 0; k < 2; k++) {
+		if ((s[k] = sp_stats_sort_new(key->pool[k], key->group[k],
+		    d->load_max, d->file, e)) == NULL)
+			goto out;
+		src[k].ctx = s[k];
+		src[k].next = sp_stats_mwu_next_sort;
+	}
+	rc = sp_stats_mwu_test(&src[0], &src[1], u, e);
+out:
+	sp_stats_sort_free(s[0]);
+	sp_stats_sort_free(s[1]);
+	return rc;
+}
+
+/* The U test of one run's samples a side: 1 tested, 0 not, -1 error. */
+static int
+test_samples(struct sp_diff *d, const struct key *key, struct sp_diff_row *w,
+    const struct sp_diff_opts *o, struct sp_stats_mwu *u, struct sp_err *e)
+{
+	int pools = key->pool[0] != NULL && key->pool[1] != NULL;
+	uint64_t n[2];
+	int k;
+
+	for (k = 0; k < 2; k++)
+		n[k] = pools ? sp_stats_pool_count(key->pool[k],
+		    key->group[k]) : key->ns[k];
+	if (n[0] < o->min_samples || n[1] < o->min_samples || n[0] == 0 ||
+	    n[1] == 0)
+		return 0;
+	if (pools && d->file == NULL)
+		return sp_fail(e, SP_EUSAGE, "diff: pools without a file to "
+		    "sort them on");
+	if (pools ? test_pools(d, key, u, e) < 0 :
+	    sp_stats_mwu_arrays(key->smp[0], key->ns[0], key->smp[1],
+	    key->ns[1], u, e) < 0)
+		return -1;
+	w->na = n[0];
+	w->nb = n[1];
+	return 1;
+}
+
 /* The U test of the runs' values, or of one run's samples a side. */
 static int
 test(struct sp_diff *d, const struct key *key, struct sp_diff_row *w,
     const struct sp_diff_opts *o, struct sp_err *e)
 {
 	struct sp_stats_mwu u;
+	int rc;
 
 	if (d->per_side[0] > 1 || d->per_side[1] > 1) {
 		if (w->na == 0 || w->nb == 0 || w->na + w->nb < 3)
@@ -278,16 +356,8 @@ test(struct sp_diff *d, const struct key *key, struct sp_diff_row *w,
 		if (sp_stats_mwu_arrays(d->tmp[0], w->na, d->tmp[1], w->nb,
 		    &u, e) < 0)
 			return -1;
-	} else {
-		if (key->ns[0] < o->min_samples ||
-		    key->ns[1] < o->min_samples || key->ns[0] == 0 ||
-		    key->ns[1] == 0)
-			return 0;
-		if (sp_stats_mwu_arrays(key->smp[0], key->ns[0], key->smp[1],
-		    key->ns[1], &u, e) < 0)
-			return -1;
-		w->na = key->ns[0];
-		w->nb = key->ns[1];
+	} else if ((rc = test_samples(d, key, w, o, &u, e)) <= 0) {
+		return rc;
 	}
 	w->p = sp_opt_of(u.p);
 	w->changed = u.p < o->alpha;

@@ -14,15 +14,16 @@
  *
  * Noise.  With several runs on both sides, the runs' values are compared
  * by the two-sided Mann-Whitney U test (sp_stats_mwu.h); with one run a
- * side, the samples given with sp_diff_sample() are, when both sides have
- * at least min_samples.  A tested row whose p-value is not below alpha
+ * side, the samples given with sp_diff_sample() or sp_diff_durations()
+ * are, when both sides have at least min_samples.  A tested row whose p-value is not below alpha
  * has not changed significantly: it is not "changed", and does not fail
  * the gate.  A row not tested is changed, as without a noise model.
  * The rows are filtered by the threshold, sorted, and judged by the
  * gate.
  *
  * Ownership: a struct sp_diff owns copies of the keys' names; rows and
- * names handed out are valid until the next sp_diff_rows() or the free.
+ * names handed out are valid until the next sp_diff_rows() or the free;
+ * pools and the temporary file are borrowed.
  */
 #ifndef SP_DIFF_H
 #define SP_DIFF_H
@@ -31,7 +32,9 @@
 #include <stdint.h>
 
 #include "sp_err.h"
+#include "sp_spill.h"
 #include "sp_stats.h"
+#include "sp_stats_pool.h"
 
 #define SP_DIFF_NO_RANK UINT32_MAX
 
@@ -91,6 +94,19 @@ int sp_diff_put(struct sp_diff *d, const char *name, size_t len,
 /* A sample of the key in the current run (one run a side: see above). */
 int sp_diff_sample(struct sp_diff *d, const char *name, size_t len,
     uint32_t rank, double v, struct sp_err *e);
+/*
+ * The current run's samples of a key as a group of a pool (int64, any
+ * order; a run's per-call durations, sp_stats_run_durations()), read
+ * back in order (sp_stats_sort.h) one key at a time by sp_diff_rows(),
+ * whose sorts go to the file and memory of sp_diff_sorting().  The pool
+ * is borrowed: it must outlive sp_diff_rows().  A key given both kinds
+ * of samples is tested on these.
+ */
+int sp_diff_durations(struct sp_diff *d, const char *name, size_t len,
+    uint32_t rank, struct sp_stats_pool *p, uint32_t g, struct sp_err *e);
+/* The temporary file of those sorts, and each sort's memory (bytes). */
+void sp_diff_sorting(struct sp_diff *d, struct sp_spill_file *t,
+    uint64_t load_max);
 /* Runs fed to a side so far. */
 size_t sp_diff_runs(const struct sp_diff *d, int side);
 

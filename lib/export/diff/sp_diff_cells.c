@@ -1,6 +1,7 @@
 /* The cells of sp-diff's tables (sp_diff_cells.h). */
 #include "sp_diff_cells.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -9,7 +10,7 @@ sp_diff_cells_value(char *buf, enum sp_diff_metric m, struct sp_opt v)
 {
 	if (!v.set)
 		snprintf(buf, SP_DIFF_CELL_MAX, "-");
-	else if (m == SP_DIFF_CALLS)
+	else if (m == SP_DIFF_CALLS && v.v == floor(v.v))
 		snprintf(buf, SP_DIFF_CELL_MAX, "%.0f", v.v);
 	else
 		snprintf(buf, SP_DIFF_CELL_MAX, "%.6g", v.v);
@@ -18,8 +19,9 @@ sp_diff_cells_value(char *buf, enum sp_diff_metric m, struct sp_opt v)
 void
 sp_diff_cells_delta(char *buf, enum sp_diff_metric m, double d)
 {
-	snprintf(buf, SP_DIFF_CELL_MAX, m == SP_DIFF_CALLS ? "%+.0f" :
-	    "%+.6g", d);
+	/* a median of counts may be a half */
+	snprintf(buf, SP_DIFF_CELL_MAX, m == SP_DIFF_CALLS && d == floor(d) ?
+	    "%+.0f" : "%+.6g", d);
 }
 
 void

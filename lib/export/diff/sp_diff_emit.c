@@ -2,6 +2,7 @@
 #include "sp_diff_emit.h"
 
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -44,11 +45,13 @@ num(struct js *j, struct sp_opt v)
 static void
 uint(struct js *j, uint64_t v);
 
-/* A value of the metric: counts as integers. */
+/* A value of the metric: counts as integers (a median of them may be a
+ * half). */
 static void
 value(struct js *j, enum sp_diff_metric m, struct sp_opt v)
 {
-	if (m == SP_DIFF_CALLS && v.set && v.v >= 0 && v.v < 9.2e18) {
+	if (m == SP_DIFF_CALLS && v.set && v.v >= 0 && v.v < 9.2e18 &&
+	    v.v == floor(v.v)) {
 		uint(j, (uint64_t)v.v);
 		return;
 	}
@@ -58,7 +61,7 @@ value(struct js *j, enum sp_diff_metric m, struct sp_opt v)
 static void
 delta_value(struct js *j, enum sp_diff_metric m, double d)
 {
-	if (m == SP_DIFF_CALLS && d > -9.2e18 && d < 9.2e18) {
+	if (m == SP_DIFF_CALLS && d > -9.2e18 && d < 9.2e18 && d == floor(d)) {
 		if (!j->failed && sp_jsonw_i64(j->w, (int64_t)d, j->e) < 0)
 			j->failed = 1;
 		return;
@@ -258,7 +261,7 @@ csv_num(struct sp_diff_cells_out *o, int count, struct sp_opt v)
 
 	if (!v.set)
 		return;
-	if (count && v.v > -9.2e18 && v.v < 9.2e18)
+	if (count && v.v > -9.2e18 && v.v < 9.2e18 && v.v == floor(v.v))
 		sp_diff_cells_put(o, b, sp_fmt_i64(b, (int64_t)v.v));
 	else
 		sp_diff_cells_put(o, b, sp_fmt_double(b, v.v));

@@ -55,6 +55,9 @@ struct dx {
 	const char *label;
 	uint32_t rank;
 	char *title[2], *column[2];
+	/* the per-call durations of the runs, while one a side */
+	struct sp_stats_pool *pools[4];
+	size_t npools;
 };
 
 static int
@@ -289,6 +292,73 @@ rank_sampled(const struct sp_diff_export_opts *o)
 	    o->metric == SP_DIFF_SLOWEST);
 }
 
+/* The metrics whose samples within a run are the calls' durations. */
+static int
+call_sampled(const struct sp_diff_export_opts *o)
+{
+	return o->keys != SP_DIFF_BY_RANK && !o->approx &&
+	    o->metric >= SP_DIFF_AVG && o->metric <= SP_DIFF_P99;
+}
+
+/* A run's pool of durations, kept until the end; NULL: none. */
+static struct sp_stats_pool *
+take_pool(struct dx *x, unsigned what)
+{
+	struct sp_stats_pool *p = sp_stats_run_durations(x->run, what);
+
+	if (p != NULL)
+		x->pools[x->npools++] = p;
+	return p;
+}
+
+/* Group g of p as the samples of a key, when it holds all its calls. */
+static int
+put_durations(struct dx *x, const char *name, size_t len,
+    struct sp_stats_pool *p, uint32_t g, uint64_t calls, struct sp_err *e)
+{
+	if (p == NULL || calls == 0 || sp_stats_pool_count(p, g) != calls)
+		return 0;
+	return sp_diff_durations(x->diff, name, len, SP_DIFF_NO_RANK, p, g,
+	    e);
+}
+
+/*
+ * Each key's per-call durations, as its samples: taken while the runs
+ * are one a side (sp_diff.h tests more runs on their values).
+ */
+static int
+put_calls(struct dx *x, const struct sp_stats_result *res, struct sp_err *e)
+{
+	struct sp_stats_pool *rp, *pp;
+	size_t i;
+	int rc = 0;
+
+	if (sp_diff_runs(x->diff, 0) > 1 || sp_diff_runs(x->diff, 1) > 1)
+		return 0;
+	rp = take_pool(x, SP_STATS_WANT_REGIONS);
+	pp = take_pool(x, SP_STATS_WANT_TREE);
+	if (x->o->keys == SP_DIFF_BY_REGION) {
+		for (i = 0; i < res->nregions && rc == 0; i++) {
+			const struct sp_stats_region *g = &res->regions[i];
+
+			rc = put_durations(x, g->name, g->name_len, rp, g->id,
+			    g->num_calls, e);
+		}
+		return rc;
+	}
+	for (i = 0; i < res->nrows && rc == 0; i++) {
+		const struct sp_stats_row *w = &res->rows[i];
+
+		if (w->call_path != NULL)
+			rc = put_durations(x, w->call_path,
+			    strlen(w->call_path), pp, w->path, w->calls, e);
+		else
+			rc = put_durations(x, w->name, w->name_len, rp,
+			    w->region, w->calls, e);
+	}
+	return rc;
+}
+
 /* Each rank's value of the metric, as samples of its region. */
 static int
 put_samples(struct dx *x, const struct sp_stats_result *res,
@@ -360,6 +430,8 @@ on_run_end(void *ctx, struct sp_err *e)
 	rc = put_result(x, res, e);
 	if (rc == 0 && rank_sampled(x->o))
 		rc = put_samples(x, res, e);
+	if (rc == 0 && call_sampled(x->o))
+		rc = put_calls(x, res, e);
 	sp_stats_result_free(res);
 	return rc;
 }
@@ -469,6 +541,8 @@ on_finish(void *ctx, struct sp_err *e)
 		rep.samples = "runs";
 	else if (rank_sampled(x->o))
 		rep.samples = "ranks";
+	else if (call_sampled(x->o))
+		rep.samples = "calls";
 	for (k = 0; k < 2; k++) {
 		if ((x->title[k] = title_of(x, k)) == NULL ||
 		    (x->column[k] = column_of(x, k)) == NULL)
@@ -603,6 +677,9 @@ setup(struct dx *x, struct sp_reader *r, struct sp_err *e)
 	    SP_STATS_WANT_REGIONS;
 	if (rank_sampled(o))
 		ro.want |= SP_STATS_WANT_RANKS;
+	if (call_sampled(o))
+		ro.hand_out = SP_STATS_WANT_REGIONS | (o->keys == SP_DIFF_BY_PATH ?
+		    SP_STATS_WANT_TREE : 0);
 	ro.need = need_of(o->metric);
 	ro.approx = o->approx;
 	ro.ranks_given = o->rank_ok != NULL;
@@ -620,6 +697,9 @@ setup(struct dx *x, struct sp_reader *r, struct sp_err *e)
 	if ((x->diff = sp_diff_new(e)) == NULL ||
 	    (x->run = sp_stats_run_new(&ro, e)) == NULL)
 		return -1;
+	/* the two sorts of a key's durations: half the budget each */
+	sp_diff_sorting(x->diff, sp_stats_run_file(x->run),
+	    o->mem / 2 > 4096 ? o->mem / 2 : 4096);
 	x->fe = sp_export_new(r, &x->spec, o->output, e);
 	if (x->fe == NULL)
 		return -1;
@@ -642,8 +722,11 @@ dx_free(struct dx *x)
 	free(x->column[0]);
 	free(x->column[1]);
 	sp_export_free(x->fe);
-	sp_stats_run_free(x->run);
+	/* the pools read the run's temporary file */
 	sp_diff_free(x->diff);
+	for (i = 0; i < x->npools; i++)
+		sp_stats_pool_free(x->pools[i]);
+	sp_stats_run_free(x->run);
 }
 
 int

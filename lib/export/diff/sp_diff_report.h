@@ -37,8 +37,8 @@ struct sp_diff_report {
 	struct sp_diff_side side[2];
 	const struct sp_diff_opts *opts;
 	int check;		/* the gate's layout: a budget was given */
-	/* what the tests' samples are: "runs", "ranks" (one run a side),
-	 * or NULL: no test */
+	/* what the tests' samples are: "runs", "ranks" or "calls" (one
+	 * run a side), or NULL: no test */
 	const char *samples;
 };
 

@@ -176,16 +176,19 @@ static void
 tests_note(struct sp_diff_cells_out *o, const struct sp_diff *d,
     const struct sp_diff_report *rep)
 {
+	int runs = rep->samples != NULL && strcmp(rep->samples, "runs") == 0;
+	int calls = rep->samples != NULL && strcmp(rep->samples, "calls") == 0;
 	char t[256];
 
 	if (rep->samples == NULL || !tested(d))
 		return;
 	snprintf(t, sizeof t, "\nTest: two-sided Mann-Whitney U of %s, "
 	    "alpha %g; ~: no significant change%s.\n",
-	    strcmp(rep->samples, "runs") == 0 ? "the runs' values" :
-	    "the ranks' values within each run", rep->opts->alpha,
-	    strcmp(rep->samples, "runs") == 0 ? "; values: median ±95% "
-	    "confidence interval" : "; -: too few ranks to test");
+	    runs ? "the runs' values" : calls ? "the calls' durations "
+	    "within each run" : "the ranks' values within each run",
+	    rep->opts->alpha, runs ? "; values: median ±95% confidence "
+	    "interval" : calls ? "; -: too few calls to test" :
+	    "; -: too few ranks to test");
 	sp_diff_cells_str(o, t);
 }
 

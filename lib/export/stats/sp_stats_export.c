@@ -25,7 +25,7 @@ static const struct sp_export_naming namings[] = {
 };
 
 const struct sp_export_naming *
-sp_stats_naming(enum sp_stats_format f)
+sp_stats_export_naming(enum sp_stats_format f)
 {
 	return &namings[f];
 }

@@ -7,7 +7,7 @@
  * Outputs go through the exporter front end (sp_export.h), one per run:
  * standard output or a device takes one run (a second is SP_EUSAGE);
  * a base path names a file per run, with the run's label in it when the
- * stream holds several runs (sp_stats_naming()).  Every output is held
+ * stream holds several runs (sp_stats_export_naming()).  Every output is held
  * back by a byte until the input has ended cleanly, and a file appears
  * under its name only when complete.
  *
@@ -36,6 +36,6 @@ int sp_stats_export_run(struct sp_reader *r,
  * ".ndjson", ".csv", ".tsv"), and a directory gets "stats" + suffix:
  * "out/run.stats.txt" gives "out/run_LABEL.stats.txt".
  */
-const struct sp_export_naming *sp_stats_naming(enum sp_stats_format f);
+const struct sp_export_naming *sp_stats_export_naming(enum sp_stats_format f);
 
 #endif

@@ -301,6 +301,28 @@ sp_stats_notes_write(const struct sp_stats_result *res,
 }
 
 int
+sp_stats_notes_each(const struct sp_stats_result *res,
+    const struct sp_stats_table_opts *o, const uint32_t *shown, size_t n,
+    struct sp_opt session, const enum sp_stats_col *c, size_t nc,
+    int (*line)(void *ctx, const char *s, size_t n, struct sp_err *e),
+    void *ctx, struct sp_err *e)
+{
+	struct notes ns;
+	size_t i;
+	int rc = 0;
+
+	memset(&ns, 0, sizeof ns);
+	if (collect(res, o, shown, n, session, c, nc, &ns) < 0)
+		rc = nomem(e);
+	for (i = 0; i < ns.n && rc == 0; i++)
+		rc = ns.t[i].failed ? nomem(e) : line(ctx, ns.t[i].p != NULL ?
+		    ns.t[i].p : "", ns.t[i].n, e);
+	for (i = 0; i < ns.n; i++)
+		sp_stats_text_free(&ns.t[i]);
+	return rc;
+}
+
+int
 sp_stats_notes_box(const char *const *lines, size_t n, sp_write_fn *w,
     void *ctx, struct sp_err *e)
 {

@@ -36,6 +36,13 @@ int sp_stats_notes_write(const struct sp_stats_result *res,
     struct sp_opt session, const enum sp_stats_col *c, size_t nc,
     sp_write_fn *w, void *ctx, struct sp_err *e);
 
+/* The same notes, a line at a time, without the box. */
+int sp_stats_notes_each(const struct sp_stats_result *res,
+    const struct sp_stats_table_opts *o, const uint32_t *shown, size_t n,
+    struct sp_opt session, const enum sp_stats_col *c, size_t nc,
+    int (*line)(void *ctx, const char *s, size_t n, struct sp_err *e),
+    void *ctx, struct sp_err *e);
+
 /* An empty line, then n lines in the Info box. */
 int sp_stats_notes_box(const char *const *lines, size_t n,
     sp_write_fn *w, void *ctx, struct sp_err *e);

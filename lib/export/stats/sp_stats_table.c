@@ -269,24 +269,31 @@ own_cell(const struct table *t, const struct sp_stats_row *w,
 
 /* --- the table --- */
 
+const char *
+sp_stats_table_header(enum sp_stats_col c)
+{
+	return cols[c].header;
+}
+
 /* The columns: as given, or region, [percent,] total [, gpu columns]. */
 static size_t
-columns(const struct table *t, const uint32_t *shown, size_t n,
+columns(const struct sp_stats_result *res, const struct sp_stats_table_opts *o,
+    struct sp_opt session, const uint32_t *shown, size_t n,
     enum sp_stats_col *c)
 {
 	size_t k = 0, i;
 	int gpu = 0;
 
-	if (t->o->columns != NULL) {
-		memcpy(c, t->o->columns, t->o->ncolumns * sizeof *c);
-		return t->o->ncolumns;
+	if (o->columns != NULL) {
+		memcpy(c, o->columns, o->ncolumns * sizeof *c);
+		return o->ncolumns;
 	}
 	c[k++] = SP_COL_REGION;
-	if (t->session.set)
+	if (session.set)
 		c[k++] = SP_COL_PERCENT;
 	c[k++] = SP_COL_TOTAL;
 	for (i = 0; i < n && !gpu; i++)
-		gpu = t->res->rows[shown[i]].gpu_total.set;
+		gpu = res->rows[shown[i]].gpu_total.set;
 	if (gpu) {
 		c[k++] = SP_COL_GPU_TOTAL;
 		c[k++] = SP_COL_GPU_AVG;
@@ -336,66 +343,122 @@ parents_shown(const struct sp_stats_result *res, const uint32_t *shown,
 	return kids;
 }
 
-static int
-add_line(struct sp_stats_grid *g, const struct table *t,
-    const struct sp_stats_row *w, const enum sp_stats_col *c, size_t nc,
-    int own, struct sp_err *e)
+void
+sp_stats_table_shape_free(struct sp_stats_table_shape *s)
 {
+	free(s->shown);
+	free(s->own);
+	memset(s, 0, sizeof *s);
+}
+
+int
+sp_stats_table_shape(const struct sp_stats_result *res,
+    const struct sp_stats_table_opts *o, struct sp_stats_table_shape *s,
+    struct sp_err *e)
+{
+	size_t n = res->nrows;
+
+	memset(s, 0, sizeof *s);
+	if ((s->shown = malloc((n + 1) * sizeof *s->shown)) == NULL)
+		return nomem(e);
+	if (sp_stats_order_rows(res->rows, n, o->sort, s->shown, e) < 0)
+		goto fail;
+	s->session = session(res, s->shown, n);
+	if (sp_stats_top_rows(res->rows, o->sort, o->top, o->max_depth,
+	    s->shown, &n, e) < 0)
+		goto fail;
+	s->n = n;
+	s->ncols = columns(res, o, s->session, s->shown, n, s->cols);
+	if (!o->flat_paths &&
+	    (s->own = parents_shown(res, s->shown, n)) == NULL) {
+		nomem(e);
+		goto fail;
+	}
+	return 0;
+fail:
+	sp_stats_table_shape_free(s);
+	return -1;
+}
+
+static int
+add_line(const struct table *t, const struct sp_stats_table_shape *s,
+    uint32_t row, int own, const struct sp_stats_table_lines *l,
+    struct sp_err *e)
+{
+	const struct sp_stats_row *w = &t->res->rows[row];
 	struct sp_stats_text b[SP_STATS_COLS_MAX];
 	const char *cell[SP_STATS_COLS_MAX] = { 0 };
 	size_t len[SP_STATS_COLS_MAX] = { 0 }, k;
 	int rc = 0;
 
 	memset(b, 0, sizeof b);
-	for (k = 0; k < nc; k++) {
+	for (k = 0; k < s->ncols; k++) {
 		if (own)
-			own_cell(t, w, c[k], &b[k]);
+			own_cell(t, w, s->cols[k], &b[k]);
 		else
-			row_cell(t, w, c[k], &b[k]);
+			row_cell(t, w, s->cols[k], &b[k]);
 		cell[k] = b[k].p != NULL ? b[k].p : "";
 		len[k] = b[k].n;
 		if (b[k].failed)
 			rc = -1;
 	}
 	if (rc == 0)
-		rc = sp_stats_grid_line(g, cell, len, e);
+		rc = l->line(l->ctx, row, own, cell, len, e);
 	else
 		nomem(e);
-	for (k = 0; k < nc; k++)
+	for (k = 0; k < s->ncols; k++)
 		sp_stats_text_free(&b[k]);
 	return rc;
 }
 
+int
+sp_stats_table_lines(const struct sp_stats_result *res,
+    const struct sp_stats_table_opts *o, const struct sp_stats_table_shape *s,
+    const struct sp_stats_table_lines *l, struct sp_err *e)
+{
+	struct table t = { res, o, s->session, 0 };
+	size_t i, k;
+
+	for (k = 0; k < s->ncols; k++)
+		t.calls_shown |= s->cols[k] == SP_COL_CALLS;
+	for (i = 0; i < s->n; i++) {
+		if (add_line(&t, s, s->shown[i], 0, l, e) < 0)
+			return -1;
+		if (s->own != NULL && s->own[s->shown[i]] &&
+		    add_line(&t, s, s->shown[i], 1, l, e) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 static int
-draw(const struct table *t, const uint32_t *shown, size_t n,
-    const enum sp_stats_col *c, size_t nc, sp_write_fn *w, void *ctx,
+grid_line(void *ctx, uint32_t row, int own, const char *const *cell,
+    const size_t *len, struct sp_err *e)
+{
+	(void)row;
+	(void)own;
+	return sp_stats_grid_line(ctx, cell, len, e);
+}
+
+static int
+draw(const struct sp_stats_result *res, const struct sp_stats_table_opts *o,
+    const struct sp_stats_table_shape *s, sp_write_fn *w, void *ctx,
     struct sp_err *e)
 {
 	const char *head[SP_STATS_COLS_MAX];
+	struct sp_stats_table_lines l = { grid_line, NULL };
 	struct sp_stats_grid *g;
-	uint8_t *kids = NULL;
-	size_t i, k;
+	size_t k;
 	int rc = -1;
 
-	for (k = 0; k < nc; k++)
-		head[k] = cols[c[k]].header;
-	if ((g = sp_stats_grid_new(nc, head)) == NULL ||
-	    (!t->o->flat_paths &&
-	    (kids = parents_shown(t->res, shown, n)) == NULL)) {
-		nomem(e);
-		goto out;
-	}
-	for (i = 0; i < n; i++) {
-		if (add_line(g, t, &t->res->rows[shown[i]], c, nc, 0, e) < 0)
-			goto out;
-		if (kids != NULL && kids[shown[i]] && add_line(g, t,
-		    &t->res->rows[shown[i]], c, nc, 1, e) < 0)
-			goto out;
-	}
-	rc = sp_stats_grid_write(g, w, ctx, e);
-out:
+	for (k = 0; k < s->ncols; k++)
+		head[k] = cols[s->cols[k]].header;
+	if ((g = sp_stats_grid_new(s->ncols, head)) == NULL)
+		return nomem(e);
+	l.ctx = g;
+	if (sp_stats_table_lines(res, o, s, &l, e) == 0)
+		rc = sp_stats_grid_write(g, w, ctx, e);
 	sp_stats_grid_free(g);
-	free(kids);
 	return rc;
 }
 
@@ -404,33 +467,17 @@ sp_stats_table_write(const struct sp_stats_result *res,
     const struct sp_stats_table_opts *o, sp_write_fn *w, void *ctx,
     struct sp_err *e)
 {
-	struct table t = { res, o, { 0., 0 }, 0 };
-	enum sp_stats_col c[SP_STATS_COLS_MAX];
-	uint32_t *order;
-	size_t n = res->nrows, nc, k;
+	struct sp_stats_table_shape s;
 	int rc;
 
-	if (n == 0)
+	if (res->nrows == 0)
 		return sp_stats_notes_empty(res, o, w, ctx, e);
-	if ((order = malloc(n * sizeof *order)) == NULL)
-		return nomem(e);
-	if (sp_stats_order_rows(res->rows, n, o->sort, order, e) < 0) {
-		free(order);
+	if (sp_stats_table_shape(res, o, &s, e) < 0)
 		return -1;
-	}
-	t.session = session(res, order, n);
-	if (sp_stats_top_rows(res->rows, o->sort, o->top, o->max_depth,
-	    order, &n, e) < 0) {
-		free(order);
-		return -1;
-	}
-	nc = columns(&t, order, n, c);
-	for (k = 0; k < nc; k++)
-		t.calls_shown |= c[k] == SP_COL_CALLS;
-	rc = draw(&t, order, n, c, nc, w, ctx, e);
+	rc = draw(res, o, &s, w, ctx, e);
 	if (rc == 0)
-		rc = sp_stats_notes_write(res, o, order, n, t.session, c, nc,
-		    w, ctx, e);
-	free(order);
+		rc = sp_stats_notes_write(res, o, s.shown, s.n, s.session,
+		    s.cols, s.ncols, w, ctx, e);
+	sp_stats_table_shape_free(&s);
 	return rc;
 }

@@ -18,6 +18,7 @@
 #define SP_STATS_TABLE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "sp_err.h"
 #include "sp_jsonw.h"
@@ -36,5 +37,42 @@ int sp_stats_table_sort_key(const char *key, struct sp_err *e);
 int sp_stats_table_write(const struct sp_stats_result *res,
     const struct sp_stats_table_opts *o, sp_write_fn *w, void *ctx,
     struct sp_err *e);
+
+/*
+ * The table as lines of cells, for writers of other forms than text (the
+ * HTML of sp-report): its shape (the rows shown, in order; S, the
+ * session's total; the columns; which rows get an (own) row), then each
+ * line's cells, the text of sp_stats_table_write()'s cells.
+ */
+struct sp_stats_table_shape {
+	uint32_t *shown;	/* row indices, in the table's order */
+	size_t n;
+	struct sp_opt session;	/* S, the % session's denominator */
+	enum sp_stats_col cols[SP_STATS_COLS_MAX];
+	size_t ncols;
+	uint8_t *own;		/* by row index: an (own) row follows;
+				 * NULL with flat_paths */
+};
+
+int sp_stats_table_shape(const struct sp_stats_result *res,
+    const struct sp_stats_table_opts *o, struct sp_stats_table_shape *s,
+    struct sp_err *e);
+void sp_stats_table_shape_free(struct sp_stats_table_shape *s);
+
+/* A column's header ("total [s]"). */
+const char *sp_stats_table_header(enum sp_stats_col c);
+
+struct sp_stats_table_lines {
+	/* row: the index in res->rows; own: its (own) row; one cell a column
+	 * (len[k] bytes, not NUL-terminated) */
+	int (*line)(void *ctx, uint32_t row, int own, const char *const *cell,
+	    const size_t *len, struct sp_err *e);
+	void *ctx;
+};
+
+/* Every line of the table, the header aside, in order. */
+int sp_stats_table_lines(const struct sp_stats_result *res,
+    const struct sp_stats_table_opts *o, const struct sp_stats_table_shape *s,
+    const struct sp_stats_table_lines *l, struct sp_err *e);
 
 #endif

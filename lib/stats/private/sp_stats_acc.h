@@ -206,6 +206,8 @@ struct sp_stats_run {
 	uint32_t *order;	/* region order, copied */
 	struct racc *racc;
 	struct sp_stats_pool *rpool, *gpool, *ppool, *lpool;
+	/* the last run's rpool and ppool, settled, until handed out */
+	struct sp_stats_pool *out_rpool, *out_ppool;
 	struct sp_stats_paths *paths;
 	struct pacc *pacc;
 	size_t npacc, pacc_cap;

@@ -6,6 +6,8 @@
 # ask for (fault/full.inc: big), so the reader goes away mid-run.
 . "$CASEDIR/full.inc"
 full_inputs
+# sp-diff compares two runs: big read twice (its call paths: over 1 MiB)
+"$SP_READ" big.h5 big.h5 | "$SP_STACK" >big-two.sps || exit
 rm -f small*
 # piped LABEL CMD...: CMD | head -c 100, with CMD's status and stderr
 piped() {
@@ -23,6 +25,7 @@ each() {
 	piped "sp-pstats --print$1" "$SP_PSTATS" --print big-calls.sps
 	piped "sp-speedscope$1" "$SP_SPEEDSCOPE" big-calls.sps
 	piped "sp-stats$1" "$SP_STATS" big-calls.sps
+	piped "sp-diff$1" "$SP_DIFF" --call-paths big-two.sps
 	piped "sp-flame$1" "$SP_FLAME" --max-frames 0 --threshold 0 \
 	    big-calls.sps
 	piped "sp-flame --folded$1" "$SP_FLAME" --folded big-calls.sps

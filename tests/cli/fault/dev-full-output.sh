@@ -4,12 +4,17 @@
 # at the end (small: the output fits in the buffer) or mid-run (big).
 . "$CASEDIR/full.inc"
 full_inputs
+# sp-diff compares two runs: each profile read twice
+for s in small big; do
+	"$SP_READ" $s.h5 $s.h5 | "$SP_STACK" >$s-two.sps || exit
+done
 for s in small big; do
 	try "$s sp-read" "$SP_READ" -o /dev/full $s.h5
 	try "$s sp-stack" "$SP_STACK" -o /dev/full $s.sps
 	try "$s sp-pstats" "$SP_PSTATS" -o /dev/full $s-calls.sps
 	try "$s sp-speedscope" "$SP_SPEEDSCOPE" -o /dev/full $s-calls.sps
 	try "$s sp-stats" "$SP_STATS" -o /dev/full $s-calls.sps
+	try "$s sp-diff" "$SP_DIFF" --call-paths -o /dev/full $s-two.sps
 	[ $s = small ] && try "$s sp-scale" "$SP_SCALE" -o /dev/full \
 	    --svg small-series.sps
 	try "$s sp-flame" "$SP_FLAME" --max-frames 0 --threshold 0 \

@@ -8,6 +8,10 @@ full() {
 	"$@" >/dev/full
 }
 full_inputs
+# sp-diff compares two runs: each profile read twice
+for s in small big; do
+	"$SP_READ" $s.h5 $s.h5 | "$SP_STACK" >$s-two.sps || exit
+done
 for s in small big; do
 	try "$s sp-read" full "$SP_READ" $s.h5
 	try "$s sp-stack" full "$SP_STACK" $s.sps
@@ -15,6 +19,7 @@ for s in small big; do
 	try "$s sp-pstats --print" full "$SP_PSTATS" --print $s-calls.sps
 	try "$s sp-speedscope" full "$SP_SPEEDSCOPE" $s-calls.sps
 	try "$s sp-stats" full "$SP_STATS" $s-calls.sps
+	try "$s sp-diff" full "$SP_DIFF" --call-paths $s-two.sps
 	[ $s = small ] && try "$s sp-scale" full "$SP_SCALE" small-series.sps
 	try "$s sp-flame" full "$SP_FLAME" --max-frames 0 --threshold 0 \
 	    $s-calls.sps
@@ -24,7 +29,8 @@ for s in small big; do
 	try "$s sp-trace" full "$SP_TRACE" $s-calls.sps
 	try "$s sp-trace -f json" full "$SP_TRACE" -f json $s-calls.sps
 done
-for p in sp-read sp-stack sp-pstats sp-speedscope sp-flame sp-json sp-trace; do
+for p in sp-read sp-stack sp-pstats sp-speedscope sp-flame sp-json sp-trace \
+    sp-diff; do
 	v=SP_$(echo $p | sed 's/^sp-//' | tr 'a-z' 'A-Z')
 	eval "exe=\$$v"
 	try "$p --help" full "$exe" --help

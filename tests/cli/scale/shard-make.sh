@@ -1,8 +1,8 @@
 #!/bin/sh
 # examples/Makefile under make -j: a directory of two profiles (4 and 3
 # ranks, profile.inc and a synthetic one) gives NAME_rankN.prof,
-# NAME.speedscope.json, NAME_rankN.svg, NAME.json.gz, NAME.stats.txt and
-# NAME.pftrace each; with SHARDS="0-1 2-3" each profile is read as two
+# NAME.speedscope.json, NAME_rankN.svg, NAME.json.gz, NAME.stats.txt,
+# NAME.pftrace and NAME.html each; with SHARDS="0-1 2-3" each profile is read as two
 # shards (sp-read --shard), in parallel, joined by sp-stack, and every
 # output is the same, byte for byte (README "Runs that outgrow one
 # process").

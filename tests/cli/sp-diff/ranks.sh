@@ -4,7 +4,8 @@
 # calls of it: solve is slower on every one of 6 ranks (p = 2/924), io
 # only noisy (~); the gate fails solve alone.  A region on fewer ranks
 # (setup, on 2) is not tested: "-", and the gate judges it by the budget.
-# The per-call metrics (avg) are not tested within a run.
+# avg is tested on the calls' durations: one call a rank here, so the
+# same 6 + 6 samples.
 mk() {
 	$SPGEN spec - "$1.h5" <<EOF2
 {"ranks": {"0": [["solve", [0], [$(($2 + 0))]], ["io", [5000], [5100]],

@@ -1,0 +1,248 @@
+// report.js - sp-report's page in Chromium: reports of generated runs
+// (one rank, 64 ranks, hostile names) open with no console error and no
+// request but the file itself; every section is there; the summary
+// table's numbers are sp-stats' (its JSON by call path); each overview
+// bullet fires on a profile built for it and none but the dominant region
+// on a plain one; a click on a hot spot highlights its row; the filter
+// counts regions.  Screenshots go to the scratch directory (SP_KEEP_TMP=1
+// keeps it).
+'use strict';
+
+const fs = require('fs');
+const path = require('path');
+const { execFileSync } = require('child_process');
+const { withPage, run } = require('./browser.js');
+const sp = require('./sp.js');
+
+const SECTIONS = ['#contents', '#filter-box', 'section.run .runline',
+	'ul.overview', 'table.tree', 'ul.notes', 'script.sp-data'];
+
+// sp-read FILES | sp-stack > NAME.sps, then sp-report ARGS -o NAME.html.
+function report(dir, files, name, args = []) {
+	const iv = execFileSync(process.env.SP_READ, files, { cwd: dir,
+		maxBuffer: 1 << 30 });
+	const calls = path.join(dir, name + '.sps');
+	fs.writeFileSync(calls, execFileSync(process.env.SP_STACK, ['-'],
+	    { input: iv, maxBuffer: 1 << 30 }));
+	execFileSync(process.env.SP_REPORT, args.concat(['-q', '-o',
+	    path.join(dir, name + '.html'), calls]), { cwd: dir });
+	return calls;
+}
+
+function statsJson(dir, calls, args) {
+	return JSON.parse(execFileSync(process.env.SP_STATS, args.concat([
+	    '--format', 'json', calls]), { cwd: dir, maxBuffer: 1 << 30 }));
+}
+
+// Open a report; fail on any request but the file itself.
+async function open(page, dir, name) {
+	const url = 'file://' + path.join(dir, name + '.html');
+	const requests = [];
+	page.on('request', (r) => requests.push(r.url()));
+	await page.goto(url);
+	await page.waitForLoadState('load');
+	sp.check(requests.every((u) => u === url),
+	    `${name}: requests ${requests.filter((u) => u !== url)}`);
+}
+
+async function sections(page, name) {
+	for (const s of SECTIONS)
+		sp.check(await page.$(s) !== null, `${name}: no ${s}`);
+}
+
+// The table's lines: text cells, and whether each is an (own) row.
+async function table(page) {
+	return page.evaluate(() => [...document.querySelectorAll(
+	    'table.tree tbody tr')].map((tr) => ({ own: tr.classList.contains(
+	    'own'), cells: [...tr.children].map((td) => td.textContent),
+	    region: tr.getAttribute('data-region') })));
+}
+
+// A name as HTML shows it: a byte that is not UTF-8 (a lone surrogate
+// in sp-stats' JSON) is U+FFFD.
+function shown(name) {
+	return name.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+}
+
+// Every path's total, and every (own) row's exclusive time, as sp-stats'
+// JSON by call path has them, in the table's order.
+async function sameNumbers(page, dir, calls, name, args = []) {
+	const recs = statsJson(dir, calls, args.concat(['--call-paths']));
+	const rows = await table(page);
+	const head = await page.$$eval('table.tree th', (t) => t.map(
+	    (h) => h.textContent));
+	const k = head.indexOf('total [s]');
+	sp.check(k > 0, `${name}: no total column in ${head}`);
+	let i = 0;
+	for (let j = 0; j < rows.length; j++) {
+		const r = rows[j];
+		const rec = r.own ? recs[i - 1] : recs[i++];
+		const want = r.own ? rec.exclusive_duration : rec.total_duration;
+		sp.check(rec !== undefined && r.cells[k].trim() ===
+		    want.toFixed(6), `${name}: line ${j}: ${r.cells[k].trim()} ` +
+		    `is not ${rec && want.toFixed(6)}`);
+		if (!r.own)
+			sp.check(r.cells[0].includes(shown(rec.name)), `${name}: line ` +
+			    `${j}: ${JSON.stringify(r.cells[0])} is not ${rec.name}`);
+	}
+	sp.check(i === recs.length, `${name}: ${i} rows, ${recs.length} paths`);
+	return rows;
+}
+
+async function bullets(page) {
+	return page.$$eval('ul.overview li', (l) => l.map((x) => x.className));
+}
+
+async function oneRank(page, dir, shots) {
+	sp.spec(dir, 'one.h5', { ranks: { 0: [
+		['main', [0], [100000000]], ['setup', [0], [20000000]],
+		['solve', [20000000], [90000000]],
+		['assemble', [30000000], [60000000]]] },
+	metadata: { label: 'one' } });
+	const calls = report(dir, ['one.h5'], 'one');
+	await open(page, dir, 'one');
+	await sections(page, 'one');
+	await sameNumbers(page, dir, calls, 'one');
+	// main 30 ms own, solve 40, assemble 30, setup 20: solve dominates
+	const b = await bullets(page);
+	sp.check(b.join() === 'b-dominant,b-largest', `one: bullets ${b}`);
+	// a click on a hot spot highlights its row in the table
+	const hs = await page.$('.hs[data-region]');
+	const region = await hs.getAttribute('data-region');
+	await hs.click();
+	const hl = await page.$$eval('table.tree tr.hl', (t) => t.map(
+	    (r) => r.getAttribute('data-region')));
+	sp.check(hl.length > 0 && hl.every((r) => r === region),
+	    `one: hot spot ${region} highlights rows ${hl}`);
+	// a click on a row opens its per-rank detail
+	await page.click('table.tree tbody tr[data-region]');
+	const det = await page.$$eval('tr.detail td table tr', (t) => t.length);
+	sp.check(det === 2, `one: detail has ${det} lines, not header + 1`);
+	await page.screenshot({ path: path.join(shots, 'one.png'),
+		fullPage: true });
+}
+
+async function manyRanks(page, dir, shots) {
+	sp.synth(dir, 'r64.h5', ['--ranks', '64', '--calls', '400',
+		'--metadata', 'full']);
+	const calls = report(dir, ['r64.h5'], 'r64');
+	await open(page, dir, 'r64');
+	await sections(page, 'r64');
+	for (const s of ['svg.heatmap', 'figure.imb svg polyline',
+		'details.meta'])
+		sp.check(await page.$(s) !== null, `r64: no ${s}`);
+	await sameNumbers(page, dir, calls, 'r64');
+	// a region's per-rank detail has a line per rank with calls
+	const byRank = statsJson(dir, calls, ['--by', 'rank']);
+	const tr = await page.$('table.tree tbody tr[data-region="0"]');
+	await tr.click();
+	const lines = await page.$$eval('tr.detail td table tr', (t) =>
+	    t.slice(1).map((r) => [...r.children].map((c) => c.textContent)));
+	const want = byRank.filter((r) => r.name === byRank[0].name &&
+	    r.num_calls > 0);
+	sp.check(lines.length === want.length, `r64: ${lines.length} detail ` +
+	    `lines, ${want.length} ranks`);
+	for (let i = 0; i < want.length; i++)
+		sp.check(+lines[i][0] === want[i].rank && lines[i][2] ===
+		    want[i].total_duration.toFixed(6), `r64: detail ${lines[i]}`);
+	// the filter: "^lev" keeps the level regions
+	await page.fill('#filter-box', '^lev, IO');
+	await page.waitForFunction(() => !document.getElementById(
+	    'filter-count').textContent.startsWith(document.querySelector(
+	    'script.sp-data') && JSON.parse(document.querySelector(
+	    'script.sp-data').textContent).names.length + ' of'));
+	const names = JSON.parse(await page.$eval('script.sp-data',
+	    (s) => s.textContent)).names;
+	const kept = names.filter((n) => n.toLowerCase().startsWith('lev') ||
+	    n.toLowerCase().includes('io')).length;
+	const count = await page.$eval('#filter-count', (c) => c.textContent);
+	sp.check(count === `${kept} of ${names.length} regions`,
+	    `r64: filter count ${count}, ${kept} kept`);
+	await page.screenshot({ path: path.join(shots, 'r64.png'),
+		fullPage: true });
+	await page.fill('#filter-box', '');
+}
+
+async function hostile(page, dir, shots) {
+	execFileSync('/usr/bin/python3', [path.join(__dirname, '..', 'gen',
+	    'spgen.py'), 'hostile', 'hostile.h5'], { cwd: dir });
+	const calls = report(dir, ['hostile.h5'], 'hostile');
+	await open(page, dir, 'hostile');
+	await sections(page, 'hostile');
+	await sameNumbers(page, dir, calls, 'hostile');
+	// no name made markup: one script of data, one of code; no svg
+	// element but the page's pictures
+	const n = await page.evaluate(() => ({
+		scripts: document.querySelectorAll('script').length,
+		runs: document.querySelectorAll('section.run').length,
+		stray: document.querySelectorAll('body svg:not(.heatmap):not(' +
+		    'figure svg)').length,
+		alerted: window.spAlerted === true,
+	}));
+	sp.check(n.scripts === n.runs + 1 && n.stray === 0 && !n.alerted,
+	    `hostile: ${JSON.stringify(n)}`);
+	const names = JSON.parse(await page.$eval('script.sp-data',
+	    (s) => s.textContent)).names;
+	const recs = statsJson(dir, calls, []);
+	sp.check(names.length === recs.length && names.every((x, i) => x ===
+	    recs[i].name), 'hostile: the names differ from sp-stats\' JSON');
+	await page.screenshot({ path: path.join(shots, 'hostile.png') });
+}
+
+// One profile per bullet, and one that fires none but the dominant.
+const BULLETS = {
+	'b-outside': [{ ranks: { 0: [['scope_profiler.session', [0], [100]],
+		['a', [0], [40]]] } }, []],
+	'b-imbalance': [{ ranks: { 0: [['x', [0], [120]]],
+		1: [['x', [0], [200]]] } }, []],
+	'b-chatty': [{ ranks: { 0: [['loop', [0], [3000000]]].concat([[
+		'tick', [...Array(1500).keys()].map((i) => 1000 * i + 10),
+		[...Array(1500).keys()].map((i) => 1000 * i + 510)]]) } }, []],
+	'b-nocalls': [{ ranks: { 0: [['x', [0], [100]]],
+		1: [['x', [0], [100]], ['only1', [10], [20]]] } }, ['-r', '0']],
+	'none': [{ ranks: { 0: [['main', [0], [100]], ['sub', [10], [20]]] } },
+		[]],
+};
+
+async function overview(page, dir) {
+	for (const [want, [spec, args]] of Object.entries(BULLETS)) {
+		const name = 'bullet-' + want;
+		sp.spec(dir, name + '.h5', spec);
+		report(dir, [name + '.h5'], name, args);
+		await open(page, dir, name);
+		const b = await bullets(page);
+		const extra = want === 'none' ? [] : [want];
+		sp.check(b.filter((c) => c !== 'b-dominant' &&
+		    c !== 'b-largest').join() === extra.join(),
+		    `${name}: bullets ${b}`);
+		sp.check(b[0] === 'b-dominant', `${name}: no dominant region`);
+	}
+}
+
+run(async () => {
+	sp.requireTools();
+	for (const v of ['SP_REPORT', 'SP_STATS'])
+		sp.check(process.env[v], `no $${v}`);
+	const dir = sp.scratch('report');
+	const shots = path.join(dir, 'shots');
+	fs.mkdirSync(shots);
+	await withPage(async (page) => {
+		await oneRank(page, dir, shots);
+	});
+	await withPage(async (page) => {
+		await manyRanks(page, dir, shots);
+	});
+	await withPage(async (page) => {
+		await page.addInitScript(() => {
+			window.alert = () => { window.spAlerted = true; };
+		});
+		await hostile(page, dir, shots);
+	});
+	await withPage(async (page) => {
+		await overview(page, dir);
+	});
+	if (process.env.SP_KEEP_TMP)
+		console.log(`kept ${dir}`);
+	else
+		fs.rmSync(dir, { recursive: true, force: true });
+});
