@@ -4,7 +4,7 @@
 # options, regenerate with
 #     /usr/bin/python3 tools/gen-completions.py build/cmd
 
-_sp_commands='read stack stats diff report trace flame pstats speedscope json'
+_sp_commands='read stack stats diff report scale trace flame pstats speedscope json'
 
 # _sp_options PROGRAM: all the options of PROGRAM
 _sp_options()
@@ -21,6 +21,7 @@ _sp_options()
 	sp-trace) echo '-o --output -f --format --force --align --min-duration --max-size --no-args --level -S --buffer-size -T --temporary-directory -v --verbose -q --quiet -h --help -V --version' ;;
 	sp-diff) echo '-o --output --format --metric --call-paths --by --sort --threshold --max-regression --fail-on-new --alpha --before --before-label -r --ranks -i --include -x --exclude --approx -S --buffer-size -T --temporary-directory -v --verbose -q --quiet -h --help -V --version' ;;
 	sp-report) echo '-o --output --title -r --ranks -i --include -x --exclude -S --buffer-size -T --temporary-directory -v --verbose -q --quiet -h --help -V --version' ;;
+	sp-scale) echo '-o --output --format --svg --plot --plot-data --weak --work --measure --x --top -r --ranks -i --include -x --exclude -S --buffer-size -T --temporary-directory -v --verbose -q --quiet -h --help -V --version' ;;
 	esac
 }
 
@@ -106,6 +107,18 @@ _sp_argument()
 	'sp-report -x' | 'sp-report --exclude') echo none ;;
 	'sp-report -S' | 'sp-report --buffer-size') echo none ;;
 	'sp-report -T' | 'sp-report --temporary-directory') echo dir ;;
+	'sp-scale -o' | 'sp-scale --output') echo file ;;
+	'sp-scale --format') echo 'choice text json ndjson csv tsv svg' ;;
+	'sp-scale --plot') echo 'choice speedup efficiency weak weak-efficiency' ;;
+	'sp-scale --work') echo none ;;
+	'sp-scale --measure') echo 'choice per-call slowest mean-rank wall' ;;
+	'sp-scale --x') echo 'choice ranks threads cores nodes label' ;;
+	'sp-scale --top') echo none ;;
+	'sp-scale -r' | 'sp-scale --ranks') echo none ;;
+	'sp-scale -i' | 'sp-scale --include') echo none ;;
+	'sp-scale -x' | 'sp-scale --exclude') echo none ;;
+	'sp-scale -S' | 'sp-scale --buffer-size') echo none ;;
+	'sp-scale -T' | 'sp-scale --temporary-directory') echo dir ;;
 	esac
 }
 
@@ -124,6 +137,7 @@ _sp_reads()
 	sp-trace) echo sps ;;
 	sp-diff) echo sps ;;
 	sp-report) echo sps ;;
+	sp-scale) echo sps ;;
 	esac
 }
 
@@ -215,4 +229,4 @@ _sp()
 	_sp_program "$prog"
 }
 
-complete -F _sp sp sp-read sp-stack sp-pstats sp-speedscope sp-flame sp-json sp-stats sp-trace sp-diff sp-report
+complete -F _sp sp sp-read sp-stack sp-pstats sp-speedscope sp-flame sp-json sp-stats sp-trace sp-diff sp-report sp-scale

@@ -95,7 +95,7 @@ zsh -f -c '
 	fpath=("$1" ${^fpath}/compinit(N:h))
 	autoload -Uz compinit && compinit -u -d "$2/zcompdump" || exit 1
 	for p in sp sp-read sp-stack sp-pstats sp-speedscope sp-flame \
-	    sp-json sp-stats sp-trace sp-diff sp-report; do
+	    sp-json sp-stats sp-trace sp-diff sp-report sp-scale; do
 		[[ $_comps[$p] == _sp ]] || { print "FAIL: $p: no _sp"; exit 1; }
 	done
 	autoload -Uz _sp

@@ -22,6 +22,9 @@ exporter in every format.  Each output is read by its consumer:
                         own elements and no event-handler attribute, no
                         "</script" or "<!--" in the JSON of a run, whose
                         names are as many as sp-stats' records
+  sp-scale              of two runs (--x label): JSON, NDJSON, CSV and TSV
+                        as above (a row per region and run), the SVG
+                        chart, and the text table ending in a newline
   Perfetto protobuf     python3-protobuf, through tests/trace/pbtrace.py
 
 A run passes when its consumer reads its output, or when it refuses with
@@ -63,7 +66,7 @@ import spgen_hostile  # noqa: E402
 
 PROGS = {n: os.path.abspath(checklib.program(n)) for n in
          ("read", "stack", "pstats", "speedscope", "json", "flame", "stats", "trace",
-          "report")}
+          "report", "scale")}
 TIMEOUT = 120
 SANITIZER = (b"Sanitizer", b"runtime error:", b"LeakSanitizer")
 
@@ -361,6 +364,19 @@ def exports(calls, tmp, schema, want, two_runs):
         run([P["trace"], "-o", name, calls], tmp)
         check(read(tmp, name), name)
 
+    def scale():
+        two = two_runs()
+        sc = [P["scale"], "--x", "label", "--top", "50"]
+        d = json_doc(run(sc + ["--format", "json", two], tmp),
+                     "sp-scale --format json")
+        n = sum(len(r["values"]) for r in d["rows"])
+        ndjson(run(sc + ["--format", "ndjson", two], tmp), "sp-scale ndjson")
+        table(run(sc + ["--format", "csv", two], tmp), "sp-scale csv", ",", n)
+        table(run(sc + ["--format", "tsv", two], tmp), "sp-scale tsv", "\t", n)
+        svg(run(sc + ["--svg", two], tmp), "sp-scale --svg")
+        if not run(sc + [two], tmp).endswith(b"\n"):
+            raise Failure("sp-scale: the table does not end in a newline")
+
     return [
         ("sp-pstats .prof", pstats_files),
         ("sp-pstats --print", pstats_print),
@@ -394,6 +410,7 @@ def exports(calls, tmp, schema, want, two_runs):
         ("sp-stats tsv --by lane", lambda: stats_table(["--by", "lane"], "tsv", "\t")),
         ("sp-report", lambda: report(run([P["report"], calls], tmp),
                                      "sp-report", stats_records([]))),
+        ("sp-scale", scale),
         ("sp-trace protobuf", lambda: trace("t.pftrace",
                                             lambda d, w: trace_proto(d, w, schema))),
         ("sp-trace json", lambda: trace("t.json", json_doc)),

@@ -5,8 +5,8 @@
 #     tools/compare-outputs.sh OLD_BIN_DIR NEW_BIN_DIR
 #
 # Each BIN_DIR holds sp-read, sp-stack, sp-pstats, sp-speedscope, sp-flame,
-# sp-json and sp-stats (a build's cmd/ directory), and sp-trace, which is
-# compared when both have it.  For a change that must not change what the
+# sp-json and sp-stats (a build's cmd/ directory), and sp-trace and sp-scale,
+# each compared when both have it.  For a change that must not change what the
 # programs write (a refactor), OLD is a build from before it and NEW one
 # from after:
 #
@@ -58,6 +58,13 @@ if [ -x "$1/sp-trace" ] && [ -x "$2/sp-trace" ]; then
 	with_trace=1
 else
 	with_trace=
+fi
+# and sp-scale likewise
+if [ -x "$1/sp-scale" ] && [ -x "$2/sp-scale" ]; then
+	programs="$programs sp-scale"
+	with_scale=1
+else
+	with_scale=
 fi
 for d in "$1" "$2"; do
 	for p in $programs; do
@@ -126,6 +133,8 @@ gen synth --overlap "$in/overlap.h5"
 gen synth --ranks 2 --calls 100000 --depth 8 --threads 2 "$in/big.h5"
 gen synth --schema 3 --metadata full --extras "$in/full.h5"
 gen synth --schema 2 --metadata none "$in/nometa.h5"
+gen scale --ranks 1,2,4,8 "$in/strong"
+gen scale --kind weak --ranks 1,2,4 --repeat 2 "$in/weak"
 spec empty.h5 '{"ranks": {}}'
 spec zero.h5 '{"ranks": {"0": [["a", [], []]], "1": [["b", [5], [9]]]}}'
 # recursion, zero-length calls, touching siblings, a root after the rest
@@ -402,7 +411,38 @@ steps() {
 	if [ -n "$with_trace" ]; then
 		trace_steps
 	fi
+	if [ -n "$with_scale" ]; then
+		scale_steps
+	fi
 	stats_steps
+}
+
+# sp-scale: a strong and a weak series, each format and plot, the
+# measures, the x fields, and the runs of another stream by label.
+scale_steps() {
+	C="\"\$SP_SCALE\""
+	step scale-strong-calls "\"\$SP_READ\" $IN/strong/*.h5 |
+	    \"\$SP_STACK\" -o calls.sps"
+	step scale-weak-calls "\"\$SP_READ\" $IN/weak/*.h5 |
+	    \"\$SP_STACK\" -o calls.sps"
+	s=../scale-strong-calls/calls.sps w=../scale-weak-calls/calls.sps
+	step scale "$C $s"
+	for f in json ndjson csv tsv svg; do
+		step scale-$f "$C --format $f $s"
+	done
+	for m in slowest mean-rank wall; do
+		step scale-$m "$C --measure $m --format json $s"
+	done
+	step scale-weak "$C --weak --work work_per_rank $w"
+	step scale-weak-svg "$C --weak --plot weak-efficiency --svg $w"
+	step scale-plot-data "$C --plot efficiency --plot-data --format csv $s"
+	step scale-plot-json "$C --plot-data --format json -i amdahl $s"
+	step scale-cores "$C --x cores -r 0-1 $s"
+	step scale-label "$C --x label ../stack-several/calls.sps"
+	step scale-output "$C --svg -o out/ $s"
+	step scale-one-run "$C ../stack-s3/calls.sps"
+	step scale-help "$C --help"
+	step scale-version "$C --version"
 }
 
 # sp-stats: the default table, its formats and views on every call

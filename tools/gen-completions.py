@@ -45,6 +45,7 @@ READS = {
     'sp-trace': ['sps'],
     'sp-diff': ['sps'],
     'sp-report': ['sps'],
+    'sp-scale': ['sps'],
 }
 
 # Arguments named so are files (any) and directories.
@@ -125,7 +126,7 @@ def repeated_names(help_text):
 # where the list of choices starts, the most telling first
 LIST_STARTS = ['is not one of the choices: ', 'give one of ', 'give ',
                'is not ']
-WORD = re.compile(r'^[a-z][a-z0-9_]*$')
+WORD = re.compile(r'^[a-z][a-z0-9_-]*$')
 
 
 def probe_choices(prog, opt, scratch):

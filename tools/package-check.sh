@@ -116,7 +116,7 @@ installed=1
     >/dev/null || die "apt-get install ./$(basename "$deb") failed"
 dpkg-query -L sp >"$work/files"
 for p in sp sp-read sp-stack sp-pstats sp-speedscope sp-flame sp-json \
-    sp-stats sp-trace; do
+    sp-stats sp-trace sp-scale; do
 	[ -x "/usr/bin/$p" ] || die "/usr/bin/$p is not installed"
 	if readelf -S "/usr/bin/$p" | grep -q '\.debug_info'; then
 		die "/usr/bin/$p is not stripped"
@@ -137,6 +137,11 @@ ex=$src/examples/example.h5
 ls "$out"/run_rank0.prof "$out"/run.speedscope.json "$out"/run.pftrace \
     "$out"/run_rank0.svg "$out"/run.json.gz >/dev/null ||
     die "the example's outputs are missing"
+/usr/bin/python3 "$src/tests/gen/spgen.py" scale --ranks 1,2,4 "$out/series" ||
+    die "spgen scale failed"
+/usr/bin/sp-read "$out"/series/run-*.h5 | /usr/bin/sp-stack |
+    /usr/bin/sp-scale --svg -o "$out/scale.svg" && [ -s "$out/scale.svg" ] ||
+    die "sp-scale failed on a series of three runs"
 (cd "$out" && /usr/bin/sp stats --by rank run.calls.sps) >"$out/by-rank.txt" ||
     die "sp stats --by rank failed"
 [ -s "$out/by-rank.txt" ] || die "sp stats --by rank printed nothing"

@@ -6,7 +6,7 @@
  * The input is four bytes of choices and an sp stream:
  *
  *   byte 0  the exporter: sp-stats, sp-trace, sp-flame, sp-json,
- *           sp-json --lines, sp-speedscope, sp-pstats (modulo 7)
+ *           sp-json --lines, sp-speedscope, sp-pstats, sp-scale (modulo 8)
  *   byte 1  its options (the bits as each exporter below reads them)
  *   byte 2  more of its options
  *   byte 3  where the outputs go (modulo 4): standard output (a memfd
@@ -34,11 +34,12 @@
 #include "sp_json_export.h"
 #include "sp_pstats_export.h"
 #include "sp_ranks.h"
+#include "sp_scale_export.h"
 #include "sp_speedscope_export.h"
 #include "sp_stats_export.h"
 #include "sp_trace_export.h"
 
-enum { EXPORTERS = 7 };
+enum { EXPORTERS = 8 };
 
 /* Where a call writes: its output argument, the spill directory. */
 struct where {
@@ -109,6 +110,51 @@ run_stats(int in, uint8_t b1, uint8_t b2, const struct where *w,
 	if (sp_stats_export_check(&o, e) == 0 &&
 	    (r = sp_reader_new(in, "in", e)) != NULL)
 		rc = sp_stats_export_run(r, &o, e);
+	sp_reader_free(r);
+	sp_filter_free(f);
+	sp_ranks_free(rk);
+	return rc;
+}
+
+static int
+run_scale(int in, uint8_t b1, uint8_t b2, const struct where *w,
+    struct sp_err *e)
+{
+	struct sp_scale_export_opts o;
+	struct sp_filter *f = sp_filter_new();
+	struct sp_ranks *rk = sp_ranks_new();
+	struct sp_reader *r = NULL;
+	int rc = -1;
+
+	if (f == NULL || rk == NULL)
+		abort();
+	memset(&o, 0, sizeof o);
+	o.output = w->output;
+	o.format = (enum sp_scale_format)(b1 % SP_SCALE_FORMATS);
+	o.measure = (enum sp_scale_measure)(b1 / 6 % SP_SCALE_MEASURES);
+	o.mode = b1 & 0x80 ? SP_SCALE_WEAK : SP_SCALE_STRONG;
+	o.plot = (enum sp_scale_plot)((b2 & 1) + (b1 & 0x80 ? 2 : 0));
+	o.plot_given = (b2 & 0x40) != 0;
+	o.plot_data = (b2 & 0x20) != 0 && (o.format == SP_SCALE_CSV ||
+	    o.format == SP_SCALE_JSON);
+	o.x = (enum sp_scale_x_field)(b2 >> 1 & 7) % (SP_SCALE_X_KEY + 1);
+	o.x_key = b2 & 0x10 ? "case" : "mpi_size";
+	o.work = b1 & 0x80 && b2 & 0x10 ? "mpi_size" : NULL;
+	o.top = b2 & 0x08 ? 1 : 0;
+	o.mem = b1 & 0x40 ? 64 : 32000000;	/* 64 bytes: durations spill */
+	o.tmpdir = w->tmpdir;
+	if (b2 & 0x80) {	/* -x 'w' -r 0,2-3 */
+		if (sp_filter_exclude(f, "w", e) < 0 ||
+		    sp_ranks_add(rk, "0,2-3", e) < 0)
+			abort();
+		o.keep = keep;
+		o.keep_ctx = f;
+		o.rank_ok = rank_ok;
+		o.rank_ctx = rk;
+	}
+	if (sp_scale_export_check(&o, e) == 0 &&
+	    (r = sp_reader_new(in, "in", e)) != NULL)
+		rc = sp_scale_export_run(r, &o, NULL, e);
 	sp_reader_free(r);
 	sp_filter_free(f);
 	sp_ranks_free(rk);
@@ -347,7 +393,7 @@ static void
 run_one(int in, const uint8_t *data, const char *top)
 {
 	/* the exporters that write gzip for a name ending in .gz */
-	static const int gz_ok[EXPORTERS] = { 0, 1, 0, 1, 1, 0, 0 };
+	static const int gz_ok[EXPORTERS] = { 0, 1, 0, 1, 1, 0, 0, 0 };
 	struct sp_err e;
 	struct where w;
 	char out_dir[4200], tmp_dir[4200], base[4300];
@@ -390,6 +436,9 @@ run_one(int in, const uint8_t *data, const char *top)
 		break;
 	case 5:
 		run_speedscope(in, data[1], &w, &e);
+		break;
+	case 7:
+		run_scale(in, data[1], data[2], &w, &e);
 		break;
 	default:
 		run_pstats(in, data[1], data[2], &w, &e);

@@ -12,6 +12,7 @@ Run with Debian's Python, which has h5py and numpy:
     /usr/bin/python3 tests/gen/spgen.py spt-broken KIND OUT.spt
     /usr/bin/python3 tests/gen/spgen.py spt-broken --list
     /usr/bin/python3 tests/gen/spgen.py hostile [--group G]... OUT.h5|OUT.json
+    /usr/bin/python3 tests/gen/spgen.py scale [--kind weak] [options] OUTDIR
 
 Layouts follow doc/formats.md; the files imitate what the
 reference writer produces with h5py (dtypes, vstr or fixed strings,
@@ -152,6 +153,7 @@ from spgen_broken import KINDS, make  # noqa: E402
 from spgen_spec import STORAGE_NAMES, profile_from_spec  # noqa: E402
 from spgen_synth import DEFAULTS, synth_profile  # noqa: E402
 import spgen_hostile  # noqa: E402
+import spgen_scale  # noqa: E402
 import spgen_spt  # noqa: E402
 from spgen_write import NestingError, SpecError, write  # noqa: E402
 
@@ -213,6 +215,16 @@ def cmd_spt_broken(args):
         return
     with open(args.out, "wb") as f:
         f.write(spgen_spt.broken_bytes(args.kind))
+
+
+def cmd_scale(args):
+    ranks = [int(x) for x in args.ranks.split(",") if x]
+    if not ranks or min(ranks) < 1:
+        raise SpecError("--ranks: give rank counts above 0, e.g. 1,2,4")
+    spgen_scale.write_series(args.out, args.kind, ranks, args.serial,
+                             args.slow, args.overhead, args.repeat,
+                             args.unequal_work, args.extra, profile_from_spec,
+                             write)
 
 
 def cmd_hostile(args):
@@ -306,6 +318,24 @@ def parser():
     sb.add_argument("out", nargs="?")
     sb.add_argument("--list", action="store_true", help="list the kinds")
     sb.set_defaults(func=cmd_spt_broken)
+    sc = sub.add_parser("scale", help="write a scaling series: a profile per "
+                        "rank count, regions scaling by known laws")
+    sc.add_argument("out", help="directory for run-NN.h5")
+    sc.add_argument("--kind", choices=("strong", "weak"), default="strong")
+    sc.add_argument("--ranks", default="1,2,4,8,16,32,64",
+                    help="rank counts, comma-separated")
+    sc.add_argument("--serial", type=float, default=0.05,
+                    help="amdahl's serial fraction")
+    sc.add_argument("--slow", type=float, default=0.1,
+                    help="slow_rank's extra time over T")
+    sc.add_argument("--overhead", type=float, default=0.01,
+                    help="overhead's growth per doubling over T")
+    sc.add_argument("--repeat", type=int, default=1, help="runs per rank count")
+    sc.add_argument("--extra", type=int, default=0,
+                    help="more regions x00, x01 ... that scale perfectly")
+    sc.add_argument("--unequal-work", action="store_true",
+                    help="the last rank count's work_per_rank differs")
+    sc.set_defaults(func=cmd_scale)
     ho = sub.add_parser("hostile", help="write a profile of hostile region names")
     ho.add_argument("out", help="OUT.h5, or OUT.json for a JSON profile")
     ho.add_argument("--group", action="append", choices=list(spgen_hostile.GROUPS),

@@ -30,6 +30,10 @@
 #include "sp_flame.h"
 #include "sp_flame_diff_fold.h"
 #include "sp_flame_diff_svg.h"
+#include "sp_scale.h"
+#include "sp_scale_emit.h"
+#include "sp_scale_svg.h"
+#include "sp_scale_text.h"
 #include "sp_flame_export.h"
 #include "sp_flame_flat.h"
 #include "sp_flame_fold.h"
@@ -1154,6 +1158,58 @@ out:
 	return rc;
 }
 
+/* --- sp-scale: a series and every writer --- */
+
+static int
+scale_feed(struct sp_scale *s, struct sp_err *e)
+{
+	static const char *const names[] = { "a", "b", "c", "d", "e" };
+	struct sp_scale_val t = { 0, 1 }, imb = { 0.5, 1 };
+	char x[8];
+	int p, k;
+
+	for (p = 1; p <= 16; p *= 2) {
+		snprintf(x, sizeof x, "%d", p);
+		if (sp_scale_run(s, p, x, e) < 0 ||
+		    sp_scale_put_whole(s, t, e) < 0)
+			return -1;
+		for (k = 0; k < 5; k++) {
+			t.v = (k + 1.) / p + 0.01 * k;
+			if (sp_scale_put(s, names[k], 1, t, imb, e) < 0)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+static int
+scale_write(struct sp_err *e)
+{
+	struct sp_scale_opts o = { SP_SCALE_STRONG, 0 };
+	struct sp_scale_runinfo runs[] = { { "r1", "1" } };
+	struct sp_scale_report rep = { SP_SCALE_STRONG, SP_SCALE_SLOWEST,
+		SP_SCALE_PLOT_SPEEDUP, 0, "num_ranks", "MPI ranks", runs, 1,
+		2 };
+	struct sp_scale *s = sp_scale_new(e);
+	int f, rc = -1;
+
+	if (s == NULL || scale_feed(s, e) < 0 ||
+	    sp_scale_compute(s, &o, e) < 0 ||
+	    sp_scale_text_write(s, &rep, alloc_write, NULL, e) < 0 ||
+	    sp_scale_svg_write(s, &rep, alloc_write, NULL, e) < 0)
+		goto out;
+	for (f = SP_SCALE_EMIT_JSON; f <= SP_SCALE_EMIT_TSV; f++)
+		if (sp_scale_emit_write(s, &rep, (enum sp_scale_emit_format)f,
+		    0, alloc_write, NULL, e) < 0 ||
+		    sp_scale_emit_write(s, &rep, (enum sp_scale_emit_format)f,
+		    1, alloc_write, NULL, e) < 0)
+			goto out;
+	rc = 0;
+out:
+	sp_scale_free(s);
+	return rc;
+}
+
 /* --- sp-stats --- */
 
 static int
@@ -1366,5 +1422,6 @@ const struct alloc_scenario alloc_export[] = {
 	{ "export/flame", NULL, flame, 0 },
 	{ "export/fold", NULL, fold, 0 },
 	{ "export/flame-flat", NULL, flat, 0 },
+	{ "export/scale", NULL, scale_write, 0 },
 	{ NULL, NULL, NULL, 0 },
 };

@@ -12,7 +12,9 @@
 #include "sp_flame_export.h"
 #include "sp_json_export.h"
 #include "sp_pstats_export.h"
+#include "sp_scale_export.h"
 #include "sp_speedscope_export.h"
+
 #include "check.h"
 
 struct name_case {
@@ -166,6 +168,24 @@ test_diff(void)
 	CHECK_RULE("diff json", sp_diff_naming(SP_DIFF_JSON), json);
 }
 
+/* sp-scale: one document, the format's suffix, "scale" in a directory */
+static void
+test_scale(void)
+{
+	static const struct name_case svg[] = {
+		{ "chart", NULL, 0, "chart.svg" },
+		{ "out/", NULL, 0, "out/scale.svg" },
+		{ "out/chart.v2.svg", NULL, 0, "out/chart.v2.svg" },
+	};
+	static const struct name_case csv[] = {
+		{ "data", NULL, 0, "data.csv" },
+		{ "d/", NULL, 0, "d/scale.csv" },
+	};
+
+	CHECK_RULE("scale svg", sp_scale_naming(SP_SCALE_SVG), svg);
+	CHECK_RULE("scale csv", sp_scale_naming(SP_SCALE_CSV), csv);
+}
+
 int
 main(void)
 {
@@ -174,6 +194,7 @@ main(void)
 	test_speedscope();
 	test_json();
 	test_flame();
+	test_scale();
 	if (!failed)
 		printf("test-export_name: ok\n");
 	return failed;

@@ -26,6 +26,9 @@ try "sp-pstats -o - >&-" no_out "$SP_PSTATS" -o - calls.sps
 try "sp-pstats --print >&-" no_out "$SP_PSTATS" --print calls.sps
 try "sp-speedscope >&-" no_out "$SP_SPEEDSCOPE" calls.sps
 try "sp-stats >&-" no_out "$SP_STATS" calls.sps
+$SPGEN synth --calls 4000 --ranks 3 in2.h5 || exit
+"$SP_READ" in.h5 in2.h5 | "$SP_STACK" >two.sps || exit
+try "sp-scale >&-" no_out "$SP_SCALE" two.sps
 try "sp-flame >&-" no_out "$SP_FLAME" calls.sps
 try "sp-json >&-" no_out "$SP_JSON" calls.sps
 try "sp-json --lines >&-" no_out "$SP_JSON" --lines calls.sps
@@ -39,6 +42,7 @@ try "sp-stack <&-" no_in "$SP_STACK"
 try "sp-pstats -o p.prof <&-" no_in "$SP_PSTATS" -o p.prof
 try "sp-speedscope <&-" no_in "$SP_SPEEDSCOPE"
 try "sp-stats <&-" no_in "$SP_STATS"
+try "sp-scale <&-" no_in "$SP_SCALE"
 try "sp-flame <&-" no_in "$SP_FLAME"
 try "sp-json <&-" no_in "$SP_JSON"
 try "sp-trace -o t.pftrace <&-" no_in "$SP_TRACE" -o t.pftrace

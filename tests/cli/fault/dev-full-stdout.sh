@@ -20,6 +20,7 @@ for s in small big; do
 	try "$s sp-speedscope" full "$SP_SPEEDSCOPE" $s-calls.sps
 	try "$s sp-stats" full "$SP_STATS" $s-calls.sps
 	try "$s sp-diff" full "$SP_DIFF" --call-paths $s-two.sps
+	[ $s = small ] && try "$s sp-scale" full "$SP_SCALE" small-series.sps
 	try "$s sp-flame" full "$SP_FLAME" --max-frames 0 --threshold 0 \
 	    $s-calls.sps
 	try "$s sp-flame --folded" full "$SP_FLAME" --folded $s-calls.sps

@@ -46,6 +46,8 @@ for s in big small; do
 	run "$s sp-pstats" "$SP_PSTATS" -o full/out.prof $s-calls.sps
 	run "$s sp-speedscope" "$SP_SPEEDSCOPE" -o full/out.json $s-calls.sps
 	run "$s sp-stats" "$SP_STATS" -o full/out.txt $s-calls.sps
+	[ $s = small ] && run "$s sp-scale" "$SP_SCALE" -o full/out.txt \
+	    small-series.sps
 	run "$s sp-flame" "$SP_FLAME" --max-frames 0 --threshold 0 \
 	    -o full/out.svg $s-calls.sps
 	run "$s sp-flame --folded" "$SP_FLAME" --folded -o full/out $s-calls.sps

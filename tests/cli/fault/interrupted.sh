@@ -12,6 +12,7 @@ for sig in INT TERM HUP; do
 	signalled $sig "sp-speedscope" calls.sps "$SP_SPEEDSCOPE" \
 	    -o out/out.json
 	signalled $sig "sp-stats" calls.sps "$SP_STATS" -o out/out.txt
+	signalled $sig "sp-scale" calls.sps "$SP_SCALE" -o out/out.txt
 	signalled $sig "sp-flame" calls.sps "$SP_FLAME" -o out/out.svg
 	signalled $sig "sp-flame --folded" calls.sps "$SP_FLAME" --folded \
 	    -o out/out

@@ -21,6 +21,12 @@ try "sp-stack" "$SP_STACK" -o file/out.sps in.sps
 try "sp-pstats" "$SP_PSTATS" -o file/out.prof calls.sps
 try "sp-speedscope" "$SP_SPEEDSCOPE" -o file/out.json calls.sps
 try "sp-stats" "$SP_STATS" -o file/out.txt calls.sps
+$SPGEN spec - two.h5 <<'EOF2'
+{"ranks": {"0": [["outer", [0], [60]], ["inner", [10], [30]]],
+           "1": [["outer", [0], [50]], ["inner", [10], [20]]]}}
+EOF2
+"$SP_READ" in.h5 two.h5 | "$SP_STACK" >series.sps || exit
+try "sp-scale" "$SP_SCALE" -o file/out.txt series.sps
 try "sp-flame" "$SP_FLAME" -o file/out.svg calls.sps
 try "sp-flame --folded" "$SP_FLAME" --folded -o file/out calls.sps
 try "sp-json" "$SP_JSON" -o file/out.json calls.sps

@@ -34,6 +34,6 @@ each() {
 in=in-bare.sps
 each "sp-stack" "sp-json" "sp-json --lines"
 in=calls-bare.sps
-each "sp-stats" "sp-stats --format json" "sp-trace" "sp-pstats" \
+each "sp-stats" "sp-stats --format json" "sp-scale" "sp-trace" "sp-pstats" \
     "sp-speedscope" "sp-flame" "sp-flame --interactive" "sp-json" \
     "sp-json --lines"

@@ -2,7 +2,6 @@
 # Every shell block of README.md, run literally (tests/readme-blocks.py
 # extracts them) in a directory laid out as the README assumes: run.h5 is
 # the example profile, as is before.h5 (after.h5 is another, from spgen),
-# and main-1..3.h5 (branch-1..3.h5 are others: the runs of a change),
 # runs/ holds it and an empty profile, examples/ and
 # build/cmd are the checkout's, the programs are on PATH, and out/ is
 # emptied before each block.  What needs a
@@ -22,10 +21,11 @@ mkdir blocks runs out build || exit
 ln -s "$SRCDIR/examples" examples && ln -s "$bin" build/cmd || exit
 cp "$SRCDIR/examples/example.h5" run.h5 && cp run.h5 runs/run.h5 || exit
 cp run.h5 before.h5 && $SPGEN synth after.h5 --calls 3000 --seed 2 || exit
-for i in 1 2 3; do
-	cp run.h5 main-$i.h5 &&
-	    $SPGEN synth branch-$i.h5 --calls 3000 --seed $((i + 2)) || exit
-done
+# three runs of main and of a branch, for sp-diff --before 3
+for i in 1 2 3; do cp run.h5 main-$i.h5 && cp after.h5 branch-$i.h5 || exit; done
+# runs of one case at 1, 2, 4 and 8 ranks, for sp-scale
+$SPGEN scale --ranks 1,2,4,8 scale || exit
+for p in 1 2 4 8; do cp scale/run-0$p.h5 run-$p.h5 || exit; done
 $SPGEN spec - runs/empty.h5 <<'JSON' || exit
 {"ranks": {}}
 JSON

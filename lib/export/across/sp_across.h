@@ -1,0 +1,57 @@
+/*
+ * sp_across.h - the stream loop of a program that compares the runs of a
+ * call stream: each run is fed to its statistics (sp_stats_run.h) a
+ * batch at a time, as sp-stats feeds it, and when the run ends its
+ * result goes to the caller's result callback and is freed, so that one
+ * run's statistics are held at a time.  When the input has ended
+ * cleanly, finish writes the document through the front end
+ * (SP_EXPORT_ACROSS_RUNS: a file appears under its name only complete).
+ *
+ * A failure inside a run's statistics is said as sp-stats says it: "IN:
+ * bad sp stream: run 'LABEL' rank N: why" for bad data, "IN: why" else.
+ *
+ * Ownership: the options, the spec and the reader are borrowed for the
+ * call; the run info and the result handed to the callbacks only during
+ * them.
+ */
+#ifndef SP_ACROSS_H
+#define SP_ACROSS_H
+
+#include <stdint.h>
+
+#include "sp_err.h"
+#include "sp_export.h"
+#include "sp_stats.h"
+#include "sp_stats_run_opts.h"
+#include "sp_stream.h"
+
+struct sp_across_opts {
+	struct sp_stats_run_opts stats;	/* ranks_given follows rank_ok */
+	/* rank selection: NULL selects every rank */
+	int (*rank_ok)(void *ctx, uint32_t rank);
+	void *rank_ctx;
+	const char *output;	/* NULL or "-": standard output */
+	const struct sp_export_wrote *wrote;	/* NULL: no one */
+	/* the caller's: each may be NULL */
+	int (*run)(void *ctx, struct sp_export *fe,
+	    const struct sp_run_info *ri, const char *label,
+	    struct sp_err *e);
+	int (*result)(void *ctx, struct sp_export *fe,
+	    const struct sp_stats_result *res, struct sp_err *e);
+	int (*finish)(void *ctx, struct sp_export *fe, struct sp_err *e);
+	void *ctx;
+};
+
+/* spec: the front end's (stage, unit and words); see sp_export.h. */
+int sp_across_run(struct sp_reader *r, const struct sp_export_spec *spec,
+    const struct sp_across_opts *o, struct sp_err *e);
+
+/*
+ * Write a whole document to a new output of the stream with write_doc,
+ * closing it, or dropping it on failure.
+ */
+int sp_across_write(struct sp_export *fe,
+    int (*write_doc)(void *ctx, struct sp_export_out *out, struct sp_err *e),
+    void *ctx, struct sp_err *e);
+
+#endif

@@ -1,0 +1,3 @@
+#!/bin/sh
+# --help prints the usage on standard output, exit 0.
+"$SP_SCALE" --help
