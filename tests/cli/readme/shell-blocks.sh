@@ -32,7 +32,8 @@ JSON
 "$PYTHON" "$SRCDIR/tests/readme-blocks.py" "$SRCDIR/README.md" blocks \
     >list || exit
 # the programs as the README names them, not as meson hands them over
-unset SP_READ SP_STACK SP_PSTATS SP_SPEEDSCOPE SP_FLAME SP_JSON SP_STATS SP_TRACE
+unset SP_READ SP_STACK SP_PSTATS SP_SPEEDSCOPE SP_FLAME SP_JSON SP_STATS SP_TRACE \
+    SP_DIFF SP_SCALE SP_REPORT
 while read -r n line kind; do
 	b=blocks/block-$n.sh
 	if [ "$kind" = syntax ]; then
