@@ -8,6 +8,7 @@
 # says "<stdin>: read error".  Standard error: fault/closed-stderr.
 $SPGEN synth --calls 4000 in.h5 || exit
 "$SP_READ" in.h5 >in.sps && "$SP_STACK" in.sps >calls.sps || exit
+"$SP_READ" in.h5 in.h5 | "$SP_STACK" >two.sps || exit
 try() {
 	_label=$1
 	shift
@@ -26,6 +27,7 @@ try "sp-pstats -o - >&-" no_out "$SP_PSTATS" -o - calls.sps
 try "sp-pstats --print >&-" no_out "$SP_PSTATS" --print calls.sps
 try "sp-speedscope >&-" no_out "$SP_SPEEDSCOPE" calls.sps
 try "sp-stats >&-" no_out "$SP_STATS" calls.sps
+try "sp-diff >&-" no_out "$SP_DIFF" two.sps
 try "sp-flame >&-" no_out "$SP_FLAME" calls.sps
 try "sp-json >&-" no_out "$SP_JSON" calls.sps
 try "sp-json --lines >&-" no_out "$SP_JSON" --lines calls.sps
@@ -39,6 +41,7 @@ try "sp-stack <&-" no_in "$SP_STACK"
 try "sp-pstats -o p.prof <&-" no_in "$SP_PSTATS" -o p.prof
 try "sp-speedscope <&-" no_in "$SP_SPEEDSCOPE"
 try "sp-stats <&-" no_in "$SP_STATS"
+try "sp-diff <&-" no_in "$SP_DIFF"
 try "sp-flame <&-" no_in "$SP_FLAME"
 try "sp-json <&-" no_in "$SP_JSON"
 try "sp-trace -o t.pftrace <&-" no_in "$SP_TRACE" -o t.pftrace

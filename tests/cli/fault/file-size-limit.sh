@@ -35,6 +35,8 @@ for s in big small; do
 	    -o out/out.json $s-calls.sps
 	run "$s sp-stats" limited $blocks "$SP_STATS" -o out/out.txt \
 	    $s-calls.sps
+	run "$s sp-diff" limited $blocks "$SP_DIFF" --call-paths \
+	    -o out/out.txt $s-two.sps
 	run "$s sp-flame" limited $blocks "$SP_FLAME" --max-frames 0 \
 	    --threshold 0 -o out/out.svg $s-calls.sps
 	run "$s sp-flame --folded" limited $blocks "$SP_FLAME" --folded \

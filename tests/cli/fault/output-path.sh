@@ -8,6 +8,7 @@ $SPGEN spec - in.h5 <<'EOF2'
 {"ranks": {"0": [["outer", [0], [100]], ["inner", [10], [40]]]}}
 EOF2
 "$SP_READ" in.h5 >in.sps && "$SP_STACK" in.sps >calls.sps || exit
+"$SP_READ" in.h5 in.h5 | "$SP_STACK" >two.sps || exit
 echo x >file && mkdir dir || exit
 try() {
 	_label=$1
@@ -21,6 +22,7 @@ try "sp-stack" "$SP_STACK" -o file/out.sps in.sps
 try "sp-pstats" "$SP_PSTATS" -o file/out.prof calls.sps
 try "sp-speedscope" "$SP_SPEEDSCOPE" -o file/out.json calls.sps
 try "sp-stats" "$SP_STATS" -o file/out.txt calls.sps
+try "sp-diff" "$SP_DIFF" -o file/out.txt two.sps
 try "sp-flame" "$SP_FLAME" -o file/out.svg calls.sps
 try "sp-flame --folded" "$SP_FLAME" --folded -o file/out calls.sps
 try "sp-json" "$SP_JSON" -o file/out.json calls.sps
