@@ -359,10 +359,12 @@ def exports(calls, tmp, schema, want, two_runs):
         run([P["trace"], "-o", name, calls], tmp)
         check(read(tmp, name), name)
 
-    diffs = {}
+    diffs, twos = {}, []
 
     def diff_run(opts, fmt):
-        two = two_runs()
+        if not twos:    # made once, for every sp-diff run
+            twos.append(two_runs())
+        two = twos[0]
         if two == calls:
             raise Refused("no stream of two runs for sp-diff")
         return run([P["diff"], "--format", fmt, *opts, two], tmp)
@@ -383,17 +385,17 @@ def exports(calls, tmp, schema, want, two_runs):
             check(diff_run(opts, fmt), what, n)
         return thunk
 
-    def diff_all(label, opts):
-        return [
-            (f"sp-diff json{label}", lambda: diff_rows(opts)),
-            (f"sp-diff ndjson{label}", diff(opts, "ndjson", diff_lines)),
-            (f"sp-diff csv{label}", diff(opts, "csv",
-                                         lambda d, w, n: table(d, w, ",", n))),
-            (f"sp-diff tsv{label}", diff(opts, "tsv",
-                                         lambda d, w, n: table(d, w, "\t", n))),
-            (f"sp-diff text{label}", diff(opts, "text", diff_text)),
-            (f"sp-diff markdown{label}", diff(opts, "markdown", markdown_table)),
-        ]
+    def diff_all(label, opts, fmts):
+        """sp-diff's formats fmts with opts (JSON always: the count)."""
+        checks = {
+            "ndjson": diff_lines,
+            "csv": lambda d, w, n: table(d, w, ",", n),
+            "tsv": lambda d, w, n: table(d, w, "\t", n),
+            "text": diff_text,
+            "markdown": markdown_table,
+        }
+        return [(f"sp-diff json{label}", lambda: diff_rows(opts))] + [
+            (f"sp-diff {f}{label}", diff(opts, f, checks[f])) for f in fmts]
 
     return [
         ("sp-pstats .prof", pstats_files),
@@ -433,10 +435,10 @@ def exports(calls, tmp, schema, want, two_runs):
             gzip.decompress(d), w))),
         ("sp-trace protobuf.gz", lambda: trace("t.pftrace.gz", lambda d, w: trace_proto(
             gzip.decompress(d), w, schema))),
-        *diff_all("", []),
-        *diff_all(" --call-paths", ["--call-paths"]),
-        *diff_all(" --by rank", ["--by", "rank"]),
-        *diff_all(" --metric p95", ["--metric", "p95"]),
+        *diff_all("", [], ("ndjson", "csv", "tsv", "text", "markdown")),
+        *diff_all(" --call-paths", ["--call-paths"], ("csv", "text", "markdown")),
+        *diff_all(" --by rank", ["--by", "rank"], ("csv", "text", "markdown")),
+        *diff_all(" --metric p95", ["--metric", "p95"], ("markdown",)),
     ]
 
 
