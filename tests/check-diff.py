@@ -3,7 +3,8 @@
 
 Each seed writes random profiles with spgen (several ranks, random call
 forests without recursion, regions only on one side, sides of different
-rank counts; one run a side, or two to four runs a side with --before N),
+rank counts; one run a side, or two to four or six to eight runs a side
+with --before N),
 sends them through sp-read A B | sp-stack once, and asks sp-diff --format
 json for random metrics, keys (region, --call-paths, --by rank) and
 options (--threshold, --sort, --max-regression, --fail-on-new, --alpha).
@@ -14,7 +15,9 @@ threshold, the only-in lists, the gate's verdicts and exit status; the
 U test's p-value from scipy.stats.mannwhitneyu on the samples the row
 says (calls' durations, ranks' values or runs' values, 5 a side at least
 within one run), and with several runs the medians (numpy's
-median_unbiased quantile).
+median_unbiased quantile) and their 95% confidence intervals (a_ci,
+b_ci: benchmath's rule, as tests/check-mwu.py models it; null with one
+run a side or below six runs).
 
 Seeds run until the time budget (--budget, default 15 s;
 SP_PROPERTY_BUDGET) or --seeds (default 200; SP_PROPERTY_SEEDS); a
@@ -23,6 +26,7 @@ scipy: without them the test is skipped, or fails under SP_REQUIRE_ALL.
 """
 
 import argparse
+import importlib.util
 import json
 import math
 import os
@@ -39,6 +43,13 @@ checklib.require("h5py", "numpy", "scipy.stats")
 import h5py  # noqa: E402
 import numpy as np  # noqa: E402
 from scipy import stats  # noqa: E402
+
+# benchmath's median and interval, the model of tests/check-mwu.py
+_spec = importlib.util.spec_from_file_location(
+    "check_mwu", os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                              "check-mwu.py"))
+check_mwu = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(check_mwu)
 
 SP_READ = checklib.program("read")
 SP_STACK = checklib.program("stack")
@@ -204,7 +215,7 @@ def model(runs, nbefore, metric, keys, o):
             allkeys |= set(r)
     rows = []
     for k in allkeys:
-        w = {"key": k, "p": None}
+        w = {"key": k, "p": None, "ci": [None, None]}
         vals = [[value(metric, r[k]) for r in s if k in r] for s in per]
         for i, v in enumerate(vals):
             if not v:
@@ -214,6 +225,9 @@ def model(runs, nbefore, metric, keys, o):
             else:
                 w["ab"[i]] = float(np.quantile(v, 0.5,
                                                method="median_unbiased"))
+                _, lo, hi, _, _, _ = check_mwu.median_model(sorted(v), 0.95)
+                if math.isfinite(lo) and math.isfinite(hi):
+                    w["ci"][i] = (lo, hi)
         a, b = w["a"], w["b"]
         w["delta"] = (b or 0.0) - (a or 0.0)
         w["pct"] = w["delta"] / a * 100.0 if a is not None and a != 0 else None
@@ -278,6 +292,11 @@ def check(doc, rc, rows, keys, o):
         for f in ("a", "b", "delta", "pct"):
             if not close(r[f], w[f]):
                 return "%s: %s %r, model %r" % (k, f, r[f], w[f])
+        for i, f in enumerate(("a_ci", "b_ci")):
+            ci = w["ci"][i]
+            if (r[f] is None) != (ci is None) or ci is not None and not (
+                    close(r[f][0], ci[0]) and close(r[f][1], ci[1])):
+                return "%s: %s %r, model %r" % (k, f, r[f], ci)
         if (r["p"] is None) != (w["p"] is None):
             return "%s: p %r, model %r" % (k, r["p"], w["p"])
         if w["p"] is not None:
@@ -357,6 +376,8 @@ def one_seed(seed, tmp):
     several = rng.random() < 0.3
     nruns = [int(rng.integers(2, 5)), int(rng.integers(2, 5))] if several \
         else [1, 1]
+    if several and rng.random() < 0.4:  # enough runs for an interval
+        nruns = [int(rng.integers(6, 9)), int(rng.integers(6, 9))]
     files = []
     shared = NAMES[:int(rng.integers(2, 6))]
     for side in (0, 1):

@@ -25,6 +25,9 @@ exporter in every format.  Each output is read by its consumer:
   sp-scale              of two runs (--x label): JSON, NDJSON, CSV and TSV
                         as above (a row per region and run), the SVG
                         chart, and the text table ending in a newline
+  sp-diff text          the header and its count of rows (names as sp-stats')
+  sp-diff Markdown      the table: as many rows as the JSON's, every row as
+                        many cells as the header (names escaped)
   Perfetto protobuf     python3-protobuf, through tests/trace/pbtrace.py
 
 A run passes when its consumer reads its output, or when it refuses with
@@ -66,7 +69,7 @@ import spgen_hostile  # noqa: E402
 
 PROGS = {n: os.path.abspath(checklib.program(n)) for n in
          ("read", "stack", "pstats", "speedscope", "json", "flame", "stats", "trace",
-          "report", "scale")}
+          "report", "scale", "diff")}
 TIMEOUT = 120
 SANITIZER = (b"Sanitizer", b"runtime error:", b"LeakSanitizer")
 
@@ -291,6 +294,58 @@ def text_table(data, what):
         raise Failure(f"{what}: no table, or not the whole of one")
 
 
+def diff_text(data, what, rows):
+    """sp-diff's text: the sides between two rules, then "Regions (N)"
+    (or "Regions by rank", "Call paths"), N the JSON's rows; the rest is
+    names, printed as they are."""
+    rule = b"=" * 78 + b"\n"
+    if not data.startswith(rule) or not data.endswith(b"\n"):
+        raise Failure(f"{what}: no header rule, or not the whole output")
+    if not any(f"\n{kind} ({rows}): ".encode() in data for kind in
+               ("Regions", "Regions by rank", "Call paths")):
+        raise Failure(f"{what}: no count of {rows} rows")
+
+
+def diff_lines(data, what, rows):
+    """sp-diff's NDJSON: a line a row of the JSON's."""
+    n = len(ndjson(data, what))
+    if n != rows:
+        raise Failure(f"{what}: {n} lines, not the JSON's {rows} rows")
+
+
+def markdown_table(data, what, rows):
+    """sp-diff's Markdown table: the header, its rule, then a line a row;
+    a name's "|" escaped, its line breaks joined, so that every line has
+    the header's cells."""
+    lines = data.decode("utf-8", "replace").split("\n")
+    try:
+        head = next(i for i, ln in enumerate(lines) if ln.startswith("| --- |"))
+    except StopIteration:
+        raise Failure(f"{what}: no table") from None
+
+    def cells(line):
+        n, i = 0, 0
+        while i < len(line):
+            if line[i] == "\\":
+                i += 1
+            elif line[i] == "|":
+                n += 1
+            i += 1
+        return n
+    body = []
+    for ln in lines[head + 1:]:
+        if not ln.startswith("|"):
+            break
+        body.append(ln)
+    if len(body) != rows:
+        raise Failure(f"{what}: {len(body)} table rows, not the JSON's {rows}")
+    width = cells(lines[head - 1])
+    bad = [ln for ln in body if cells(ln) != width]
+    if bad or cells(lines[head]) != width:
+        raise Failure(f"{what}: a row of other cells than the header's "
+                      f"{width - 1}: {(bad or [lines[head]])[0][:80]!r}")
+
+
 def trace_proto(data, what, schema):
     # the C++ library logs each string that is not UTF-8 to fd 2
     saved = os.dup(2)
@@ -376,6 +431,43 @@ def exports(calls, tmp, schema, want, two_runs):
         svg(run(sc + ["--svg", two], tmp), "sp-scale --svg")
         if not run(sc + [two], tmp).endswith(b"\n"):
             raise Failure("sp-scale: the table does not end in a newline")
+    diffs, twos = {}, []
+
+    def diff_run(opts, fmt):
+        if not twos:    # made once, for every sp-diff run
+            twos.append(two_runs())
+        two = twos[0]
+        if two == calls:
+            raise Refused("no stream of two runs for sp-diff")
+        return run([P["diff"], "--format", fmt, *opts, two], tmp)
+
+    def diff_rows(opts):
+        if tuple(opts) not in diffs:
+            what = f"sp-diff --format json {' '.join(opts)}"
+            d = json_doc(diff_run(opts, "json"), what)
+            if not isinstance(d, dict) or not isinstance(d.get("rows"), list):
+                raise Failure(f"{what}: no rows")
+            diffs[tuple(opts)] = len(d["rows"])
+        return diffs[tuple(opts)]
+
+    def diff(opts, fmt, check):
+        def thunk():
+            n = diff_rows(opts)
+            what = f"sp-diff --format {fmt} {' '.join(opts)}"
+            check(diff_run(opts, fmt), what, n)
+        return thunk
+
+    def diff_all(label, opts, fmts):
+        """sp-diff's formats fmts with opts (JSON always: the count)."""
+        checks = {
+            "ndjson": diff_lines,
+            "csv": lambda d, w, n: table(d, w, ",", n),
+            "tsv": lambda d, w, n: table(d, w, "\t", n),
+            "text": diff_text,
+            "markdown": markdown_table,
+        }
+        return [(f"sp-diff json{label}", lambda: diff_rows(opts))] + [
+            (f"sp-diff {f}{label}", diff(opts, f, checks[f])) for f in fmts]
 
     return [
         ("sp-pstats .prof", pstats_files),
@@ -418,6 +510,10 @@ def exports(calls, tmp, schema, want, two_runs):
             gzip.decompress(d), w))),
         ("sp-trace protobuf.gz", lambda: trace("t.pftrace.gz", lambda d, w: trace_proto(
             gzip.decompress(d), w, schema))),
+        *diff_all("", [], ("ndjson", "csv", "tsv", "text", "markdown")),
+        *diff_all(" --call-paths", ["--call-paths"], ("csv", "text", "markdown")),
+        *diff_all(" --by rank", ["--by", "rank"], ("csv", "text", "markdown")),
+        *diff_all(" --metric p95", ["--metric", "p95"], ("markdown",)),
     ]
 
 

@@ -5,10 +5,10 @@
 #     tools/compare-outputs.sh OLD_BIN_DIR NEW_BIN_DIR
 #
 # Each BIN_DIR holds sp-read, sp-stack, sp-pstats, sp-speedscope, sp-flame,
-# sp-json and sp-stats (a build's cmd/ directory), and sp-trace and sp-scale,
-# each compared when both have it.  For a change that must not change what the
-# programs write (a refactor), OLD is a build from before it and NEW one
-# from after:
+# sp-json and sp-stats (a build's cmd/ directory), and sp-trace, sp-scale
+# and sp-diff, each compared when both have it.  For a change that must
+# not change what the programs write (a refactor), OLD is a build from
+# before it and NEW one from after:
 #
 #     tools/compare-outputs.sh /work/before/build/cmd build/cmd
 #
@@ -24,7 +24,8 @@
 # profile (plain, --order file, --ranks, --include/--exclude, --batch,
 # --shard, several files, its own sp-json documents, .json and .json.gz),
 # sp-stack of those streams (shards joined too), and each exporter on the
-# call streams with a representative set of its options, and on bad
+# call streams with a representative set of its options (sp-diff on two
+# runs of one program, and on four), and on bad
 # input: an interval stream, a truncated stream, no calls, several runs
 # to standard output, /dev/null, usage errors.  A step's later steps read
 # the files it wrote, so each side is one whole pipeline.
@@ -65,6 +66,13 @@ if [ -x "$1/sp-scale" ] && [ -x "$2/sp-scale" ]; then
 	with_scale=1
 else
 	with_scale=
+fi
+# and sp-diff, likewise
+if [ -x "$1/sp-diff" ] && [ -x "$2/sp-diff" ]; then
+	programs="$programs sp-diff"
+	with_diff=1
+else
+	with_diff=
 fi
 for d in "$1" "$2"; do
 	for p in $programs; do
@@ -117,6 +125,10 @@ gen synth --schema 2 --ranks 3 --tasks 2 --summary --extras --calls 3000 \
 gen synth --schema 3 --ranks 4 --threads 2 --tasks 1 --gpu --call-ids \
     --exclusive --summary --extras --shape random --regions 40 \
     --calls 5000 "$in/s3.h5"
+# s3 again, other calls: sp-diff's after
+gen synth --schema 3 --ranks 4 --threads 2 --tasks 1 --gpu --call-ids \
+    --exclusive --summary --extras --shape random --regions 40 \
+    --calls 5000 --seed 7 "$in/s3b.h5"
 gen synth --schema 2 --layout aggregate --ranks 2 "$in/agg2.h5"
 gen synth --schema 3 --layout aggregate --ranks 2 --extras --summary \
     "$in/agg3.h5"
@@ -415,6 +427,61 @@ steps() {
 		scale_steps
 	fi
 	stats_steps
+	if [ -n "$with_diff" ]; then
+		diff_steps
+	fi
+}
+
+# sp-diff: two runs (s3, s3b) in every format and by every key and
+# metric; four runs; its options and errors.
+diff_steps() {
+	D="\"\$SP_DIFF\""
+	two=../diff-two/calls.sps
+	four=../diff-four/calls.sps
+	step diff-two "\"\$SP_READ\" $IN/s3.h5 $IN/s3b.h5 |
+	    \"\$SP_STACK\" -o calls.sps"
+	step diff-four "\"\$SP_READ\" $IN/s3.h5 $IN/s3.h5 $IN/s3b.h5 \
+	    $IN/s3b.h5 | \"\$SP_STACK\" -o calls.sps"
+	for f in text json ndjson csv tsv markdown; do
+		step diff-$f "$D --format $f $two"
+		step diff-$f-paths "$D --format $f --call-paths $two"
+		step diff-$f-rank "$D --format $f --by rank $two"
+		step diff-$f-four "$D --format $f --before 2 $four"
+	done
+	for m in total avg min max p50 p95 p99 calls imbalance wall self \
+	    slowest; do
+		step diff-metric-$m "$D --metric $m --format json $two"
+		step diff-metric-$m-four "$D --metric $m --before 2 $four"
+	done
+	step diff-paths-p95 "$D --call-paths --metric p95 $two"
+	step diff-sort-pct "$D --sort pct $two"
+	step diff-sort-name "$D --sort name --format csv $two"
+	step diff-threshold "$D --threshold 5% $two"
+	step diff-gate "$D --max-regression 5% $two"
+	step diff-gate-md "$D --max-regression 5% --format markdown $two"
+	step diff-gate-time "$D --max-regression 1ms --fail-on-new \
+	    --format json $two"
+	step diff-gate-four "$D --max-regression 0 --before 2 $four"
+	step diff-alpha "$D --alpha 0.2 --metric avg $two"
+	step diff-label "$D --before-label 's3b*' --format json $four"
+	step diff-ranks "$D -r 1-2 $two"
+	step diff-include "$D -i kernel -x 'io\$' $two"
+	step diff-approx "$D --approx --metric p99 $two"
+	step diff-spill "$D -S 1k -T . --metric p50 --format json $two"
+	step diff-output "$D -o out.json $two"
+	step diff-dir "$D --format markdown -o out/ $two"
+	step diff-stdin "$D - <$two"
+	step diff-one-run "$D ../stack-s3/calls.sps"
+	step diff-several "$D ../stack-several/calls.sps"
+	step diff-before-all "$D --before 4 $four"
+	step diff-interval-stream "$D ../read-s3/out.sps"
+	step diff-truncated "$D -o out.txt ../cut-calls/cut.sps"
+	step diff-missing "$D missing.sps"
+	step diff-usage-two "$D a.sps b.sps"
+	step diff-usage-unknown "$D --bogus"
+	step diff-usage-metric "$D --by rank --metric slowest $two"
+	step diff-help "$D --help"
+	step diff-version "$D --version"
 }
 
 # sp-scale: a strong and a weak series, each format and plot, the

@@ -11,8 +11,9 @@
 #      (the suite has just run), so the checkout stays clean;
 #   3. lintian on the .changes: any error or warning fails;
 #   4. apt-get install ./sp_*.deb; the programs stripped, their debug
-#      symbols in sp-dbgsym; the example run with /usr/bin's programs;
-#      man sp; sp stats --by rank; the completions where the shells look;
+#      symbols in sp-dbgsym; the example run with /usr/bin's programs,
+#      sp-diff of the example and itself; man sp; sp stats --by rank; the
+#      completions where the shells look;
 #   5. apt-get purge sp, and no file of the package left.
 # SP_KEEP_TMP=1 keeps the scratch directory and says where it is.
 set -eu
@@ -116,7 +117,7 @@ installed=1
     >/dev/null || die "apt-get install ./$(basename "$deb") failed"
 dpkg-query -L sp >"$work/files"
 for p in sp sp-read sp-stack sp-pstats sp-speedscope sp-flame sp-json \
-    sp-stats sp-trace sp-scale; do
+    sp-stats sp-trace sp-scale sp-diff; do
 	[ -x "/usr/bin/$p" ] || die "/usr/bin/$p is not installed"
 	if readelf -S "/usr/bin/$p" | grep -q '\.debug_info'; then
 		die "/usr/bin/$p is not stripped"
@@ -134,6 +135,12 @@ ex=$src/examples/example.h5
 /usr/bin/sp-flame -o "$out/run.svg" "$out/run.calls.sps"
 /usr/bin/sp-json -o "$out/run.json.gz" "$out/run.calls.sps"
 /usr/bin/sp-stats "$out/run.calls.sps" >"$out/stats.txt"
+# two runs: the example read twice, compared under a budget (no change)
+/usr/bin/sp-read "$ex" "$ex" | /usr/bin/sp-stack |
+    /usr/bin/sp-diff --max-regression 5% -o "$out/diff.md" --format markdown ||
+    die "sp-diff of the example and itself failed"
+grep -q 'Regression check: PASS' "$out/diff.md" ||
+    die "sp-diff of the example and itself did not pass its budget"
 ls "$out"/run_rank0.prof "$out"/run.speedscope.json "$out"/run.pftrace \
     "$out"/run_rank0.svg "$out"/run.json.gz >/dev/null ||
     die "the example's outputs are missing"
@@ -150,14 +157,14 @@ MANPAGER=cat MANWIDTH=80 man sp 2>"$work/man.err" >"$work/man.txt" ||
     die "man sp failed: $(cat "$work/man.err")"
 grep -q '^SP(7) ' "$work/man.txt" ||
     die "man sp does not show sp(7)"
-for p in sp-stats sp-read; do
+for p in sp-stats sp-read sp-diff; do
 	man -w "$p" >/dev/null || die "man $p: no page"
 done
 [ -L /usr/share/bash-completion/completions/sp-stats ] &&
     [ -f /usr/share/bash-completion/completions/sp ] &&
     [ -f /usr/share/zsh/vendor-completions/_sp ] ||
     die "the completions are not where bash-completion and zsh look"
-say "installed sp runs the example, man sp and sp stats --by rank"
+say "installed sp runs the example, sp-diff, man sp and sp stats --by rank"
 
 # 5. purge, and nothing left behind
 apt purge -y -qq sp >/dev/null || die "apt-get purge sp failed"

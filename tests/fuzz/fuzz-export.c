@@ -6,7 +6,8 @@
  * The input is four bytes of choices and an sp stream:
  *
  *   byte 0  the exporter: sp-stats, sp-trace, sp-flame, sp-json,
- *           sp-json --lines, sp-speedscope, sp-pstats, sp-scale (modulo 8)
+ *           sp-json --lines, sp-speedscope, sp-pstats, sp-scale, sp-diff
+ *           (modulo 9)
  *   byte 1  its options (the bits as each exporter below reads them)
  *   byte 2  more of its options
  *   byte 3  where the outputs go (modulo 4): standard output (a memfd
@@ -28,6 +29,7 @@
 
 #include <fcntl.h>
 
+#include "sp_diff_export.h"
 #include "sp_filter.h"
 #include "sp_flame_export.h"
 #include "sp_flame_page.h"
@@ -39,7 +41,7 @@
 #include "sp_stats_export.h"
 #include "sp_trace_export.h"
 
-enum { EXPORTERS = 8 };
+enum { EXPORTERS = 9 };
 
 /* Where a call writes: its output argument, the spill directory. */
 struct where {
@@ -353,6 +355,56 @@ run_pstats(int in, uint8_t b1, uint8_t b2, const struct where *w,
 	return sp_pstats_export_run(in, "in", &o, &st, e);
 }
 
+/* sp-diff: its format, metric and keys, the split, the gate, spilled
+ * durations; options the keys lack are refused as the program does. */
+static int
+run_diff(int in, uint8_t b1, uint8_t b2, const struct where *w,
+    struct sp_err *e)
+{
+	struct sp_diff_export_opts o;
+	struct sp_diff_export_stats st;
+	struct sp_filter *f = sp_filter_new();
+	struct sp_ranks *rk = sp_ranks_new();
+	struct sp_reader *r = NULL;
+	int rc = -1;
+
+	if (f == NULL || rk == NULL)
+		abort();
+	memset(&o, 0, sizeof o);
+	o.output = w->output;
+	o.format = (enum sp_diff_format)(b1 % 6);
+	o.metric = (enum sp_diff_metric)(b1 / 6 % SP_DIFF_METRICS);
+	o.keys = (enum sp_diff_keys)(b2 & 3) % 3;
+	o.rows.sort = (enum sp_diff_sort)(b2 >> 2 & 3) % 3;
+	o.sort_given = (b2 & 0x04) != 0;
+	o.rows.threshold = b2 & 0x10 ? 1.0 : -1.0;
+	o.rows.budget = (enum sp_diff_budget)(b2 >> 5 & 3) % 3;
+	o.rows.max = o.rows.budget == SP_DIFF_BUDGET_ABS ? 1e-6 : 5.0;
+	o.rows.fail_on_new = (b2 & 0x80) != 0;
+	o.rows.alpha = 0.05;
+	o.before = b1 & 0x80 ? 1 : 0;
+	o.before_label = b1 & 0x40 && !(b1 & 0x80) ? "*[0-9])" : NULL;
+	o.approx = (b2 & 0x08) != 0 && (b2 & 0x10) != 0;
+	o.mem = b2 & 0x08 ? 64 : 32000000;	/* 64 bytes: durations spill */
+	o.tmpdir = w->tmpdir;
+	if ((b1 & 0xc0) == 0xc0) {	/* -x 'w' -r 0,2-3 */
+		if (sp_filter_exclude(f, "w", e) < 0 ||
+		    sp_ranks_add(rk, "0,2-3", e) < 0)
+			abort();
+		o.keep = keep;
+		o.keep_ctx = f;
+		o.rank_ok = rank_ok;
+		o.rank_ctx = rk;
+	}
+	if (sp_diff_export_check(&o, e) == 0 &&
+	    (r = sp_reader_new(in, "in", e)) != NULL)
+		rc = sp_diff_export_run(r, &o, &st, e);
+	sp_reader_free(r);
+	sp_filter_free(f);
+	sp_ranks_free(rk);
+	return rc;
+}
+
 /* A directory left without hidden files: 1, else 0. */
 static int
 no_hidden(const char *dir)
@@ -393,7 +445,7 @@ static void
 run_one(int in, const uint8_t *data, const char *top)
 {
 	/* the exporters that write gzip for a name ending in .gz */
-	static const int gz_ok[EXPORTERS] = { 0, 1, 0, 1, 1, 0, 0, 0 };
+	static const int gz_ok[EXPORTERS] = { 0, 1, 0, 1, 1, 0, 0, 0, 0 };
 	struct sp_err e;
 	struct where w;
 	char out_dir[4200], tmp_dir[4200], base[4300];
@@ -439,6 +491,9 @@ run_one(int in, const uint8_t *data, const char *top)
 		break;
 	case 7:
 		run_scale(in, data[1], data[2], &w, &e);
+		break;
+	case 8:
+		run_diff(in, data[1], data[2], &w, &e);
 		break;
 	default:
 		run_pstats(in, data[1], data[2], &w, &e);

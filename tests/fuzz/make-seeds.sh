@@ -164,12 +164,13 @@ done
 
 # --- export: four bytes of choices (fuzz-export.c), a call stream ------
 # the exporter (0 stats, 1 trace, 2 flame, 3 json, 4 ndjson, 5 speedscope,
-# 6 pstats, 7 scale), two bytes of its options, and the place of the outputs (0
-# standard output, 1 DIR/out, 2 DIR, 3 DIR/out.gz)
+# 6 pstats, 7 scale, 8 diff), two bytes of its options, and the place of
+# the outputs (0 standard output, 1 DIR/out, 2 DIR, 3 DIR/out.gz)
 configs="00000001 00230000 00411b02 008a8001 000a0001 002d4000 01000001
 01030503 01950000 02000001 02010001 020e0f02 02070000 02140e01 03010001
 03040003 04000000 04040803 05050001 05080000 06000001 06010000 06734000
-07000001 07130001 07854002 07a66000 07030a03"
+07000001 07130001 07854002 07a66000 07030a03
+08000001 08010000 08220902 08253000 0805c203 08c30001 08421c00 084e0900"
 prefix() {
 	h=$1
 	: >"$3"

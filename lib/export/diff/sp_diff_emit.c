@@ -84,6 +84,22 @@ field(struct js *j, const char *sep, const char *key)
 	raw(j, ": ");
 }
 
+/* A side's 95% confidence interval of its median, [lo, hi], or null. */
+static void
+interval(struct js *j, enum sp_diff_metric m, struct sp_opt lo,
+    struct sp_opt hi)
+{
+	if (!lo.set || !hi.set) {
+		raw(j, "null");
+		return;
+	}
+	raw(j, "[");
+	value(j, m, lo);
+	raw(j, ", ");
+	value(j, m, hi);
+	raw(j, "]");
+}
+
 static const char *
 key_name(const struct sp_diff_report *rep)
 {
@@ -117,6 +133,10 @@ row_object(struct js *j, const struct sp_diff_report *rep,
 	uint(j, w->na);
 	field(j, sep, "n_b");
 	uint(j, w->nb);
+	field(j, sep, "a_ci");
+	interval(j, rep->metric, w->a_lo, w->a_hi);
+	field(j, sep, "b_ci");
+	interval(j, rep->metric, w->b_lo, w->b_hi);
 	field(j, sep, "p");
 	num(j, w->p);
 	field(j, sep, "significant");

@@ -6,8 +6,6 @@
 # ask for (fault/full.inc: big), so the reader goes away mid-run.
 . "$CASEDIR/full.inc"
 full_inputs
-# sp-diff compares two runs: big read twice (its call paths: over 1 MiB)
-"$SP_READ" big.h5 big.h5 | "$SP_STACK" >big-two.sps || exit
 rm -f small*
 # piped LABEL CMD...: CMD | head -c 100, with CMD's status and stderr
 piped() {

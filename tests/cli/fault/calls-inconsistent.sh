@@ -46,15 +46,21 @@ each() {
 	"$SP_PSTATS" --print "$in" >/dev/null 2>err
 	echo "sp-pstats --print: exit $?" >>rc
 	sed "s/^sp-pstats: //" err >>all.err
-	# the differential graph: the broken run after or before a good one
+	# the differential graph and the comparison: the broken run after or
+	# before a good one
 	cat calls.sps "$in" >after.sps
-	"$SP_FLAME" --diff -o out/o after.sps 2>err
-	echo "sp-flame --diff: exit $?" >>rc
-	sed "s/^sp-flame: after.sps: /$in: /" err >>all.err
 	cat "$in" calls.sps >before.sps
-	"$SP_FLAME" --diff -o out/o before.sps 2>err
-	echo "sp-flame --diff: exit $?" >>rc
-	sed "s/^sp-flame: before.sps: /$in: /" err >>all.err
+	for args in "sp-flame --diff" "sp-diff" "sp-diff --metric p95"; do
+		prog=${args%% *}
+		var=$(echo "$prog" | tr 'a-z-' 'A-Z_')
+		eval "exe=\$$var"
+		for two in after before; do
+			# shellcheck disable=SC2086
+			"$exe" ${args#"$prog"} -o out/o $two.sps 2>err
+			echo "$args: exit $?" >>rc
+			sed "s/^$prog: $two.sps: /$in: /" err >>all.err
+		done
+	done
 	echo "exit 1: $(grep -c ': exit 1$' rc) runs of $(wc -l <rc)"
 	grep -v ': exit 1$' rc
 	sort all.err | uniq -c | sed 's/^ *//'

@@ -10,7 +10,7 @@ no_err() {
 	"$@" 2>&-
 }
 for p in "$SP_READ" "$SP_STACK" "$SP_PSTATS" "$SP_SPEEDSCOPE" "$SP_FLAME" \
-    "$SP_JSON" "$SP_STATS" "$SP_TRACE"; do
+    "$SP_JSON" "$SP_STATS" "$SP_TRACE" "$SP_DIFF"; do
 	no_err "$p" -o out nothere
 	echo "$(basename "$p") nothere 2>&-: exit $?"
 done

@@ -4,10 +4,6 @@
 # at the end (small: the output fits in the buffer) or mid-run (big).
 . "$CASEDIR/full.inc"
 full_inputs
-# sp-diff compares two runs: each profile read twice
-for s in small big; do
-	"$SP_READ" $s.h5 $s.h5 | "$SP_STACK" >$s-two.sps || exit
-done
 for s in small big; do
 	try "$s sp-read" "$SP_READ" -o /dev/full $s.h5
 	try "$s sp-stack" "$SP_STACK" -o /dev/full $s.sps

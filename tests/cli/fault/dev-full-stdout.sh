@@ -8,10 +8,6 @@ full() {
 	"$@" >/dev/full
 }
 full_inputs
-# sp-diff compares two runs: each profile read twice
-for s in small big; do
-	"$SP_READ" $s.h5 $s.h5 | "$SP_STACK" >$s-two.sps || exit
-done
 for s in small big; do
 	try "$s sp-read" full "$SP_READ" $s.h5
 	try "$s sp-stack" full "$SP_STACK" $s.sps

@@ -37,6 +37,8 @@ for s in big small; do
 	    $s-calls.sps
 	[ $s = small ] && run "$s sp-scale" limited $blocks "$SP_SCALE" \
 	    -o out/out.txt small-series.sps
+	run "$s sp-diff" limited $blocks "$SP_DIFF" --call-paths \
+	    -o out/out.txt $s-two.sps
 	run "$s sp-flame" limited $blocks "$SP_FLAME" --max-frames 0 \
 	    --threshold 0 -o out/out.svg $s-calls.sps
 	run "$s sp-flame --folded" limited $blocks "$SP_FLAME" --folded \

@@ -5,9 +5,9 @@
 # first on an empty 256 KiB file system (the big outputs fail mid-run),
 # then on one filled up (the small outputs fail at the end, when the
 # buffer is written before the rename).  Also sp-json's temporary files
-# (-T) on the full file system.  The file system is a tmpfs mounted in a
-# private mount namespace (unshare -m as root, else unshare -rm in a user
-# namespace): nothing outside this case sees it, and it goes away with it.
+# (-T) and sp-diff's (--metric p95 -T) on the full file system.  The file
+# system is a tmpfs mounted in a private mount namespace (unshare -m as
+# root, else unshare -rm in a user namespace): nothing outside this case sees it, and it goes away with it.
 # Where neither is allowed the case is skipped: fault/file-size-limit
 # checks the same clean-up with EFBIG instead, everywhere.
 if [ -z "${SP_FAULT_NS:-}" ]; then
@@ -48,6 +48,7 @@ for s in big small; do
 	run "$s sp-stats" "$SP_STATS" -o full/out.txt $s-calls.sps
 	[ $s = small ] && run "$s sp-scale" "$SP_SCALE" -o full/out.txt \
 	    small-series.sps
+	run "$s sp-diff" "$SP_DIFF" --call-paths -o full/out.txt $s-two.sps
 	run "$s sp-flame" "$SP_FLAME" --max-frames 0 --threshold 0 \
 	    -o full/out.svg $s-calls.sps
 	run "$s sp-flame --folded" "$SP_FLAME" --folded -o full/out $s-calls.sps
@@ -69,4 +70,11 @@ run "sp-trace -T full" "$SP_TRACE" --align start -S 1 -T full \
     -o out.pftrace big-calls.sps
 if [ -e out.pftrace ]; then
 	echo "out.pftrace is there"
+fi
+# sp-diff's store of durations (--metric p95 keeps every one; -S 64k
+# spills them) on the full file system
+run "sp-diff -T full" "$SP_DIFF" --metric p95 -S 64k -T full -o out.txt \
+    big-two.sps
+if [ -e out.txt ]; then
+	echo "out.txt is there"
 fi

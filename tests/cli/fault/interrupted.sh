@@ -1,7 +1,8 @@
 #!/bin/sh
 # A program ended mid-run by SIGINT (^C), SIGTERM or SIGHUP removes its
 # hidden temporary files and dies of the signal: nothing at all is left
-# in out/, and the status is 128 + the signal's number, without a word.
+# in out/ (sp-diff's store of durations too, -T out), and the status is
+# 128 + the signal's number, without a word.
 # How each program is stopped mid-run: fault/signal.inc.
 . "$CASEDIR/signal.inc"
 signal_sample
@@ -13,6 +14,9 @@ for sig in INT TERM HUP; do
 	    -o out/out.json
 	signalled $sig "sp-stats" calls.sps "$SP_STATS" -o out/out.txt
 	signalled $sig "sp-scale" calls.sps "$SP_SCALE" -o out/out.txt
+	signalled $sig "sp-diff" two.sps "$SP_DIFF" -o out/out.txt
+	signalled $sig "sp-diff --metric p95" two.sps "$SP_DIFF" --metric p95 \
+	    -S 64k -T out -o out/out.txt
 	signalled $sig "sp-flame" calls.sps "$SP_FLAME" -o out/out.svg
 	signalled $sig "sp-flame --folded" calls.sps "$SP_FLAME" --folded \
 	    -o out/out

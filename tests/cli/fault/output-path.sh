@@ -8,6 +8,7 @@ $SPGEN spec - in.h5 <<'EOF2'
 {"ranks": {"0": [["outer", [0], [100]], ["inner", [10], [40]]]}}
 EOF2
 "$SP_READ" in.h5 >in.sps && "$SP_STACK" in.sps >calls.sps || exit
+"$SP_READ" in.h5 in.h5 | "$SP_STACK" >two.sps || exit
 echo x >file && mkdir dir || exit
 try() {
 	_label=$1
@@ -27,6 +28,7 @@ $SPGEN spec - two.h5 <<'EOF2'
 EOF2
 "$SP_READ" in.h5 two.h5 | "$SP_STACK" >series.sps || exit
 try "sp-scale" "$SP_SCALE" -o file/out.txt series.sps
+try "sp-diff" "$SP_DIFF" -o file/out.txt two.sps
 try "sp-flame" "$SP_FLAME" -o file/out.svg calls.sps
 try "sp-flame --folded" "$SP_FLAME" --folded -o file/out calls.sps
 try "sp-json" "$SP_JSON" -o file/out.json calls.sps

@@ -18,6 +18,9 @@ EOF2
 }
 cut in.sps in-bare.sps
 cut calls.sps calls-bare.sps
+# two runs for sp-diff: the bare one after or before a whole one
+cat calls.sps calls-bare.sps >bare-after.sps
+cat calls-bare.sps calls.sps >bare-before.sps
 # each ARGS...: the program and options of each ARGS read $in
 each() {
 	rm -rf out && mkdir out || exit
@@ -37,3 +40,6 @@ in=calls-bare.sps
 each "sp-stats" "sp-stats --format json" "sp-scale" "sp-trace" "sp-pstats" \
     "sp-speedscope" "sp-flame" "sp-flame --interactive" "sp-json" \
     "sp-json --lines"
+for in in bare-after.sps bare-before.sps; do
+	each "sp-diff" "sp-diff --format json"
+done

@@ -2,7 +2,8 @@
 # Every shell block of README.md, run literally (tests/readme-blocks.py
 # extracts them) in a directory laid out as the README assumes: run.h5 is
 # the example profile, as is before.h5 (after.h5 is another, from spgen),
-# runs/ holds it and an empty profile, examples/ and
+# main-1..3.h5 are the example and branch-1..3.h5 after.h5 (sp-diff's
+# three runs a side), runs/ holds it and an empty profile, examples/ and
 # build/cmd are the checkout's, the programs are on PATH, and out/ is
 # emptied before each block.  What needs a
 # cluster or another machine or tool (Slurm, GNU parallel, flamegraph.pl,
@@ -12,6 +13,9 @@
 # order them); then the jq recipe of time per region on a recursive
 # profile, which must count the outermost calls only: r 0..100 holds r
 # 10..50 holds r 20..30, and r 200..260 holds r 210..220: 160 ns, not 230.
+# Last, the Makefile recipes (make fences): each target run with make on
+# two runs of the same calls (it passes) and on a branch made slower on
+# purpose (sp-diff exits 3, make fails), the job summary appended.
 command -v jq >/dev/null 2>&1 || { echo "SKIP: no jq"; exit 77; }
 command -v make >/dev/null 2>&1 || { echo "SKIP: no make"; exit 77; }
 bin=$(dirname "$SP_READ")
@@ -61,3 +65,31 @@ JSON
 n=$(grep -l 'time per region' ../blocks/block-*.sh | head -n 1)
 sed -n '/time per region/,/^$/p' "$n" >recipe.sh
 sh -e recipe.sh
+cd .. || exit
+echo "== make recipes"
+mkdir make && cd make || exit
+# the make fences of README.md, and their targets
+awk '/^```make$/ { on = 1; next } /^```/ { on = 0 } on' "$SRCDIR/README.md" \
+    >Makefile || exit
+targets=$(sed -n 's/^\([a-z][a-z-]*\):.*/\1/p' Makefile)
+# spec RUN NS: a run of one rank whose "solve" lasts NS ns in each of 8 calls
+spec() {
+	$SPGEN spec - "$1" <<JSON || exit
+{"ranks": {"0": [["solve", [0, 1000, 2000, 3000, 4000, 5000, 6000, 7000],
+  [$2, $((1000 + $2)), $((2000 + $2)), $((3000 + $2)), $((4000 + $2)),
+   $((5000 + $2)), $((6000 + $2)), $((7000 + $2))]]]}}
+JSON
+}
+for t in $targets; do
+	for case in same slower; do
+		spec main.h5 500
+		if [ $case = same ]; then spec branch.h5 500; else spec branch.h5 600; fi
+		rm -f diff.md summary.md
+		GITHUB_STEP_SUMMARY=summary.md make -s "$t" >out 2>err
+		echo "== make $t, branch $case: exit $?"
+		cat out
+		sed 's/^make: \*\*\* \[Makefile:[0-9]*: /make: *** [Makefile: /' err
+		echo "-- summary:"
+		cat summary.md
+	done
+done
