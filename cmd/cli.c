@@ -3,6 +3,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -88,10 +91,27 @@ catch_interrupts(void)
 	}
 }
 
+/*
+ * Blocks of 1 MiB and more are mapped on their own and unmapped when
+ * freed.  glibc otherwise raises that threshold each time such a block
+ * is freed, and the next ones come from the heap, where the holes they
+ * leave once freed (a run's statistics, the sorts' buffers) stay
+ * resident: peak RSS then grew with the calls though the memory in use
+ * did not.  A fixed threshold turns that off.
+ */
+static void
+release_large_blocks(void)
+{
+#if defined(__GLIBC__) && defined(M_MMAP_THRESHOLD)
+	(void)mallopt(M_MMAP_THRESHOLD, 1 << 20);
+#endif
+}
+
 void
 cli_init(const char *name)
 {
 	progname = name;
+	release_large_blocks();
 	hold_std_fds();
 	signal(SIGPIPE, SIG_DFL);
 	catch_interrupts();
