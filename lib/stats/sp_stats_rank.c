@@ -72,6 +72,7 @@ calls_stats(struct sp_stats_run *r, const struct row *w,
 	struct row_src rs = { r->store, w->off };
 	struct sp_stats_vsrc src = { row_read, &rs, w->calls };
 	struct sp_stats_seq s;
+	unsigned what = sp_stats_seq_needed(r);
 	double pct[3];
 
 	if (r->o.approx) {
@@ -79,11 +80,14 @@ calls_stats(struct sp_stats_run *r, const struct row *w,
 		x->std = (double)sqrtl(a->w.m2 / (long double)a->n) / 1e9;
 		sp_stats_hist_pct(a->h, SP_CONV_DBL, pct);
 	} else {
-		if (sp_stats_seq_compute(&src, SP_CONV_DBL, SP_SEQ_DEV |
-		    SP_SEQ_PCT, r->load_max, &s, e) < 0)
+		if (sp_stats_seq_compute(&src, SP_CONV_DBL, what, r->load_max,
+		    &s, e) < 0)
 			return -1;
 		x->average = s.mean / 1e9;
-		x->std = sqrt(s.dev2 / (double)s.n) / 1e9;
+		x->std = what & SP_SEQ_DEV ? sqrt(s.dev2 / (double)s.n) / 1e9 :
+		    0.;
+		if (!(what & SP_SEQ_PCT))
+			return 0;
 		sp_stats_seq_pct(&s, SP_CONV_DBL, pct);
 	}
 	x->p50 = sp_opt_of(pct[0] / 1e9);

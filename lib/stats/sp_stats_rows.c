@@ -48,12 +48,10 @@ path_stats(struct sp_stats_run *r, uint32_t id, struct sp_stats_row *w,
     struct sp_err *e)
 {
 	const struct pacc *p = &r->pacc[id];
-	unsigned what = SP_SEQ_SUM;
+	unsigned what = sp_stats_seq_needed(r);
 	struct sp_stats_seq s;
 	double pct[3];
 
-	what |= r->need & SP_STATS_NEED_DEV ? SP_SEQ_DEV : 0;
-	what |= r->need & SP_STATS_NEED_PCT ? SP_SEQ_PCT : 0;
 	if (r->o.approx) {
 		w->calls = p->calls;
 		w->min = sp_opt_of(sp_stats_sec(p->dmin));

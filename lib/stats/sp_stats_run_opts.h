@@ -19,8 +19,11 @@
 #define SP_STATS_WANT_LANES	0x8	/* the lanes' records */
 
 /*
- * What the tree's rows are to hold besides their sums, when only a table
- * is drawn from them (0: everything; the rest stays unset).
+ * What the tree's rows, the regions' records and the per-rank records
+ * are to hold besides their sums, counts and extremes, when a program
+ * reads only some of it (0: everything).  What is left out stays unset,
+ * or 0 in a field that has no unset state, and costs nothing: the
+ * deviations and percentiles take most of a run's time at its end.
  */
 #define SP_STATS_NEED_DEV	0x1	/* std */
 #define SP_STATS_NEED_PCT	0x2	/* p50, p95, p99 */
@@ -30,7 +33,7 @@
 
 struct sp_stats_run_opts {
 	unsigned want;
-	unsigned need;		/* of the tree's rows; 0: all */
+	unsigned need;		/* SP_STATS_NEED_*; 0: all */
 	int approx;
 	/* the tree visits the selected ranks, else 0 .. num_ranks - 1
 	 * (doc/stats.md, "Ranks outside the tree") */

@@ -28,6 +28,7 @@ pooled(struct sp_stats_run *r, uint32_t id, struct pooled *p,
 {
 	const struct racc *g = &r->racc[id];
 	struct sp_stats_seq s;
+	unsigned what;
 
 	memset(p, 0, sizeof *p);
 	if (r->o.approx) {
@@ -42,17 +43,18 @@ pooled(struct sp_stats_run *r, uint32_t id, struct pooled *p,
 		sp_stats_hist_pct(g->h, SP_CONV_SEC, p->pct);
 		return 0;
 	}
-	if (sp_stats_pool_seq(r, r->rpool, id, SP_CONV_SEC, SP_SEQ_DEV |
-	    SP_SEQ_PCT, &s, e) < 0)
+	what = sp_stats_seq_needed(r);
+	if (sp_stats_pool_seq(r, r->rpool, id, SP_CONV_SEC, what, &s, e) < 0)
 		return -1;
 	if ((p->n = s.n) == 0)
 		return 0;
 	p->psum = s.psum;
 	p->avg = s.mean;
-	p->std = sqrt(s.dev2 / (double)s.n);
+	p->std = what & SP_SEQ_DEV ? sqrt(s.dev2 / (double)s.n) : 0.;
 	p->min = sp_stats_sec(s.min);
 	p->max = sp_stats_sec(s.max);
-	sp_stats_seq_pct(&s, SP_CONV_SEC, p->pct);
+	if (what & SP_SEQ_PCT)
+		sp_stats_seq_pct(&s, SP_CONV_SEC, p->pct);
 	return 0;
 }
 

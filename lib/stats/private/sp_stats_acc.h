@@ -189,7 +189,7 @@ struct sp_stats_run {
 	struct sp_spill_budget budget;
 	struct sp_spill_file *tmp;
 	uint64_t load_max;	/* a sequence read whole up to this */
-	unsigned need;		/* of the tree's rows */
+	unsigned need;		/* of the rows, summaries and records */
 	int entries;		/* every region's entries, call by call */
 	/* --approx: what the call paths hold, within path_limit (-S) */
 	uint64_t path_bytes, path_limit;
@@ -286,5 +286,16 @@ int sp_stats_ranks_finish(struct sp_stats_run *r, struct sp_err *e);
 int sp_stats_pool_seq(struct sp_stats_run *r, struct sp_stats_pool *p,
     uint32_t g, enum sp_stats_conv c, unsigned what,
     struct sp_stats_seq *out, struct sp_err *e);
+
+/*
+ * What a sequence's statistics are computed for, from need: the sum
+ * always, the deviation and the order statistics when asked for.
+ */
+static inline unsigned
+sp_stats_seq_needed(const struct sp_stats_run *r)
+{
+	return SP_SEQ_SUM | (r->need & SP_STATS_NEED_DEV ? SP_SEQ_DEV : 0) |
+	    (r->need & SP_STATS_NEED_PCT ? SP_SEQ_PCT : 0);
+}
 
 #endif
