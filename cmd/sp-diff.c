@@ -1,14 +1,12 @@
 /* sp-diff: runs before and after in, their comparison out (sp_diff_export.h). */
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "cli_runs.h"
 #include "sp_diff_export.h"
-#include "sp_filter.h"
-#include "sp_ranks.h"
 
 #define BUFFER_DEFAULT "32M"
 #define EXIT_REGRESSED 3
@@ -87,24 +85,9 @@ usage(void)
 	exit(0);
 }
 
-static int
-keep(void *ctx, const char *name, size_t len)
-{
-	return sp_filter_keep(ctx, name, len);
-}
-
-static int
-rank_ok(void *ctx, uint32_t rank)
-{
-	return sp_ranks_has(ctx, rank);
-}
-
 struct cmd {
 	struct sp_diff_export_opts o;
-	enum cli_talk talk;	/* -v, -q */
-	struct sp_filter *filter;
-	struct sp_ranks *ranks;
-	int ranks_given;
+	struct cli_runs runs;	/* -r -i -x -A -S -T -v -q */
 	int call_paths, by_rank;
 };
 
@@ -168,33 +151,6 @@ option(struct cmd *c, int ch, char **argv)
 	case 'L':
 		c->o.before_label = optarg;
 		break;
-	case 'r':
-		if (sp_ranks_add(c->ranks, optarg, &e) < 0)
-			cli_usage_error("-r: %s", e.msg);
-		c->ranks_given = 1;
-		break;
-	case 'i':
-	case 'x':
-		lib_option(ch == 'i' ? sp_filter_include(c->filter, optarg,
-		    &e) : sp_filter_exclude(c->filter, optarg, &e), &e);
-		break;
-	case 'A':
-		c->o.approx = 1;
-		break;
-	case 'S':
-		if ((c->o.mem = cli_size("--buffer-size", optarg)) == 0)
-			cli_usage_error("--buffer-size: '%s' is not a size "
-			    "above 0", optarg);
-		break;
-	case 'T':
-		c->o.tmpdir = optarg;
-		break;
-	case 'q':
-		c->talk = CLI_TALK_QUIET;
-		break;
-	case 'v':
-		c->talk = CLI_TALK_VERBOSE;
-		break;
 	case 'h':
 		usage();
 		break;
@@ -202,7 +158,8 @@ option(struct cmd *c, int ch, char **argv)
 		cli_version();
 		break;
 	default:
-		cli_bad_option(ch, argv);
+		if (!cli_runs_option(&c->runs, ch, optarg))
+			cli_bad_option(ch, argv);
 	}
 }
 
@@ -269,26 +226,18 @@ main(int argc, char **argv)
 	memset(&c, 0, sizeof c);
 	c.o.rows.threshold = -1;
 	c.o.rows.alpha = 0.05;
-	c.o.mem = cli_size("--buffer-size", BUFFER_DEFAULT);
-	if ((c.filter = sp_filter_new()) == NULL ||
-	    (c.ranks = sp_ranks_new()) == NULL) {
-		fprintf(stderr, "%s: out of memory\n", cli_name());
-		return 1;
-	}
+	cli_runs_init(&c.runs, BUFFER_DEFAULT);
 	options(&c, argc, argv);
-	if (c.ranks_given && !sp_ranks_all(c.ranks)) {
-		c.o.rank_ok = rank_ok;
-		c.o.rank_ctx = c.ranks;
-	}
-	if (sp_filter_active(c.filter)) {
-		c.o.keep = keep;
-		c.o.keep_ctx = c.filter;
-	}
-	/* the lane merge of the call log takes $TMPDIR */
-	if (c.o.tmpdir != NULL && setenv("TMPDIR", c.o.tmpdir, 1) < 0)
-		cli_usage_error("-T: %s", strerror(errno));
+	cli_runs_done(&c.runs);
+	c.o.rank_ok = c.runs.rank_ok;
+	c.o.rank_ctx = c.runs.rank_ctx;
+	c.o.keep = c.runs.keep;
+	c.o.keep_ctx = c.runs.keep_ctx;
+	c.o.mem = c.runs.mem;
+	c.o.tmpdir = c.runs.tmpdir;
+	c.o.approx = c.runs.approx;
 	lib_option(sp_diff_export_check(&c.o, &e), &e);
-	if (cli_tell_written(c.talk)) {
+	if (cli_tell_written(c.runs.talk)) {
 		c.o.wrote.fn = wrote;
 		c.o.wrote.ctx = &c.o.format;
 	}
@@ -297,7 +246,6 @@ main(int argc, char **argv)
 	if (sp_diff_export_run(r, &c.o, &st, &e) < 0)
 		cli_die(&e);
 	cli_close_reader(r);
-	sp_filter_free(c.filter);
-	sp_ranks_free(c.ranks);
+	cli_runs_free(&c.runs);
 	return st.failures > 0 ? EXIT_REGRESSED : 0;
 }

@@ -1,14 +1,12 @@
 /* sp-scale: runs of one case at several scales in, their scaling out
  * (sp_scale_export.h). */
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
-#include "sp_filter.h"
-#include "sp_ranks.h"
+#include "cli_runs.h"
 #include "sp_scale_export.h"
 
 #define BUFFER_DEFAULT "32M"
@@ -86,24 +84,9 @@ usage(void)
 	exit(0);
 }
 
-static int
-keep(void *ctx, const char *name, size_t len)
-{
-	return sp_filter_keep(ctx, name, len);
-}
-
-static int
-rank_ok(void *ctx, uint32_t rank)
-{
-	return sp_ranks_has(ctx, rank);
-}
-
 struct cmd {
 	struct sp_scale_export_opts o;
-	enum cli_talk talk;	/* -v, -q */
-	struct sp_filter *filter;
-	struct sp_ranks *ranks;
-	int ranks_given;
+	struct cli_runs runs;	/* -r -i -x -A -S -T -v -q */
 };
 
 static void
@@ -141,7 +124,6 @@ option(struct cmd *c, int ch, char **argv)
 		"mean-rank", "wall" };
 	static const char *const plots[] = { "speedup", "efficiency", "weak",
 		"weak-efficiency" };
-	struct sp_err e;
 
 	switch (ch) {
 	case 'o':
@@ -179,30 +161,6 @@ option(struct cmd *c, int ch, char **argv)
 	case 'n':
 		c->o.top = cli_count("--top", optarg, 1000);
 		break;
-	case 'r':
-		if (sp_ranks_add(c->ranks, optarg, &e) < 0)
-			cli_usage_error("-r: %s", e.msg);
-		c->ranks_given = 1;
-		break;
-	case 'i':
-	case 'x':
-		lib_option(ch == 'i' ? sp_filter_include(c->filter, optarg,
-		    &e) : sp_filter_exclude(c->filter, optarg, &e), &e);
-		break;
-	case 'S':
-		if ((c->o.mem = cli_size("--buffer-size", optarg)) == 0)
-			cli_usage_error("--buffer-size: '%s' is not a size "
-			    "above 0", optarg);
-		break;
-	case 'T':
-		c->o.tmpdir = optarg;
-		break;
-	case 'q':
-		c->talk = CLI_TALK_QUIET;
-		break;
-	case 'v':
-		c->talk = CLI_TALK_VERBOSE;
-		break;
 	case 'h':
 		usage();
 		break;
@@ -210,7 +168,8 @@ option(struct cmd *c, int ch, char **argv)
 		cli_version();
 		break;
 	default:
-		cli_bad_option(ch, argv);
+		if (!cli_runs_option(&c->runs, ch, optarg))
+			cli_bad_option(ch, argv);
 	}
 }
 
@@ -268,26 +227,17 @@ main(int argc, char **argv)
 
 	cli_init("sp-scale");
 	memset(&c, 0, sizeof c);
-	c.o.mem = cli_size("--buffer-size", BUFFER_DEFAULT);
-	if ((c.filter = sp_filter_new()) == NULL ||
-	    (c.ranks = sp_ranks_new()) == NULL) {
-		fprintf(stderr, "%s: out of memory\n", cli_name());
-		return 1;
-	}
+	cli_runs_init(&c.runs, BUFFER_DEFAULT);
 	options(&c, argc, argv);
-	if (c.ranks_given && !sp_ranks_all(c.ranks)) {
-		c.o.rank_ok = rank_ok;
-		c.o.rank_ctx = c.ranks;
-	}
-	if (sp_filter_active(c.filter)) {
-		c.o.keep = keep;
-		c.o.keep_ctx = c.filter;
-	}
-	/* the lane merge of the call log takes $TMPDIR */
-	if (c.o.tmpdir != NULL && setenv("TMPDIR", c.o.tmpdir, 1) < 0)
-		cli_usage_error("-T: %s", strerror(errno));
+	cli_runs_done(&c.runs);
+	c.o.rank_ok = c.runs.rank_ok;
+	c.o.rank_ctx = c.runs.rank_ctx;
+	c.o.keep = c.runs.keep;
+	c.o.keep_ctx = c.runs.keep_ctx;
+	c.o.mem = c.runs.mem;
+	c.o.tmpdir = c.runs.tmpdir;
 	lib_option(sp_scale_export_check(&c.o, &e), &e);
-	if (cli_tell_written(c.talk)) {
+	if (cli_tell_written(c.runs.talk)) {
 		c.o.wrote.fn = wrote;
 		c.o.wrote.ctx = &c.o.format;
 	}
@@ -296,7 +246,6 @@ main(int argc, char **argv)
 	if (sp_scale_export_run(r, &c.o, NULL, &e) < 0)
 		cli_die(&e);
 	cli_close_reader(r);
-	sp_filter_free(c.filter);
-	sp_ranks_free(c.ranks);
+	cli_runs_free(&c.runs);
 	return 0;
 }

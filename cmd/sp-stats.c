@@ -7,8 +7,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "sp_filter.h"
-#include "sp_ranks.h"
+#include "cli_runs.h"
 #include "sp_stats_export.h"
 
 #define BUFFER_DEFAULT "32M"
@@ -99,26 +98,11 @@ count_arg(const char *opt, const char *what, const char *arg)
 	return v;
 }
 
-static int
-keep(void *ctx, const char *name, size_t len)
-{
-	return sp_filter_keep(ctx, name, len);
-}
-
-static int
-rank_ok(void *ctx, uint32_t rank)
-{
-	return sp_ranks_has(ctx, rank);
-}
-
 /* --- options --- */
 
 struct cmd {
 	struct sp_stats_export_opts o;
-	enum cli_talk talk;	/* -v, -q */
-	struct sp_filter *filter;
-	struct sp_ranks *ranks;
-	int ranks_given;
+	struct cli_runs runs;	/* -r -i -x -A -S -T -v -q */
 	char cwd[4096];
 };
 
@@ -129,7 +113,6 @@ option(struct cmd *c, int ch, char **argv)
 		"csv", "tsv" };
 	static const char *const views[] = { "region", "rank", "lane" };
 	static const char *const modes[] = { "coverage", "exclusive" };
-	struct sp_err e;
 
 	switch (ch) {
 	case 'o':
@@ -165,34 +148,6 @@ option(struct cmd *c, int ch, char **argv)
 	case 'H':
 		c->o.title = optarg;
 		break;
-	case 'r':
-		if (sp_ranks_add(c->ranks, optarg, &e) < 0)
-			cli_usage_error("-r: %s", e.msg);
-		c->ranks_given = 1;
-		break;
-	case 'i':
-	case 'x':
-		if ((ch == 'i' ? sp_filter_include(c->filter, optarg, &e) :
-		    sp_filter_exclude(c->filter, optarg, &e)) < 0)
-			cli_usage_error("%s", e.msg);
-		break;
-	case 'A':
-		c->o.approx = 1;
-		break;
-	case 'S':
-		if ((c->o.mem = cli_size("--buffer-size", optarg)) == 0)
-			cli_usage_error("--buffer-size: '%s' is not a size "
-			    "above 0", optarg);
-		break;
-	case 'T':
-		c->o.tmpdir = optarg;
-		break;
-	case 'q':
-		c->talk = CLI_TALK_QUIET;
-		break;
-	case 'v':
-		c->talk = CLI_TALK_VERBOSE;
-		break;
 	case 'h':
 		usage();
 		break;
@@ -200,7 +155,8 @@ option(struct cmd *c, int ch, char **argv)
 		cli_version();
 		break;
 	default:
-		cli_bad_option(ch, argv);
+		if (!cli_runs_option(&c->runs, ch, optarg))
+			cli_bad_option(ch, argv);
 	}
 }
 
@@ -269,29 +225,21 @@ main(int argc, char **argv)
 	c.o.top = -1;
 	c.o.max_depth = -1;
 	c.o.notice = notice;
-	c.o.mem = cli_size("--buffer-size", BUFFER_DEFAULT);
-	if ((c.filter = sp_filter_new()) == NULL ||
-	    (c.ranks = sp_ranks_new()) == NULL) {
-		fprintf(stderr, "%s: out of memory\n", cli_name());
-		return 1;
-	}
+	cli_runs_init(&c.runs, BUFFER_DEFAULT);
 	options(&c, argc, argv);
-	if (c.ranks_given && !sp_ranks_all(c.ranks)) {
-		c.o.rank_ok = rank_ok;
-		c.o.rank_ctx = c.ranks;
-	}
-	if (sp_filter_active(c.filter)) {
-		c.o.keep = keep;
-		c.o.keep_ctx = c.filter;
-	}
+	cli_runs_done(&c.runs);
+	c.o.rank_ok = c.runs.rank_ok;
+	c.o.rank_ctx = c.runs.rank_ctx;
+	c.o.keep = c.runs.keep;
+	c.o.keep_ctx = c.runs.keep_ctx;
+	c.o.mem = c.runs.mem;
+	c.o.tmpdir = c.runs.tmpdir;
+	c.o.approx = c.runs.approx;
 	if (getcwd(c.cwd, sizeof c.cwd) != NULL)
 		c.o.cwd = c.cwd;
-	/* the lane merge of sp-pstats' call log takes $TMPDIR */
-	if (c.o.tmpdir != NULL && setenv("TMPDIR", c.o.tmpdir, 1) < 0)
-		cli_usage_error("-T: %s", strerror(errno));
 	if (sp_stats_export_check(&c.o, &e) < 0)
 		cli_usage_error("%s", e.msg);
-	if (cli_tell_written(c.talk)) {
+	if (cli_tell_written(c.runs.talk)) {
 		c.o.wrote.fn = wrote;
 		c.o.wrote.ctx = &c.o.format;
 	}
@@ -300,7 +248,6 @@ main(int argc, char **argv)
 	if (sp_stats_export_run(r, &c.o, &e) < 0)
 		cli_die(&e);
 	cli_close_reader(r);
-	sp_filter_free(c.filter);
-	sp_ranks_free(c.ranks);
+	cli_runs_free(&c.runs);
 	return 0;
 }
