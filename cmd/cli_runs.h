@@ -49,4 +49,18 @@ int cli_runs_option(struct cli_runs *s, int ch, const char *arg);
 void cli_runs_done(struct cli_runs *s);
 void cli_runs_free(struct cli_runs *s);
 
+/*
+ * The selection and the memory into a program's exporter options o,
+ * which name them alike in every program (rank_ok, rank_ctx, keep,
+ * keep_ctx, mem, tmpdir); after cli_runs_done().
+ */
+#define CLI_RUNS_APPLY(s, o) do {					\
+	(o).rank_ok = (s).rank_ok;					\
+	(o).rank_ctx = (s).rank_ctx;					\
+	(o).keep = (s).keep;						\
+	(o).keep_ctx = (s).keep_ctx;					\
+	(o).mem = (s).mem;						\
+	(o).tmpdir = (s).tmpdir;					\
+} while (0)
+
 #endif

@@ -122,12 +122,7 @@ main(int argc, char **argv)
 	cli_runs_init(&c.runs, BUFFER_DEFAULT);
 	options(&c, argc, argv);
 	cli_runs_done(&c.runs);
-	c.o.rank_ok = c.runs.rank_ok;
-	c.o.rank_ctx = c.runs.rank_ctx;
-	c.o.keep = c.runs.keep;
-	c.o.keep_ctx = c.runs.keep_ctx;
-	c.o.mem = c.runs.mem;
-	c.o.tmpdir = c.runs.tmpdir;
+	CLI_RUNS_APPLY(c.runs, c.o);
 	if (getcwd(c.cwd, sizeof c.cwd) != NULL)
 		c.o.cwd = c.cwd;
 	if (cli_tell_written(c.runs.talk))
