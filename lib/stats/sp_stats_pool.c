@@ -21,6 +21,14 @@
 #define BLOCK_MIN ((size_t)128 << 10)
 #define BLOCK_MAX (2 * SP_HUGE_PAGE)
 
+/*
+ * What a pool holds before it spills even when others have spent the
+ * budget: a quarter of the budget, at most HOLD_MAX.  Without it a pool
+ * whose budget is all another's spills a run at each new chunk of two
+ * values, and reading a group back takes a read per two values.
+ */
+#define HOLD_MAX ((uint64_t)1 << 20)
+
 struct sp_pool_chunk {
 	struct sp_pool_chunk *next;
 	uint32_t n, cap;
@@ -245,6 +253,12 @@ sp_stats_pool_settle(struct sp_stats_pool *p, struct sp_err *e)
 	return 0;
 }
 
+static uint64_t
+hold_min(const struct sp_stats_pool *p)
+{
+	return p->b->limit / 4 < HOLD_MAX ? p->b->limit / 4 : HOLD_MAX;
+}
+
 /*
  * A new tail chunk for g: as large as the group has in memory (doubling),
  * within the bounds.  A full budget spills first.
@@ -259,10 +273,13 @@ new_chunk(struct sp_stats_pool *p, struct sp_pool_group *g, struct sp_err *e)
 	struct sp_pool_chunk *c;
 
 	if (!sp_spill_budget_take(p->b, bytes)) {
-		if (spill(p, e) < 0)
-			return -1;
-		cap = CHUNK_MIN;
-		bytes = sizeof(struct sp_pool_chunk) + (uint64_t)cap * 8;
+		if (p->taken >= hold_min(p)) {
+			if (spill(p, e) < 0)
+				return -1;
+			cap = CHUNK_MIN;
+			bytes = sizeof(struct sp_pool_chunk) +
+			    (uint64_t)cap * 8;
+		}
 		/* the budget may be all someone else's: go over it a little */
 		if (!sp_spill_budget_take(p->b, bytes))
 			p->b->used += bytes;

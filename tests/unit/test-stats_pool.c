@@ -172,9 +172,53 @@ out:
 	sp_spill_file_free(t);
 }
 
+/*
+ * A budget another holder has spent whole: the pool still keeps a
+ * working set (a quarter of the budget, up to 1 MiB) and spills it in
+ * runs of that size, not a run per chunk of two values, and its values
+ * come back whole.
+ */
+static void
+crowded_out(void)
+{
+	enum { N = 300000 };
+	struct sp_spill_budget b = { 8 << 20, 8 << 20 };
+	struct sp_spill_file *t;
+	struct sp_stats_pool *p;
+	struct sp_err e;
+	int64_t *buf = malloc(N * sizeof *buf);
+	uint64_t k;
+
+	t = sp_spill_file_new(NULL, &e);
+	p = t != NULL ? sp_stats_pool_new(t, &b, &e) : NULL;
+	CHECK(p != NULL && buf != NULL, "pool: %s", e.msg);
+	if (p == NULL || buf == NULL)
+		goto out;
+	for (k = 0; k < N; k++)
+		CHECK(sp_stats_pool_put(p, 1, value(1, k), &e) == 0, "put: %s",
+		    e.msg);
+	/* 2.4 MB of values: two runs of 1 MiB, the rest in memory */
+	CHECK(sp_stats_pool_runs(p) >= 1 && sp_stats_pool_runs(p) <= 3,
+	    "crowded out: %zu runs", sp_stats_pool_runs(p));
+	CHECK(sp_stats_pool_read(p, 1, 0, N, buf, &e) == 0, "read: %s",
+	    e.msg);
+	for (k = 0; k < N; k++)
+		if (buf[k] != value(1, k)) {
+			CHECK(0, "value %llu", (unsigned long long)k);
+			break;
+		}
+	sp_stats_pool_free(p);
+	CHECK(b.used == 8 << 20, "budget given back: %llu held",
+	    (unsigned long long)b.used);
+out:
+	free(buf);
+	sp_spill_file_free(t);
+}
+
 int
 main(void)
 {
+	crowded_out();
 	settled();
 	big_groups(1 << 30);
 	big_groups(3 << 20);
