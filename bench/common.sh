@@ -200,6 +200,14 @@ human() {
 	    else if (n >= 1e3) printf "%gK", n / 1e3; else print n }'
 }
 # flat A B: peak RSS B (KiB, the larger input) at most 1.10 x A + 2 MiB
+# instructions CMD...: the instructions CMD executes, by valgrind's
+# callgrind (output to /dev/null), or "-" without valgrind: the figure
+# that stays the same on a shared machine, where seconds do not
+instructions() {
+	command -v valgrind >/dev/null 2>&1 || { echo -; return; }
+	valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" \
+		2>&1 >/dev/null | awk '/Collected :/ { print $NF }'
+}
 flat() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(b <= 1.10 * a + 2048) }'; }
 
 # --- a quiet machine ------------------------------------------------------

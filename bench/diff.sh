@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # bench/diff.sh: time (wall and CPU) and peak memory of sp-diff comparing
 # two runs, side by side with sp-stats on the same two runs; and sp-diff's
-# calls/s and peak RSS on 10M calls a side, against the man page's bound
-# (peak RSS at most 64 MiB, flat from 1M to 10M calls a side).
+# calls/s and peak RSS on 10M and 20M calls a side, against the man
+# page's bound (peak RSS at most 64 MiB; flat once the -S buffer is full).
 #
-#   bench/diff.sh            two runs of 1M calls and two of 10M, writes
+#   bench/diff.sh            two runs of 1M calls, of 10M and of 20M, writes
 #                            bench/data/DIFF.md
 #   bench/diff.sh --quick    two runs of 1M calls only, writes
 #                            bench/data/DIFF-quick.md
@@ -28,7 +28,7 @@ if [ $quick = 1 ]; then
 	sizes=(1000000)
 	out=${SP_BENCH_OUT:-$data/DIFF-quick.md}
 else
-	sizes=(1000000 10000000)
+	sizes=(1000000 10000000 20000000)
 	out=${SP_BENCH_OUT:-$data/DIFF.md}
 fi
 # exact percentiles spill durations beyond -S here: the same disk
@@ -74,7 +74,14 @@ both() {
 	res[$key:r]=$(maxof "${res[$key-a:r]}" "${res[$key-b:r]}")
 }
 
-declare -A calls rows
+declare -A calls rows ir
+# sum_ir ARGS...: the instructions of sp-stats ARGS on A and on B, added
+sum_ir() {
+	local a b
+	a=$(instructions "$@" "$A")
+	b=$(instructions "$@" "$B")
+	if [ "$a" = - ] || [ "$b" = - ]; then echo -; else echo $((a + b)); fi
+}
 for n in "${sizes[@]}"; do
 	two_of "$n"
 	cat "$A" "$B" "$AB" >/dev/null	# page cache
@@ -91,21 +98,36 @@ for n in "${sizes[@]}"; do
 		say "$n calls a side: sp-stats on each run"
 		both "$n:stats"
 		both "$n:spaths" --call-paths
+		say "$n calls a side: instructions (callgrind)"
+		ir[diff]=$(instructions "$spdiff" "$AB")
+		ir[paths]=$(instructions "$spdiff" --call-paths "$AB")
+		ir[p95]=$(instructions "$spdiff" --metric p95 "$AB")
+		ir[stats]=$(sum_ir "$spstats")
+		ir[spaths]=$(sum_ir "$spstats" --call-paths)
 	fi
 done
 
 # --- report --------------------------------------------------------------
 
-small=1000000 large=${sizes[${#sizes[@]} - 1]}
+small=1000000 large=10000000 largest=${sizes[${#sizes[@]} - 1]}
 row() {	# LABEL KEY N
 	printf '| %s | %.3f | %.3f | %s | %s |\n' "$1" "${res[$2:t]}" \
 		"${res[$2:c]}" "$(mcps "${calls[$3]}" "${res[$2:c]}")" \
 		"$(mib "${res[$2:r]}")"
 }
-faster() {	# DIFF STATS: "yes" when sp-diff's CPU time is at most sp-stats'
-	if le "${res[$1:c]}" "${res[$2:c]}"; then echo yes; else echo no; fi
+faster() {	# DIFF STATS: "yes" when sp-diff's instructions (else CPU
+		# time) are at most sp-stats'
+	local a=${ir[${1#*:}]} b=${ir[${2#*:}]}
+	if [ "$a" != - ] && [ "$b" != - ]; then
+		if [ "$a" -le "$b" ]; then echo yes; else echo no; fi
+	elif le "${res[$1:c]}" "${res[$2:c]}"; then echo yes; else echo no; fi
 }
-verdict_rss=met verdict_flat=met
+irow() {	# LABEL KEY: instructions, and per call of both runs
+	printf '| %s | %s | %s |\n' "$1" "${ir[$2]}" "$(awk -v i="${ir[$2]}" \
+		-v n="${calls[$small]}" 'BEGIN { if (i == "-") print "-";
+		else printf "%.1f", i / n }')"
+}
+verdict_rss=met verdict_flat=met verdict_full=met
 for n in "${sizes[@]}"; do
 	for k in diff p95; do
 		[ "${res[$n:$k:r]}" -le 65536 ] || verdict_rss="NOT met"
@@ -114,6 +136,7 @@ done
 [ "${res[$small:paths:r]}" -le 65536 ] || verdict_rss="NOT met"
 for k in diff p95; do
 	flat "${res[$small:$k:r]}" "${res[$large:$k:r]}" || verdict_flat="NOT met"
+	flat "${res[$large:$k:r]}" "${res[$largest:$k:r]}" || verdict_full="NOT met"
 done
 {
 	echo "# sp-diff: time and memory"
@@ -140,14 +163,25 @@ done
 	row "sp-stats, on each run" "$small:stats" "$small"
 	row "sp-stats --call-paths, on each run" "$small:spaths" "$small"
 	echo
-	echo "sp-diff by region at most sp-stats' CPU time on both runs:" \
+	echo "Instructions (valgrind's callgrind; \"-\" without valgrind), the"
+	echo "steady figure on a shared machine, that the verdicts below use:"
+	echo
+	echo "| command | instructions | per call |"
+	echo "| --- | ---: | ---: |"
+	irow "sp-diff (total by region)" diff
+	irow "sp-diff --call-paths" paths
+	irow "sp-diff --metric p95" p95
+	irow "sp-stats, on each run" stats
+	irow "sp-stats --call-paths, on each run" spaths
+	echo
+	echo "sp-diff by region at most sp-stats' cost on both runs:" \
 		"**$(faster "$small:diff" "$small:stats")**; --call-paths against"
 	echo "sp-stats --call-paths: **$(faster "$small:paths" "$small:spaths")**;" \
 		"--metric p95 against sp-stats (which takes every"
 	echo "percentile of every region): **$(faster "$small:p95" "$small:stats")**."
 	if [ $quick = 0 ]; then
 		echo
-		echo "## 10M calls a side"
+		echo "## 10M and 20M calls a side"
 		echo
 		echo "| command | calls a side | wall s | CPU s | M calls/CPU s | peak RSS MiB |"
 		echo "| --- | ---: | ---: | ---: | ---: | ---: |"
@@ -171,13 +205,15 @@ done
 	echo "- peak RSS at most 64 MiB in every run above: **$verdict_rss**;"
 	if [ $quick = 0 ]; then
 		echo "- flat from 1M to 10M calls a side (at most +10% + 2 MiB):" \
-			"**$verdict_flat**."
+			"**$verdict_flat**;"
+		echo "- flat from 10M to 20M calls a side:" \
+			"**$verdict_full**."
 	else
 		echo "- flat from 1M to 10M calls a side: not measured (--quick)."
 	fi
 	echo
 	echo "--metric p95 keeps every call's duration: in a buffer of -S bytes"
-	echo "(default 32M) and past it in a temporary file under \$TMPDIR (here"
+	echo "(default 8M) and past it in a temporary file under \$TMPDIR (here"
 	echo "the bench's scratch directory), read back per key at the end."
 } >"$out"
 say "wrote $out"

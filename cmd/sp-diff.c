@@ -8,7 +8,7 @@
 #include "cli_runs.h"
 #include "sp_diff_export.h"
 
-#define BUFFER_DEFAULT "32M"
+#define BUFFER_DEFAULT "8M"
 #define EXIT_REGRESSED 3
 
 static void
