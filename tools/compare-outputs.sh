@@ -5,8 +5,8 @@
 #     tools/compare-outputs.sh OLD_BIN_DIR NEW_BIN_DIR
 #
 # Each BIN_DIR holds sp-read, sp-stack, sp-pstats, sp-speedscope, sp-flame,
-# sp-json and sp-stats (a build's cmd/ directory), and sp-trace, sp-scale
-# and sp-diff, each compared when both have it.  For a change that must
+# sp-json and sp-stats (a build's cmd/ directory), and sp-trace, sp-scale,
+# sp-diff and sp-report, each compared when both have it.  For a change that must
 # not change what the programs write (a refactor), OLD is a build from
 # before it and NEW one from after:
 #
@@ -73,6 +73,13 @@ if [ -x "$1/sp-diff" ] && [ -x "$2/sp-diff" ]; then
 	with_diff=1
 else
 	with_diff=
+fi
+# and sp-report, likewise
+if [ -x "$1/sp-report" ] && [ -x "$2/sp-report" ]; then
+	programs="$programs sp-report"
+	with_report=1
+else
+	with_report=
 fi
 for d in "$1" "$2"; do
 	for p in $programs; do
@@ -430,6 +437,43 @@ steps() {
 	if [ -n "$with_diff" ]; then
 		diff_steps
 	fi
+	if [ -n "$with_report" ]; then
+		report_steps
+	fi
+}
+
+# sp-report: a page of every call stream; two runs, a series; its options
+# and errors.
+report_steps() {
+	R="\"\$SP_REPORT\""
+	for x in $exported; do
+		step report-$x "$R -o r.html ../stack-$x/calls.sps"
+	done
+	if [ -n "$with_diff" ]; then
+		step report-two "$R -o r.html ../diff-two/calls.sps"
+	fi
+	if [ -n "$with_scale" ]; then
+		step report-series "$R -o r.html ../scale-strong-calls/calls.sps"
+	fi
+	step report-stdout "$R ../stack-$one/calls.sps"
+	step report-stdin "$R - <../stack-s1/calls.sps"
+	step report-title "$R --title 'a <b> & \"c\" </script>' \
+	    ../stack-tricky/calls.sps"
+	step report-ranks "$R -r 0,2-3 ../stack-s3/calls.sps"
+	step report-include "$R -i kernel -x 'io\$' ../stack-s3/calls.sps"
+	step report-spill "$R -S 1k -T . ../stack-big/calls.sps"
+	step report-usage-dir "$R -o out/ ../stack-s2/calls.sps"
+	step report-dev-null "$R -o /dev/null ../stack-s3/calls.sps"
+	step report-interval-stream "$R ../read-s3/out.sps"
+	step report-truncated "$R -o out.html ../cut-calls/cut.sps"
+	step report-no-calls "$R ../stack-include-nothing/calls.sps"
+	step report-missing "$R missing.sps"
+	step report-garbage "$R $IN/garbage.h5"
+	step report-usage-two "$R a.sps b.sps"
+	step report-usage-unknown "$R --bogus"
+	step report-usage-size "$R -S 0 ../stack-s0/calls.sps"
+	step report-help "$R --help"
+	step report-version "$R --version"
 }
 
 # sp-diff: two runs (s3, s3b) in every format and by every key and

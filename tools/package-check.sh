@@ -12,8 +12,9 @@
 #   3. lintian on the .changes: any error or warning fails;
 #   4. apt-get install ./sp_*.deb; the programs stripped, their debug
 #      symbols in sp-dbgsym; the example run with /usr/bin's programs,
-#      sp-diff of the example and itself; man sp; sp stats --by rank; the
-#      completions where the shells look;
+#      sp-diff of the example and itself, sp-scale of a series, sp-report's
+#      page of the example; man sp; sp stats --by rank; the completions
+#      where the shells look;
 #   5. apt-get purge sp, and no file of the package left.
 # SP_KEEP_TMP=1 keeps the scratch directory and says where it is.
 set -eu
@@ -117,7 +118,7 @@ installed=1
     >/dev/null || die "apt-get install ./$(basename "$deb") failed"
 dpkg-query -L sp >"$work/files"
 for p in sp sp-read sp-stack sp-pstats sp-speedscope sp-flame sp-json \
-    sp-stats sp-trace sp-scale sp-diff; do
+    sp-stats sp-trace sp-scale sp-diff sp-report; do
 	[ -x "/usr/bin/$p" ] || die "/usr/bin/$p is not installed"
 	if readelf -S "/usr/bin/$p" | grep -q '\.debug_info'; then
 		die "/usr/bin/$p is not stripped"
@@ -149,6 +150,9 @@ ls "$out"/run_rank0.prof "$out"/run.speedscope.json "$out"/run.pftrace \
 /usr/bin/sp-read "$out"/series/run-*.h5 | /usr/bin/sp-stack |
     /usr/bin/sp-scale --svg -o "$out/scale.svg" && [ -s "$out/scale.svg" ] ||
     die "sp-scale failed on a series of three runs"
+/usr/bin/sp-report -q -o "$out/run.html" "$out/run.calls.sps" &&
+    grep -q '</html>' "$out/run.html" ||
+    die "sp-report failed on the example"
 (cd "$out" && /usr/bin/sp stats --by rank run.calls.sps) >"$out/by-rank.txt" ||
     die "sp stats --by rank failed"
 [ -s "$out/by-rank.txt" ] || die "sp stats --by rank printed nothing"
@@ -157,14 +161,15 @@ MANPAGER=cat MANWIDTH=80 man sp 2>"$work/man.err" >"$work/man.txt" ||
     die "man sp failed: $(cat "$work/man.err")"
 grep -q '^SP(7) ' "$work/man.txt" ||
     die "man sp does not show sp(7)"
-for p in sp-stats sp-read sp-diff; do
+for p in sp-stats sp-read sp-diff sp-scale sp-report; do
 	man -w "$p" >/dev/null || die "man $p: no page"
 done
 [ -L /usr/share/bash-completion/completions/sp-stats ] &&
     [ -f /usr/share/bash-completion/completions/sp ] &&
     [ -f /usr/share/zsh/vendor-completions/_sp ] ||
     die "the completions are not where bash-completion and zsh look"
-say "installed sp runs the example, sp-diff, man sp and sp stats --by rank"
+say "installed sp runs the example, sp-diff, sp-scale, sp-report, man sp" \
+    "and sp stats --by rank"
 
 # 5. purge, and nothing left behind
 apt purge -y -qq sp >/dev/null || die "apt-get purge sp failed"

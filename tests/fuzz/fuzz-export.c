@@ -6,8 +6,8 @@
  * The input is four bytes of choices and an sp stream:
  *
  *   byte 0  the exporter: sp-stats, sp-trace, sp-flame, sp-json,
- *           sp-json --lines, sp-speedscope, sp-pstats, sp-scale, sp-diff
- *           (modulo 9)
+ *           sp-json --lines, sp-speedscope, sp-pstats, sp-scale, sp-diff,
+ *           sp-report (modulo 10)
  *   byte 1  its options (the bits as each exporter below reads them)
  *   byte 2  more of its options
  *   byte 3  where the outputs go (modulo 4): standard output (a memfd
@@ -36,12 +36,13 @@
 #include "sp_json_export.h"
 #include "sp_pstats_export.h"
 #include "sp_ranks.h"
+#include "sp_report_export.h"
 #include "sp_scale_export.h"
 #include "sp_speedscope_export.h"
 #include "sp_stats_export.h"
 #include "sp_trace_export.h"
 
-enum { EXPORTERS = 9 };
+enum { EXPORTERS = 10 };
 
 /* Where a call writes: its output argument, the spill directory. */
 struct where {
@@ -405,6 +406,61 @@ run_diff(int in, uint8_t b1, uint8_t b2, const struct where *w,
 	return rc;
 }
 
+static void
+report_wrote(void *ctx, const char *path)
+{
+	(void)ctx;
+	(void)path;
+}
+
+/* sp-report: a title to escape, the filters, the working directory its
+ * paths are told from, spilled call paths. */
+static int
+run_report(int in, uint8_t b1, const struct where *w, struct sp_err *e)
+{
+	struct sp_report_export_opts o;
+	struct sp_report_export_stats st;
+	struct sp_filter *f = sp_filter_new();
+	struct sp_ranks *rk = sp_ranks_new();
+	struct sp_reader *r = NULL;
+	int rc = -1;
+
+	if (f == NULL || rk == NULL)
+		abort();
+	memset(&o, 0, sizeof o);
+	o.output = w->output;
+	o.title = b1 & 0x01 ? "<t&\"itle></script>\xc3\xa9" : NULL;
+	o.cwd = b1 & 0x02 ? "/fuzz" : NULL;
+	o.mem = b1 & 0x04 ? 64 : 32000000;	/* 64 bytes: call paths spill */
+	o.tmpdir = w->tmpdir;
+	if (b1 & 0x08)
+		o.wrote.fn = report_wrote;
+	if (b1 & 0x10) {	/* -x 'w' */
+		if (sp_filter_exclude(f, "w", e) < 0)
+			abort();
+		o.keep = keep;
+		o.keep_ctx = f;
+	}
+	if (b1 & 0x20) {	/* -i 'in' */
+		if (sp_filter_include(f, "in", e) < 0)
+			abort();
+		o.keep = keep;
+		o.keep_ctx = f;
+	}
+	if (b1 & 0x40) {	/* -r 0,2-3 */
+		if (sp_ranks_add(rk, "0,2-3", e) < 0)
+			abort();
+		o.rank_ok = rank_ok;
+		o.rank_ctx = rk;
+	}
+	if ((r = sp_reader_new(in, "in", e)) != NULL)
+		rc = sp_report_export_run(r, &o, &st, e);
+	sp_reader_free(r);
+	sp_filter_free(f);
+	sp_ranks_free(rk);
+	return rc;
+}
+
 /* A directory left without hidden files: 1, else 0. */
 static int
 no_hidden(const char *dir)
@@ -445,7 +501,7 @@ static void
 run_one(int in, const uint8_t *data, const char *top)
 {
 	/* the exporters that write gzip for a name ending in .gz */
-	static const int gz_ok[EXPORTERS] = { 0, 1, 0, 1, 1, 0, 0, 0, 0 };
+	static const int gz_ok[EXPORTERS] = { 0, 1, 0, 1, 1, 0, 0, 0, 0, 0 };
 	struct sp_err e;
 	struct where w;
 	char out_dir[4200], tmp_dir[4200], base[4300];
@@ -494,6 +550,9 @@ run_one(int in, const uint8_t *data, const char *top)
 		break;
 	case 8:
 		run_diff(in, data[1], data[2], &w, &e);
+		break;
+	case 9:
+		run_report(in, data[1], &w, &e);
 		break;
 	default:
 		run_pstats(in, data[1], data[2], &w, &e);

@@ -164,13 +164,14 @@ done
 
 # --- export: four bytes of choices (fuzz-export.c), a call stream ------
 # the exporter (0 stats, 1 trace, 2 flame, 3 json, 4 ndjson, 5 speedscope,
-# 6 pstats, 7 scale, 8 diff), two bytes of its options, and the place of
-# the outputs (0 standard output, 1 DIR/out, 2 DIR, 3 DIR/out.gz)
+# 6 pstats, 7 scale, 8 diff, 9 report), two bytes of its options, and the
+# place of the outputs (0 standard output, 1 DIR/out, 2 DIR, 3 DIR/out.gz)
 configs="00000001 00230000 00411b02 008a8001 000a0001 002d4000 01000001
 01030503 01950000 02000001 02010001 020e0f02 02070000 02140e01 03010001
 03040003 04000000 04040803 05050001 05080000 06000001 06010000 06734000
 07000001 07130001 07854002 07a66000 07030a03
-08000001 08010000 08220902 08253000 0805c203 08c30001 08421c00 084e0900"
+08000001 08010000 08220902 08253000 0805c203 08c30001 08421c00 084e0900
+09000001 09070000 09580002 09350003 097f0001"
 prefix() {
 	h=$1
 	: >"$3"
@@ -221,14 +222,15 @@ for c in $configs; do
 	prefix "$c" "x-empty-name.calls" "$C/export/gen-empty-name-$c"
 	prefix "$c" "x-extreme.calls" "$C/export/gen-extreme-$c"
 done
-# a series of one rank and two, for sp-scale
+# a series of one rank and two, for sp-scale and sp-report
 spec_calls x-two-ranks <<'JSON'
 {"schema": 3, "metadata": {"mpi_size": 2, "label": "two"},
  "ranks": {"0": [["outer", [0], [60]], ["inner", [10], [30]]],
            "1": [["outer", [0], [50]], ["inner", [10], [20]], ["w", [55], [58]]]}}
 JSON
 "$R" "spec-minimal.h5" "x-two-ranks.h5" | "$S" >"x-series.calls"
-for c in 07000001 07130001 07854002 07a66000 07030a03 07c01202; do
+for c in 07000001 07130001 07854002 07a66000 07030a03 07c01202 09000001 \
+    09580002 097f0001; do
 	prefix "$c" "x-series.calls" "$C/export/gen-series-$c"
 done
 for c in 000a0001 02070000 05050001 03010001; do

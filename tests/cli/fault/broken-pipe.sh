@@ -24,6 +24,8 @@ each() {
 	piped "sp-speedscope$1" "$SP_SPEEDSCOPE" big-calls.sps
 	piped "sp-stats$1" "$SP_STATS" big-calls.sps
 	piped "sp-diff$1" "$SP_DIFF" --call-paths big-two.sps
+	piped "sp-scale$1" "$SP_SCALE" --format ndjson big-series.sps
+	piped "sp-report$1" "$SP_REPORT" big-calls.sps
 	piped "sp-flame$1" "$SP_FLAME" --max-frames 0 --threshold 0 \
 	    big-calls.sps
 	piped "sp-flame --folded$1" "$SP_FLAME" --folded big-calls.sps

@@ -34,7 +34,7 @@ each() {
 	    "sp-stats --by lane" "sp-stats --call-paths" "sp-stats --approx" \
 	    "sp-stats --format csv -i inner" "sp-trace" "sp-trace --align start" \
 	    "sp-pstats" "sp-speedscope" "sp-flame" "sp-flame --interactive" \
-	    "sp-flame --folded" "sp-json" "sp-json --lines"; do
+	    "sp-flame --folded" "sp-json" "sp-json --lines" "sp-report"; do
 		prog=${args%% *}
 		var=$(echo "$prog" | tr 'a-z-' 'A-Z_')
 		eval "exe=\$$var"

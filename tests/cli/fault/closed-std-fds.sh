@@ -30,6 +30,7 @@ $SPGEN synth --calls 4000 --ranks 3 in2.h5 || exit
 "$SP_READ" in.h5 in2.h5 | "$SP_STACK" >two.sps || exit
 try "sp-scale >&-" no_out "$SP_SCALE" two.sps
 try "sp-diff >&-" no_out "$SP_DIFF" two.sps
+try "sp-report >&-" no_out "$SP_REPORT" calls.sps
 try "sp-flame >&-" no_out "$SP_FLAME" calls.sps
 try "sp-json >&-" no_out "$SP_JSON" calls.sps
 try "sp-json --lines >&-" no_out "$SP_JSON" --lines calls.sps
@@ -45,6 +46,7 @@ try "sp-speedscope <&-" no_in "$SP_SPEEDSCOPE"
 try "sp-stats <&-" no_in "$SP_STATS"
 try "sp-scale <&-" no_in "$SP_SCALE"
 try "sp-diff <&-" no_in "$SP_DIFF"
+try "sp-report <&-" no_in "$SP_REPORT"
 try "sp-flame <&-" no_in "$SP_FLAME"
 try "sp-json <&-" no_in "$SP_JSON"
 try "sp-trace -o t.pftrace <&-" no_in "$SP_TRACE" -o t.pftrace

@@ -10,7 +10,8 @@ no_err() {
 	"$@" 2>&-
 }
 for p in "$SP_READ" "$SP_STACK" "$SP_PSTATS" "$SP_SPEEDSCOPE" "$SP_FLAME" \
-    "$SP_JSON" "$SP_STATS" "$SP_TRACE" "$SP_DIFF"; do
+    "$SP_JSON" "$SP_STATS" "$SP_TRACE" "$SP_DIFF" "$SP_SCALE" \
+    "$SP_REPORT"; do
 	no_err "$p" -o out nothere
 	echo "$(basename "$p") nothere 2>&-: exit $?"
 done

@@ -11,8 +11,11 @@ for s in small big; do
 	try "$s sp-speedscope" "$SP_SPEEDSCOPE" -o /dev/full $s-calls.sps
 	try "$s sp-stats" "$SP_STATS" -o /dev/full $s-calls.sps
 	try "$s sp-diff" "$SP_DIFF" --call-paths -o /dev/full $s-two.sps
-	[ $s = small ] && try "$s sp-scale" "$SP_SCALE" -o /dev/full \
-	    --svg small-series.sps
+	try "$s sp-scale" "$SP_SCALE" --format ndjson -o /dev/full \
+	    $s-series.sps
+	[ $s = small ] && try "$s sp-scale --svg" "$SP_SCALE" --svg \
+	    -o /dev/full $s-series.sps
+	try "$s sp-report" "$SP_REPORT" -o /dev/full $s-calls.sps
 	try "$s sp-flame" "$SP_FLAME" --max-frames 0 --threshold 0 \
 	    -o /dev/full $s-calls.sps
 	try "$s sp-flame --folded" "$SP_FLAME" --folded -o /dev/full \

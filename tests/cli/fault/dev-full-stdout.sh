@@ -16,7 +16,8 @@ for s in small big; do
 	try "$s sp-speedscope" full "$SP_SPEEDSCOPE" $s-calls.sps
 	try "$s sp-stats" full "$SP_STATS" $s-calls.sps
 	try "$s sp-diff" full "$SP_DIFF" --call-paths $s-two.sps
-	[ $s = small ] && try "$s sp-scale" full "$SP_SCALE" small-series.sps
+	try "$s sp-scale" full "$SP_SCALE" --format ndjson $s-series.sps
+	try "$s sp-report" full "$SP_REPORT" $s-calls.sps
 	try "$s sp-flame" full "$SP_FLAME" --max-frames 0 --threshold 0 \
 	    $s-calls.sps
 	try "$s sp-flame --folded" full "$SP_FLAME" --folded $s-calls.sps
@@ -26,7 +27,7 @@ for s in small big; do
 	try "$s sp-trace -f json" full "$SP_TRACE" -f json $s-calls.sps
 done
 for p in sp-read sp-stack sp-pstats sp-speedscope sp-flame sp-json sp-trace \
-    sp-diff; do
+    sp-diff sp-scale sp-report; do
 	v=SP_$(echo $p | sed 's/^sp-//' | tr 'a-z' 'A-Z')
 	eval "exe=\$$v"
 	try "$p --help" full "$exe" --help

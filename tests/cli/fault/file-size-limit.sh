@@ -35,8 +35,10 @@ for s in big small; do
 	    -o out/out.json $s-calls.sps
 	run "$s sp-stats" limited $blocks "$SP_STATS" -o out/out.txt \
 	    $s-calls.sps
-	[ $s = small ] && run "$s sp-scale" limited $blocks "$SP_SCALE" \
-	    -o out/out.txt small-series.sps
+	run "$s sp-scale" limited $blocks "$SP_SCALE" --format ndjson \
+	    -o out/out.ndjson $s-series.sps
+	run "$s sp-report" limited $blocks "$SP_REPORT" -o out/out.html \
+	    $s-calls.sps
 	run "$s sp-diff" limited $blocks "$SP_DIFF" --call-paths \
 	    -o out/out.txt $s-two.sps
 	run "$s sp-flame" limited $blocks "$SP_FLAME" --max-frames 0 \

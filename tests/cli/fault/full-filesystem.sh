@@ -5,9 +5,10 @@
 # first on an empty 256 KiB file system (the big outputs fail mid-run),
 # then on one filled up (the small outputs fail at the end, when the
 # buffer is written before the rename).  Also sp-json's temporary files
-# (-T) and sp-diff's (--metric p95 -T) on the full file system.  The file
-# system is a tmpfs mounted in a private mount namespace (unshare -m as
-# root, else unshare -rm in a user namespace): nothing outside this case sees it, and it goes away with it.
+# (-T), sp-diff's (--metric p95 -T), sp-scale's and sp-report's (-S 64k
+# -T) on the full file system.  The file system is a tmpfs mounted in a
+# private mount namespace (unshare -m as root, else unshare -rm in a user
+# namespace): nothing outside this case sees it, and it goes away with it.
 # Where neither is allowed the case is skipped: fault/file-size-limit
 # checks the same clean-up with EFBIG instead, everywhere.
 if [ -z "${SP_FAULT_NS:-}" ]; then
@@ -46,8 +47,9 @@ for s in big small; do
 	run "$s sp-pstats" "$SP_PSTATS" -o full/out.prof $s-calls.sps
 	run "$s sp-speedscope" "$SP_SPEEDSCOPE" -o full/out.json $s-calls.sps
 	run "$s sp-stats" "$SP_STATS" -o full/out.txt $s-calls.sps
-	[ $s = small ] && run "$s sp-scale" "$SP_SCALE" -o full/out.txt \
-	    small-series.sps
+	run "$s sp-scale" "$SP_SCALE" --format ndjson -o full/out.ndjson \
+	    $s-series.sps
+	run "$s sp-report" "$SP_REPORT" -o full/out.html $s-calls.sps
 	run "$s sp-diff" "$SP_DIFF" --call-paths -o full/out.txt $s-two.sps
 	run "$s sp-flame" "$SP_FLAME" --max-frames 0 --threshold 0 \
 	    -o full/out.svg $s-calls.sps
@@ -77,4 +79,14 @@ run "sp-diff -T full" "$SP_DIFF" --metric p95 -S 64k -T full -o out.txt \
     big-two.sps
 if [ -e out.txt ]; then
 	echo "out.txt is there"
+fi
+# sp-scale's and sp-report's spilled durations (-S 64k) there
+run "sp-scale -T full" "$SP_SCALE" -S 64k -T full -o out.txt big-series.sps
+if [ -e out.txt ]; then
+	echo "out.txt is there"
+fi
+run "sp-report -T full" "$SP_REPORT" -S 64k -T full -o out.html \
+    big-calls.sps
+if [ -e out.html ]; then
+	echo "out.html is there"
 fi

@@ -1,7 +1,8 @@
 #!/bin/sh
 # A program ended mid-run by SIGINT (^C), SIGTERM or SIGHUP removes its
 # hidden temporary files and dies of the signal: nothing at all is left
-# in out/ (sp-diff's store of durations too, -T out), and the status is
+# in out/ (sp-diff's, sp-scale's and sp-report's spills too, -T out), and
+# the status is
 # 128 + the signal's number, without a word.
 # How each program is stopped mid-run: fault/signal.inc.
 . "$CASEDIR/signal.inc"
@@ -14,6 +15,11 @@ for sig in INT TERM HUP; do
 	    -o out/out.json
 	signalled $sig "sp-stats" calls.sps "$SP_STATS" -o out/out.txt
 	signalled $sig "sp-scale" calls.sps "$SP_SCALE" -o out/out.txt
+	signalled $sig "sp-scale -T" two.sps "$SP_SCALE" -S 64k -T out \
+	    -o out/out.txt
+	signalled $sig "sp-report" calls.sps "$SP_REPORT" -o out/out.html
+	signalled $sig "sp-report -T" calls.sps "$SP_REPORT" -S 64k -T out \
+	    -o out/out.html
 	signalled $sig "sp-diff" two.sps "$SP_DIFF" -o out/out.txt
 	signalled $sig "sp-diff --metric p95" two.sps "$SP_DIFF" --metric p95 \
 	    -S 64k -T out -o out/out.txt

@@ -12,6 +12,7 @@ signalled KILL "sp-pstats" calls.sps "$SP_PSTATS" -o out/out.prof
 signalled KILL "sp-speedscope" calls.sps "$SP_SPEEDSCOPE" -o out/out.json
 signalled KILL "sp-stats" calls.sps "$SP_STATS" -o out/out.txt
 signalled KILL "sp-scale" calls.sps "$SP_SCALE" -o out/out.txt
+signalled KILL "sp-report" calls.sps "$SP_REPORT" -o out/out.html
 signalled KILL "sp-diff" two.sps "$SP_DIFF" -o out/out.txt
 signalled KILL "sp-flame" calls.sps "$SP_FLAME" -o out/out.svg
 signalled KILL "sp-flame --folded" calls.sps "$SP_FLAME" --folded -o out/out

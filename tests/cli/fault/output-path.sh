@@ -29,6 +29,7 @@ EOF2
 "$SP_READ" in.h5 two.h5 | "$SP_STACK" >series.sps || exit
 try "sp-scale" "$SP_SCALE" -o file/out.txt series.sps
 try "sp-diff" "$SP_DIFF" -o file/out.txt two.sps
+try "sp-report" "$SP_REPORT" -o file/out.html calls.sps
 try "sp-flame" "$SP_FLAME" -o file/out.svg calls.sps
 try "sp-flame --folded" "$SP_FLAME" --folded -o file/out calls.sps
 try "sp-json" "$SP_JSON" -o file/out.json calls.sps

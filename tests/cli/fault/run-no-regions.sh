@@ -39,7 +39,7 @@ each "sp-stack" "sp-json" "sp-json --lines"
 in=calls-bare.sps
 each "sp-stats" "sp-stats --format json" "sp-scale" "sp-trace" "sp-pstats" \
     "sp-speedscope" "sp-flame" "sp-flame --interactive" "sp-json" \
-    "sp-json --lines"
+    "sp-json --lines" "sp-report"
 for in in bare-after.sps bare-before.sps; do
 	each "sp-diff" "sp-diff --format json"
 done
