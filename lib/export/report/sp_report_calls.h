@@ -8,7 +8,7 @@
  * Feed it the stream of a run in its order: the run, its regions, each
  * rank, the call batches of the ranks selected; then draw.  The session's
  * root and the regions that keep() drops are no top level on the
- * timeline, and the drop ones have no histogram.
+ * timeline, and the dropped ones have no histogram.
  *
  * Ownership: the caller owns it; what is handed is read during the call
  * only, keep's context borrowed for the run.

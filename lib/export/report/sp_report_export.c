@@ -22,7 +22,7 @@ struct rx {
 	struct sp_export *fe;
 	struct sp_stats_run *run;
 	struct sp_report *page;
-	struct sp_report_calls *calls;	/* the pictures drawn from calls */
+	struct sp_report_calls *calls;	/* the pictures of calls */
 	struct sp_report_run info;
 	char *label, *source;
 	uint8_t *meta;

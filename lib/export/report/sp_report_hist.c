@@ -319,7 +319,8 @@ sp_report_hist_draw(struct sp_stats_text *b, const struct sp_report_hist *h,
 	sp_stats_text_str(b, "<p class=\"legend\">How long the calls of the "
 	    "regions with the most own time took: calls counted in bins "
 	    "1-2-5 per decade (hover for each bin's range and count), the "
-	    "tallest bar's count at the top left.</p>\n<div class=\"plots\">\n");
+	    "tallest bar's count at the top left.</p>\n"
+	    "<div class=\"plots\">\n");
 	for (i = 0; i < n; i++)
 		plot(b, h, res, regions[i]);
 	sp_stats_text_str(b, "</div>\n");

@@ -415,7 +415,8 @@ struct draw {
 	long *index;		/* region id -> index in res, or -1 */
 	int level;		/* the level drawn */
 	uint32_t only;		/* at level 1, the one top-level region */
-	uint32_t colour[SP_REPORT_TIMELINE_COLOURS];	/* their region ids */
+	/* the colours' region ids */
+	uint32_t colour[SP_REPORT_TIMELINE_COLOURS];
 	size_t ncolours;
 	int other;		/* some cell shows a region without colour */
 	int h;			/* a row's height */
