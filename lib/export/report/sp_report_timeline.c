@@ -692,15 +692,15 @@ caption(struct sp_stats_text *b, const struct draw *d)
 	sp_stats_text_printf(b, "<p class=\"legend\">A strip per rank, the "
 	    "run's span in %zu columns, each coloured by the ", t->ncols);
 	if (d->level == 0) {
-		sp_stats_text_str(b, "top-level region");
+		sp_stats_text_str(b, "top-level region (the session's root "
+		    "aside)");
 	} else {
 		sp_stats_text_str(b, "region directly under ");
 		region_name(b, d, d->only);
 		sp_stats_text_str(b, " (the one top-level region; its own time "
 		    "in its colour)");
 	}
-	sp_stats_text_str(b, " that holds most of its time (the session's "
-	    "root aside).");
+	sp_stats_text_str(b, " that holds most of its time.");
 	if (t->per > 1)
 		sp_stats_text_printf(b, " Past %d ranks, a strip is %zu "
 		    "consecutive ranks, their times summed.",
