@@ -176,7 +176,7 @@ REPORT_TAGS = {
     "h3", "nav", "ul", "li", "a", "div", "label", "input", "span", "main",
     "section", "p", "b", "i", "table", "thead", "tbody", "tr", "th", "td",
     "button", "details", "summary", "script", "svg", "g", "rect", "text",
-    "figure", "figcaption", "polyline", "line",
+    "figure", "figcaption", "polyline", "line", "path", "code",
 }
 
 

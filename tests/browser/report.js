@@ -4,7 +4,9 @@
 // table's numbers are sp-stats' (its JSON by call path); each overview
 // bullet fires on a profile built for it and none but the dominant region
 // on a plain one; a click on a hot spot highlights its row; the filter
-// counts regions.  Screenshots go to the scratch directory (SP_KEEP_TMP=1
+// counts regions; the timeline shows each rank doing what the profile
+// says where it says, and the durations' histograms count every call of
+// their regions.  Screenshots go to the scratch directory (SP_KEEP_TMP=1
 // keeps it).
 'use strict';
 
@@ -15,7 +17,9 @@ const { withPage, run } = require('./browser.js');
 const sp = require('./sp.js');
 
 const SECTIONS = ['#contents', '#filter-box', 'section.run .runline',
-	'ul.overview', 'table.tree', 'ul.notes', 'script.sp-data'];
+	'ul.overview', 'table.tree', 'ul.notes', 'script.sp-data',
+	'svg.timeline path[data-region]', 'p.tl-legend', 'p.perfetto code.cmd',
+	'figure.hist svg rect'];
 
 // sp-read FILES | sp-stack > NAME.sps, then sp-report ARGS -o NAME.html.
 function report(dir, files, name, args = []) {
@@ -89,6 +93,81 @@ async function sameNumbers(page, dir, calls, name, args = []) {
 	return rows;
 }
 
+// The region the timeline shows for a strip at a fraction of the span,
+// as the browser draws it: the element under that point.
+async function timelineAt(page, row, frac) {
+	return page.evaluate(([row, frac]) => {
+		const svg = document.querySelector('svg.timeline');
+		const idle = svg.querySelector('rect.idle');
+		const rows = +svg.getAttribute('data-rows');
+		const box = svg.getBoundingClientRect();
+		const scale = box.width / svg.viewBox.baseVal.width;
+		const x = +idle.getAttribute('x') + frac *
+		    +idle.getAttribute('width');
+		const y = +idle.getAttribute('y') + (row + 0.5) *
+		    +idle.getAttribute('height') / rows;
+		svg.scrollIntoView();
+		const b = svg.getBoundingClientRect();
+		const el = document.elementFromPoint(b.left + x * scale,
+		    b.top + y * scale);
+		const names = JSON.parse(document.querySelector(
+		    'script.sp-data').textContent).names;
+		if (el === idle)
+			return '(outside)';
+		const r = el && el.getAttribute('data-region');
+		return r === null || r === undefined ? el && el.tagName :
+		    names[+r];
+	}, [row, frac]);
+}
+
+// Each histogram's bars add up to its region's calls in sp-stats' JSON.
+async function histCounts(page, dir, calls, name) {
+	const recs = statsJson(dir, calls, []);
+	const figs = await page.$$eval('figure.hist', (f) => f.map((x) => ({
+		region: +x.getAttribute('data-region'),
+		n: [...x.querySelectorAll('rect[data-n]')].reduce((s, r) =>
+		    s + +r.getAttribute('data-n'), 0) })));
+	sp.check(figs.length > 0, `${name}: no histogram`);
+	for (const f of figs)
+		sp.check(recs[f.region].num_calls === f.n, `${name}: the ` +
+		    `histogram of ${recs[f.region].name} counts ${f.n} calls, ` +
+		    `not ${recs[f.region].num_calls}`);
+}
+
+// Four ranks in a, rank 3 in x for the second half, rank 1 outside
+// every region for its first quarter: where each strip says so.
+async function timeline(page, dir, shots) {
+	const ms = 1000000;
+	sp.spec(dir, 'tl.h5', { ranks: {
+		0: [['a', [0], [100 * ms]]],
+		1: [['a', [25 * ms], [100 * ms]]],
+		2: [['a', [0], [100 * ms]], ['b', [10 * ms], [20 * ms]]],
+		3: [['a', [0], [50 * ms]], ['x', [50 * ms], [100 * ms]]],
+	}, metadata: { label: 'tl' } });
+	const calls = report(dir, ['tl.h5'], 'tl');
+	await open(page, dir, 'tl');
+	await sections(page, 'tl');
+	const want = [[0, 0.3, 'a'], [0, 0.8, 'a'], [1, 0.1, '(outside)'],
+		[1, 0.3, 'a'], [2, 0.15, 'a'], [3, 0.2, 'a'], [3, 0.49, 'a'],
+		[3, 0.51, 'x'], [3, 0.99, 'x']];
+	for (const [row, frac, name] of want) {
+		const got = await timelineAt(page, row, frac);
+		sp.check(got === name, `tl: rank ${row} at ${frac} of the ` +
+		    `span shows ${got}, not ${name}`);
+	}
+	const cmd = await page.$eval('p.perfetto code.cmd',
+	    (c) => c.textContent);
+	sp.check(cmd === 'sp-read tl.h5 | sp-stack | sp-trace -o ' +
+	    'run.pftrace', `tl: Perfetto command ${cmd}`);
+	// a click on a legend entry highlights its region on the timeline
+	await page.click('p.tl-legend .tlk[data-region]');
+	const hl = await page.$$eval('svg.timeline path.hl', (p) => p.length);
+	sp.check(hl === 1, `tl: ${hl} timeline paths highlighted`);
+	await histCounts(page, dir, calls, 'tl');
+	await (await page.$('svg.timeline')).screenshot({ path: path.join(
+	    shots, 'tl-timeline.png') });
+}
+
 async function bullets(page) {
 	return page.$$eval('ul.overview li', (l) => l.map((x) => x.className));
 }
@@ -132,6 +211,7 @@ async function manyRanks(page, dir, shots) {
 		'details.meta'])
 		sp.check(await page.$(s) !== null, `r64: no ${s}`);
 	await sameNumbers(page, dir, calls, 'r64');
+	await histCounts(page, dir, calls, 'r64');
 	// a region's per-rank detail has a line per rank with calls
 	const byRank = statsJson(dir, calls, ['--by', 'rank']);
 	const tr = await page.$('table.tree tbody tr[data-region="0"]');
@@ -176,7 +256,7 @@ async function hostile(page, dir, shots) {
 		scripts: document.querySelectorAll('script').length,
 		runs: document.querySelectorAll('section.run').length,
 		stray: document.querySelectorAll('body svg:not(.heatmap):not(' +
-		    'figure svg)').length,
+		    '.timeline):not(figure svg)').length,
 		alerted: window.spAlerted === true,
 	}));
 	sp.check(n.scripts === n.runs + 1 && n.stray === 0 && !n.alerted,
@@ -231,6 +311,9 @@ run(async () => {
 	});
 	await withPage(async (page) => {
 		await manyRanks(page, dir, shots);
+	});
+	await withPage(async (page) => {
+		await timeline(page, dir, shots);
 	});
 	await withPage(async (page) => {
 		await page.addInitScript(() => {

@@ -700,6 +700,9 @@ section(struct sp_report *p, struct section *s,
 	if (sp_report_svg_heatmap(b, s->res, s->id) < 0 ||
 	    sp_report_svg_imbalance(b, s->res, s->id) < 0)
 		return nomem(e);
+	if (run->calls != NULL && sp_report_calls_draw(b, run->calls, s->res,
+	    run->source, s->id) < 0)
+		return nomem(e);
 	metadata(b, d, s->id);
 	data(b, s->res);
 	put(b, "</section>\n");

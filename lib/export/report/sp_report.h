@@ -25,6 +25,7 @@
 
 #include "sp_err.h"
 #include "sp_stats.h"
+#include "sp_report_calls.h"
 #include "sp_report_escape.h"
 #include "sp_write.h"
 
@@ -36,6 +37,7 @@ struct sp_report_run {
 	size_t metadata_len;
 	int has_span;
 	int64_t first_ns, last_ns;
+	struct sp_report_calls *calls;	/* what the calls drew, or NULL */
 };
 
 struct sp_report_opts {

@@ -22,6 +22,7 @@ struct rx {
 	struct sp_export *fe;
 	struct sp_stats_run *run;
 	struct sp_report *page;
+	struct sp_report_calls *calls;	/* the pictures of calls */
 	struct sp_report_run info;
 	char *label, *source;
 	uint8_t *meta;
@@ -57,8 +58,10 @@ on_calls(void *ctx, struct sp_walk *w, const struct sp_batch *b,
 	struct rx *x = ctx;
 	int walk_failed;
 
-	if (sp_stats_run_calls(x->run, w, b, &walk_failed, e) == 0)
+	if (sp_stats_run_calls(x->run, w, b, &walk_failed, e) == 0) {
+		sp_report_calls_batch(x->calls, b);
 		return 0;
+	}
 	return walk_failed ? -1 : failed_at(x, e);
 }
 
@@ -94,6 +97,7 @@ keep_run(struct rx *x, const struct sp_run_info *ri, const char *label)
 	x->info.has_span = ri->has_span;
 	x->info.first_ns = ri->first_ns;
 	x->info.last_ns = ri->last_ns;
+	x->info.calls = x->calls;
 	return 0;
 }
 
@@ -106,6 +110,8 @@ on_run(void *ctx, const struct sp_run_info *ri, const char *label,
 	x->rank = 0;
 	if (keep_run(x, ri, label) < 0)
 		return nomem(e);
+	if (sp_report_calls_run(x->calls, ri, e) < 0)
+		return -1;
 	return sp_stats_run_begin(x->run, ri, label, e) < 0 ?
 	    failed_at(x, e) : 0;
 }
@@ -115,6 +121,9 @@ on_regions(void *ctx, const struct sp_region_table *t, struct sp_err *e)
 {
 	struct rx *x = ctx;
 
+	if (sp_report_calls_regions(x->calls, t, x->o->keep, x->o->keep_ctx,
+	    e) < 0)
+		return -1;
 	return sp_stats_run_regions(x->run, t, e) < 0 ? failed_at(x, e) : 0;
 }
 
@@ -126,6 +135,8 @@ on_rank(void *ctx, const struct sp_rank_info *ri, struct sp_err *e)
 	    x->o->rank_ok(x->o->rank_ctx, ri->rank);
 
 	x->rank = ri->rank;
+	if (sp_report_calls_rank(x->calls, ri->rank, selected, e) < 0)
+		return -1;
 	return sp_stats_run_rank(x->run, ri, selected, e) < 0 ?
 	    failed_at(x, e) : 0;
 }
@@ -208,7 +219,8 @@ setup(struct rx *x, struct sp_reader *r, struct sp_err *e)
 	x->spec.several = "several runs";
 	x->spec.one = " report";
 	if ((x->run = sp_stats_run_new(&ro, e)) == NULL ||
-	    (x->page = sp_report_new(&po, e)) == NULL)
+	    (x->page = sp_report_new(&po, e)) == NULL ||
+	    (x->calls = sp_report_calls_new(e)) == NULL)
 		return -1;
 	x->fe = sp_export_new(r, &x->spec, o->output, e);
 	if (x->fe == NULL)
@@ -249,6 +261,7 @@ sp_report_export_run(struct sp_reader *r,
 	sp_export_free(x.fe);
 	sp_stats_run_free(x.run);
 	sp_report_free(x.page);
+	sp_report_calls_free(x.calls);
 	forget_run(&x);
 	return rc;
 }

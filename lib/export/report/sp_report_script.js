@@ -115,7 +115,7 @@
       total += ok.length;
       shown += ok.filter(Boolean).length;
       var els = sec.querySelectorAll("tbody tr[data-region], .hs[data-region], " +
-        "figure.imb[data-region], svg.heatmap g[data-region]");
+        "figure.imb[data-region], figure.hist[data-region], svg.heatmap g[data-region]");
       for (i = 0; i < els.length; i++) {
         var hide = !ok[+els[i].getAttribute("data-region")] ||
           els[i].classList.contains("folded");

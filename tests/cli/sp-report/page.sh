@@ -1,6 +1,7 @@
 #!/bin/sh
 # A run's page on standard output: one UTF-8 HTML document that names no
-# other resource (no src or href but its own anchors, no url(), no
+# other resource (no src or href but its own anchors and the Perfetto
+# UI's address, a link followed only when clicked; no url(), no
 # @import), with its sections, the overview's bullets and the summary
 # tree's lines as sp-stats writes them.
 $SPGEN spec - a.h5 <<'EOF2'
