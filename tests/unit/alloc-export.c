@@ -51,6 +51,7 @@
 #include "sp_speedscope_export.h"
 #include "sp_stats_export.h"
 #include "sp_diff_export.h"
+#include "sp_report_export.h"
 #include "sp_trace_export.h"
 #include "callgen.h"
 #include "alloc.h"
@@ -1379,6 +1380,47 @@ diff(struct sp_err *e)
 	return alloc_slurp_dir(alloc_outdir(NULL), e);
 }
 
+/* The page of calls.sps's two runs, into base. */
+static int
+report_export(struct sp_report_export_opts *o, const char *base,
+    struct sp_err *e)
+{
+	struct sp_reader *r;
+	int fd, rc;
+
+	o->output = alloc_outdir(base);
+	o->cwd = "/";
+	o->tmpdir = alloc_tmpdir();
+	if ((r = open_input("calls.sps", &fd, e)) == NULL)
+		return -1;
+	rc = sp_report_export_run(r, o, NULL, e);
+	close_input(r, fd);
+	return rc;
+}
+
+/*
+ * sp-report's page: by default; then with a title to escape, one rank,
+ * a region filtered out and a buffer of 64 bytes (the call paths on the
+ * temporary file).
+ */
+static int
+report(struct sp_err *e)
+{
+	struct sp_report_export_opts o;
+
+	memset(&o, 0, sizeof o);
+	o.mem = 32u << 20;
+	if (report_export(&o, "a.html", e) < 0)
+		return -1;
+	o.title = "<t&\"itle>";
+	o.rank_ok = stats_rank1;
+	o.keep = stats_no_io;
+	o.mem = 64;
+	if (report_export(&o, "b.html", e) < 0)
+		return -1;
+	return alloc_slurp_dir(alloc_outdir(NULL), e);
+}
+
 const struct alloc_scenario alloc_export[] = {
 	/*
 	 * sp_export_quoted degrades on purpose: without memory it gives
@@ -1418,6 +1460,8 @@ const struct alloc_scenario alloc_export[] = {
 	{ "export/stats-records", setup, stats_records, 35 },
 	/* the runs' statistics under sp-diff degrade as sp-stats' do */
 	{ "export/diff", setup, diff, 10 },
+	/* the runs' statistics under sp-report degrade as sp-stats' do */
+	{ "export/report", setup, report, 28 },
 	{ "export/calllog", NULL, calllog, 0 },
 	{ "export/flame", NULL, flame, 0 },
 	{ "export/fold", NULL, fold, 0 },

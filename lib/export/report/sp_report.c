@@ -595,8 +595,8 @@ data(struct sp_stats_text *b, const struct sp_stats_result *res)
 			k = &res->ranks[j];
 			if (k->num_calls == 0)
 				continue;
-			sp_stats_text_printf(b, "%s[%u,%llu,", b->p[b->n - 1] ==
-			    '[' ? "" : ",", k->rank,
+			sp_stats_text_printf(b, "%s[%u,%llu,", b->n == 0 ||
+			    b->p[b->n - 1] == '[' ? "" : ",", k->rank,
 			    (unsigned long long)k->num_calls);
 			jnum(b, k->total);
 			put(b, ",");
@@ -709,21 +709,30 @@ section(struct sp_report *p, struct section *s,
 	return 0;
 }
 
-static struct sp_cbor *
-parse_meta(const struct sp_report_run *run)
+/* The run's metadata parsed into *d (NULL when it has none or it is
+ * malformed): -1 (SP_ENOMEM) only when memory ran out. */
+static int
+parse_meta(const struct sp_report_run *run, struct sp_cbor **d,
+    struct sp_err *e)
 {
-	struct sp_cbor *d;
 	size_t used, need;
+	int rc;
 
-	if (run->metadata == NULL || run->metadata_len == 0 ||
-	    (d = sp_cbor_new()) == NULL)
-		return NULL;
-	if (sp_cbor_parse(d, run->metadata, run->metadata_len,
-	    run->metadata_len, &used, &need, NULL) != 1) {
-		sp_cbor_free(d);
-		return NULL;
+	*d = NULL;
+	if (run->metadata == NULL || run->metadata_len == 0)
+		return 0;
+	if ((*d = sp_cbor_new()) == NULL)
+		return nomem(e);
+	rc = sp_cbor_parse(*d, run->metadata, run->metadata_len,
+	    run->metadata_len, &used, &need, e);
+	if (rc != 1) {
+		sp_cbor_free(*d);
+		*d = NULL;
+		if (rc < 0 && e->status == SP_ENOMEM)
+			return -1;
+		sp_err_clear(e);
 	}
-	return d;
+	return 0;
 }
 
 int
@@ -744,7 +753,10 @@ sp_report_add(struct sp_report *p, const struct sp_report_run *run,
 	s.id = id;
 	if ((s.by_name = index_names(res)) == NULL)
 		return nomem(e);
-	d = parse_meta(run);
+	if (parse_meta(run, &d, e) < 0) {
+		free(s.by_name);
+		return -1;
+	}
 	rc = section(p, &s, run, d, e);
 	sp_cbor_free(d);
 	free(s.by_name);

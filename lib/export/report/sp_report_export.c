@@ -203,7 +203,8 @@ setup(struct rx *x, struct sp_reader *r, struct sp_err *e)
 	memset(&ro, 0, sizeof ro);
 	ro.want = SP_STATS_WANT_REGIONS | SP_STATS_WANT_TREE |
 	    SP_STATS_WANT_RANKS;
-	ro.need = SP_STATS_NEED_SUMS;
+	/* the sums, and the percentiles the duration figures print */
+	ro.need = SP_STATS_NEED_PCT;
 	ro.ranks_given = o->rank_ok != NULL;
 	ro.keep = o->keep;
 	ro.keep_ctx = o->keep_ctx;
