@@ -21,6 +21,21 @@
 void sp_diff_cells_value(char *buf, enum sp_diff_metric m, struct sp_opt v);
 void sp_diff_cells_delta(char *buf, enum sp_diff_metric m, double d);
 void sp_diff_cells_pct(char *buf, struct sp_opt pct);
+/* The columns of a row after its key's (and its rank's). */
+enum {
+	SP_DIFF_COL_A, SP_DIFF_COL_B, SP_DIFF_COL_DELTA, SP_DIFF_COL_PCT,
+	SP_DIFF_COL_P, SP_DIFF_NCOLS
+};
+
+/*
+ * A row's cells as the text table has them: each side's value (with
+ * several runs, its median and interval, "1.5 ±3.2%"), the delta,
+ * the percentage or "~" when tested and not significant, and the test
+ * ("p=0.021 n=8+8", or "-").
+ */
+void sp_diff_cells_row(const struct sp_diff_row *w,
+    const struct sp_diff_report *rep,
+    char c[SP_DIFF_NCOLS][SP_DIFF_CELL_MAX]);
 /* The characters of n bytes of UTF-8 (a byte that starts none counts). */
 size_t sp_diff_cells_width(const char *s, size_t n);
 
