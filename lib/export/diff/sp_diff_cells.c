@@ -79,6 +79,35 @@ sp_diff_cells_row(const struct sp_diff_row *w,
 		snprintf(c[SP_DIFF_COL_P], SP_DIFF_CELL_MAX, "-");
 }
 
+int
+sp_diff_cells_tested(const struct sp_diff *d)
+{
+	size_t i;
+
+	for (i = 0; i < sp_diff_nrows(d); i++)
+		if (sp_diff_row(d, i)->p.set)
+			return 1;
+	return 0;
+}
+
+int
+sp_diff_cells_note(const struct sp_diff *d, const struct sp_diff_report *rep,
+    char *buf, size_t n)
+{
+	int runs = rep->samples != NULL && strcmp(rep->samples, "runs") == 0;
+	int calls = rep->samples != NULL && strcmp(rep->samples, "calls") == 0;
+
+	if (rep->samples == NULL || !sp_diff_cells_tested(d))
+		return 0;
+	snprintf(buf, n, "Test: two-sided Mann-Whitney U of %s, alpha %g; "
+	    "~: no significant change%s.", runs ? "the runs' values" : calls ?
+	    "the calls' durations within each run" : "the ranks' values "
+	    "within each run", rep->opts->alpha, runs ? "; values: median "
+	    "±95% confidence interval" : calls ? "; -: too few calls to "
+	    "test" : "; -: too few ranks to test");
+	return 1;
+}
+
 size_t
 sp_diff_cells_width(const char *s, size_t n)
 {

@@ -36,6 +36,12 @@ enum {
 void sp_diff_cells_row(const struct sp_diff_row *w,
     const struct sp_diff_report *rep,
     char c[SP_DIFF_NCOLS][SP_DIFF_CELL_MAX]);
+/* Some row of d was tested. */
+int sp_diff_cells_tested(const struct sp_diff *d);
+/* What the tests compared, the line under a table ("Test: ..."): 0 when
+ * no row was tested (no line), else 1 and the line in buf. */
+int sp_diff_cells_note(const struct sp_diff *d,
+    const struct sp_diff_report *rep, char *buf, size_t n);
 /* The characters of n bytes of UTF-8 (a byte that starts none counts). */
 size_t sp_diff_cells_width(const char *s, size_t n);
 

@@ -110,37 +110,18 @@ head(struct table *t)
 	sp_diff_cells_str(t->o, "\n");
 }
 
-/* Some row was tested. */
-static int
-tested(const struct sp_diff *d)
-{
-	size_t i;
-
-	for (i = 0; i < sp_diff_nrows(d); i++)
-		if (sp_diff_row(d, i)->p.set)
-			return 1;
-	return 0;
-}
-
 /* What the tests compared, under the table. */
 static void
 tests_note(struct sp_diff_cells_out *o, const struct sp_diff *d,
     const struct sp_diff_report *rep)
 {
-	int runs = rep->samples != NULL && strcmp(rep->samples, "runs") == 0;
-	int calls = rep->samples != NULL && strcmp(rep->samples, "calls") == 0;
 	char t[256];
 
-	if (rep->samples == NULL || !tested(d))
+	if (sp_diff_cells_note(d, rep, t, sizeof t) == 0)
 		return;
-	snprintf(t, sizeof t, "\nTest: two-sided Mann-Whitney U of %s, "
-	    "alpha %g; ~: no significant change%s.\n",
-	    runs ? "the runs' values" : calls ? "the calls' durations "
-	    "within each run" : "the ranks' values within each run",
-	    rep->opts->alpha, runs ? "; values: median ±95% confidence "
-	    "interval" : calls ? "; -: too few calls to test" :
-	    "; -: too few ranks to test");
+	sp_diff_cells_str(o, "\n");
 	sp_diff_cells_str(o, t);
+	sp_diff_cells_str(o, "\n");
 }
 
 /* "LABEL (x)", or NULL without memory. */
@@ -168,7 +149,7 @@ table(struct sp_diff_cells_out *o, const struct sp_diff *d,
 	t.d = d;
 	t.rep = rep;
 	t.o = o;
-	t.ncols = tested(d) ? SP_DIFF_NCOLS : SP_DIFF_COL_P;
+	t.ncols = sp_diff_cells_tested(d) ? SP_DIFF_NCOLS : SP_DIFF_COL_P;
 	t.head[0] = head_of(rep->side[0].label, 'a');
 	t.head[1] = head_of(rep->side[1].label, 'b');
 	if (t.head[0] == NULL || t.head[1] == NULL) {
