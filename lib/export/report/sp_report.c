@@ -620,6 +620,7 @@ struct sp_report {
 	char **labels;
 	size_t n, cap;
 	size_t regions;			/* over every run */
+	struct sp_stats_text across, across_nav;	/* the comparisons */
 };
 
 struct sp_report *
@@ -649,7 +650,21 @@ sp_report_free(struct sp_report *p)
 	}
 	free(p->sec);
 	free(p->labels);
+	sp_stats_text_free(&p->across);
+	sp_stats_text_free(&p->across_nav);
 	free(p);
+}
+
+void
+sp_report_put_across(struct sp_report *p, struct sp_stats_text *b,
+    struct sp_stats_text *nav)
+{
+	sp_stats_text_free(&p->across);
+	sp_stats_text_free(&p->across_nav);
+	p->across = *b;
+	p->across_nav = *nav;
+	memset(b, 0, sizeof *b);
+	memset(nav, 0, sizeof *nav);
 }
 
 size_t
@@ -785,6 +800,7 @@ head(const struct sp_report *p, struct sp_stats_text *b)
 	escs(b, SP_REPORT_TEXT, p->o.title != NULL ? p->o.title :
 	    "sp-report");
 	put(b, "</h1>\n<nav id=\"contents\"><h2>Contents</h2><ul>\n");
+	sp_stats_text_add(b, p->across_nav.p, p->across_nav.n);
 	for (i = 0; i < p->n; i++) {
 		sp_stats_text_printf(b, "<li><a href=\"#r%zu\">", i + 1);
 		escs(b, SP_REPORT_TEXT, p->labels[i]);
@@ -814,6 +830,8 @@ sp_report_write(const struct sp_report *p, sp_write_fn *w, void *ctx,
 		return nomem(e);
 	}
 	rc = w(ctx, b.p, b.n, e);
+	if (rc == 0 && p->across.n > 0)
+		rc = w(ctx, p->across.p, p->across.n, e);
 	for (i = 0; i < p->n && rc == 0; i++)
 		rc = w(ctx, p->sec[i].p, p->sec[i].n, e);
 	b.n = 0;
