@@ -134,7 +134,7 @@ async function manyRanks(page, dir, shots) {
 	await sameNumbers(page, dir, calls, 'r64');
 	// a region's per-rank detail has a line per rank with calls
 	const byRank = statsJson(dir, calls, ['--by', 'rank']);
-	const tr = await page.$('table.tree tbody tr[data-region="0"]');
+	const tr = await page.$('table.tree tbody tr[data-ri="0"]');
 	await tr.click();
 	const lines = await page.$$eval('tr.detail td table tr', (t) =>
 	    t.slice(1).map((r) => [...r.children].map((c) => c.textContent)));

@@ -22,12 +22,12 @@
 
 /* The change chart's geometry. */
 #define CH_W 640
-#define CH_LABEL 200		/* names end here */
+#define CH_LABEL 180		/* names end here */
 #define CH_MID 420		/* the axis of 0 % */
-#define CH_HALF 180		/* the largest change's length */
+#define CH_HALF 170		/* the largest change's length */
 #define CH_ROW 16
 #define CH_TOP 22
-#define CH_NAME 30		/* characters of a name on the chart */
+#define CH_NAME 26		/* characters of a name on the chart */
 
 struct sp_report_across {
 	struct sp_diff_feed_opts dopts;
@@ -92,9 +92,7 @@ attr_num(struct sp_stats_text *b, const char *key, double v, int set)
 static void
 region_attr(struct sp_stats_text *b, const char *name, size_t len)
 {
-	sp_stats_text_str(b, " data-region=\"");
-	esc(b, SP_REPORT_ATTR, name, len);
-	sp_stats_text_str(b, "\"");
+	(void)sp_report_region_attr(name, len, text_write, b, NULL);
 }
 
 /* --- feeding --- */

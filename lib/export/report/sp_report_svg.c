@@ -23,6 +23,13 @@ text_write(void *ctx, const void *p, size_t n, struct sp_err *e)
 }
 
 static void
+region_attr(struct sp_stats_text *b, const struct sp_stats_region *r)
+{
+	(void)sp_report_region_attr(r->name, r->name_len, text_write, b,
+	    NULL);
+}
+
+static void
 name(struct sp_stats_text *b, const struct sp_stats_region *r)
 {
 	(void)sp_report_escape(SP_REPORT_TEXT, r->name, r->name_len,
@@ -189,8 +196,9 @@ heat_cells(struct sp_stats_text *b, const struct sp_stats_result *res,
 	size_t c, row;
 
 	for (c = 0; c < nc; c++) {
-		sp_stats_text_printf(b, "<g data-region=\"%u\"><title>",
-		    cols[c]);
+		sp_stats_text_str(b, "<g");
+		region_attr(b, &res->regions[cols[c]]);
+		sp_stats_text_str(b, "><title>");
 		name(b, &res->regions[cols[c]]);
 		sp_stats_text_str(b, "</title>");
 		for (row = 0; row < g->rows; row++) {
@@ -271,8 +279,9 @@ plot(struct sp_stats_text *b, const struct sp_stats_result *res,
 	for (i = 0; i < bins; i++)
 		top = v[i] > top ? v[i] : top;
 	top = top > 0 ? top : 1;
-	sp_stats_text_printf(b, "<figure class=\"imb\" data-region=\"%u\">"
-	    "<figcaption>", region);
+	sp_stats_text_str(b, "<figure class=\"imb\"");
+	region_attr(b, r);
+	sp_stats_text_str(b, "><figcaption>");
 	name(b, r);
 	sp_stats_text_printf(b, "</figcaption><svg width=\"%d\" height=\"%d\" "
 	    "viewBox=\"0 0 %d %d\" role=\"img\"><polyline class=\"line\" "
