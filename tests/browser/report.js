@@ -190,6 +190,29 @@ async function hostile(page, dir, shots) {
 	sp.check(names.length === recs.length && names.every((x, i) => x ===
 	    recs[i].name), 'hostile: the names differ from sp-stats\' JSON');
 	await page.screenshot({ path: path.join(shots, 'hostile.png') });
+	// two runs of the hostile names: the change section's names stay
+	// text too, and are sp-diff's
+	fs.copyFileSync(path.join(dir, 'hostile.h5'), path.join(dir,
+	    'hostile2.h5'));
+	const calls2 = report(dir, ['hostile.h5', 'hostile2.h5'], 'hostile2');
+	await open(page, dir, 'hostile2');
+	const m = await page.evaluate(() => ({
+		scripts: document.querySelectorAll('script').length,
+		runs: document.querySelectorAll('section.run').length,
+		stray: document.querySelectorAll('body svg:not(.heatmap):not(' +
+		    'figure svg):not(.change)').length,
+		alerted: window.spAlerted === true,
+		rows: [...document.querySelectorAll('table.diff tbody tr')].map(
+		    (r) => [r.getAttribute('data-region'),
+			r.children[0].textContent]),
+	}));
+	sp.check(m.scripts === m.runs + 1 && m.runs === 2 && m.stray === 0 &&
+	    !m.alerted, `hostile2: ${JSON.stringify(m).slice(0, 200)}`);
+	const want = jsonOf(dir, 'SP_DIFF', calls2).rows;
+	sp.check(m.rows.length === want.length && want.every((w, i) =>
+	    m.rows[i][0] === shown(w.region) && m.rows[i][1] ===
+	    shown(w.region)), 'hostile2: the change rows\' names differ ' +
+	    'from sp-diff\'s JSON');
 }
 
 function jsonOf(dir, prog, calls) {
