@@ -1,13 +1,16 @@
 // report.js - sp-report's page in Chromium: reports of generated runs
-// (one rank, 64 ranks, hostile names) open with no console error and no
-// request but the file itself; every section is there; the summary
-// table's numbers are sp-stats' (its JSON by call path); each overview
-// bullet fires on a profile built for it and none but the dominant region
-// on a plain one; a click on a hot spot highlights its row; the filter
-// counts regions; the timeline shows each rank doing what the profile
-// says where it says, and the durations' histograms count every call of
-// their regions.  Screenshots go to the scratch directory (SP_KEEP_TMP=1
-// keeps it).
+// (one rank, 64 ranks, hostile names, two runs, runs at four rank counts)
+// open with no console error and no request but the file itself; every
+// section is there; the summary table's numbers are sp-stats' (its JSON
+// by call path); each overview bullet fires on a profile built for it
+// and none but the dominant region on a plain one; a click on a hot spot
+// highlights its row; the filter counts regions; the timeline shows each
+// rank doing what the profile says where it says, and the durations'
+// histograms count every call of their regions; the change section's
+// rows and bars are sp-diff's JSON and the scaling section's sp-scale's;
+// a click on a heatmap column highlights the region's tree row, and a
+// click on a comparison's row the region in every run.  Screenshots go
+// to the scratch directory (SP_KEEP_TMP=1 keeps it).
 'use strict';
 
 const fs = require('fs');
@@ -110,13 +113,10 @@ async function timelineAt(page, row, frac) {
 		const b = svg.getBoundingClientRect();
 		const el = document.elementFromPoint(b.left + x * scale,
 		    b.top + y * scale);
-		const names = JSON.parse(document.querySelector(
-		    'script.sp-data').textContent).names;
 		if (el === idle)
 			return '(outside)';
 		const r = el && el.getAttribute('data-region');
-		return r === null || r === undefined ? el && el.tagName :
-		    names[+r];
+		return r === null || r === undefined ? el && el.tagName : r;
 	}, [row, frac]);
 }
 
@@ -124,14 +124,16 @@ async function timelineAt(page, row, frac) {
 async function histCounts(page, dir, calls, name) {
 	const recs = statsJson(dir, calls, []);
 	const figs = await page.$$eval('figure.hist', (f) => f.map((x) => ({
-		region: +x.getAttribute('data-region'),
+		region: x.getAttribute('data-region'),
 		n: [...x.querySelectorAll('rect[data-n]')].reduce((s, r) =>
 		    s + +r.getAttribute('data-n'), 0) })));
 	sp.check(figs.length > 0, `${name}: no histogram`);
-	for (const f of figs)
-		sp.check(recs[f.region].num_calls === f.n, `${name}: the ` +
-		    `histogram of ${recs[f.region].name} counts ${f.n} calls, ` +
-		    `not ${recs[f.region].num_calls}`);
+	for (const f of figs) {
+		const rec = recs.find((r) => r.name === f.region);
+		sp.check(rec !== undefined && rec.num_calls === f.n, `${name}: ` +
+		    `the histogram of ${f.region} counts ${f.n} calls, not ` +
+		    `${rec && rec.num_calls}`);
+	}
 }
 
 // Four ranks in a, rank 3 in x for the second half, rank 1 outside
@@ -214,7 +216,7 @@ async function manyRanks(page, dir, shots) {
 	await histCounts(page, dir, calls, 'r64');
 	// a region's per-rank detail has a line per rank with calls
 	const byRank = statsJson(dir, calls, ['--by', 'rank']);
-	const tr = await page.$('table.tree tbody tr[data-region="0"]');
+	const tr = await page.$('table.tree tbody tr[data-ri="0"]');
 	await tr.click();
 	const lines = await page.$$eval('tr.detail td table tr', (t) =>
 	    t.slice(1).map((r) => [...r.children].map((c) => c.textContent)));
@@ -267,6 +269,179 @@ async function hostile(page, dir, shots) {
 	sp.check(names.length === recs.length && names.every((x, i) => x ===
 	    recs[i].name), 'hostile: the names differ from sp-stats\' JSON');
 	await page.screenshot({ path: path.join(shots, 'hostile.png') });
+	// two runs of the hostile names: the change section's names stay
+	// text too, and are sp-diff's
+	fs.copyFileSync(path.join(dir, 'hostile.h5'), path.join(dir,
+	    'hostile2.h5'));
+	const calls2 = report(dir, ['hostile.h5', 'hostile2.h5'], 'hostile2');
+	await open(page, dir, 'hostile2');
+	const m = await page.evaluate(() => ({
+		scripts: document.querySelectorAll('script').length,
+		runs: document.querySelectorAll('section.run').length,
+		stray: document.querySelectorAll('body svg:not(.heatmap):not(' +
+		    '.timeline):not(figure svg):not(.change)').length,
+		alerted: window.spAlerted === true,
+		rows: [...document.querySelectorAll('table.diff tbody tr')].map(
+		    (r) => [r.getAttribute('data-region'),
+			r.children[0].textContent]),
+	}));
+	sp.check(m.scripts === m.runs + 1 && m.runs === 2 && m.stray === 0 &&
+	    !m.alerted, `hostile2: ${JSON.stringify(m).slice(0, 200)}`);
+	const want = jsonOf(dir, 'SP_DIFF', calls2).rows;
+	sp.check(m.rows.length === want.length && want.every((w, i) =>
+	    m.rows[i][0] === shown(w.region) && m.rows[i][1] ===
+	    shown(w.region)), 'hostile2: the change rows\' names differ ' +
+	    'from sp-diff\'s JSON');
+}
+
+function jsonOf(dir, prog, calls) {
+	return JSON.parse(execFileSync(process.env[prog], ['--format', 'json',
+	    calls], { cwd: dir, maxBuffer: 1 << 30 }));
+}
+
+// A number of the page (shortest round-trip text, or "null") equals
+// the JSON's.
+function same(attr, want) {
+	return want === null || want === undefined ? attr === 'null' :
+	    attr !== 'null' && parseFloat(attr) === want;
+}
+
+// A click on a heatmap column highlights that region's tree row in the
+// same run, and nothing of another region.
+async function heatmapClick(page, name) {
+	const col = await page.$('section.run svg.heatmap g[data-region] ' +
+	    'rect.col');
+	const region = await col.evaluate((r) => r.parentNode.getAttribute(
+	    'data-region'));
+	await col.click();
+	const hl = await page.$$eval('section.run table.tree tr.hl', (t) =>
+	    t.map((r) => r.getAttribute('data-region')));
+	sp.check(hl.length > 0 && hl.every((r) => r === region),
+	    `${name}: heatmap column ${region} highlights rows ${hl}`);
+	return [region, col];
+}
+
+// Two runs: sp-diff's rows in the change table and chart, its numbers.
+async function twoRuns(page, dir, shots) {
+	sp.synth(dir, 'before.h5', ['--ranks', '8', '--calls', '300',
+		'--seed', '1']);
+	sp.synth(dir, 'after.h5', ['--ranks', '8', '--calls', '300',
+		'--seed', '2']);
+	const calls = report(dir, ['before.h5', 'after.h5'], 'two');
+	await open(page, dir, 'two');
+	await sections(page, 'two');
+	for (const s of ['#change', 'svg.change g.bar rect', 'table.diff',
+		'a[href="#change-chart"]', 'svg.heatmap', 'figure.imb'])
+		sp.check(await page.$(s) !== null, `two: no ${s}`);
+	const runs = await page.$$eval('section.run', (r) => r.length);
+	sp.check(runs === 2, `two: ${runs} run sections`);
+	const want = jsonOf(dir, 'SP_DIFF', calls);
+	const rows = await page.$$eval('table.diff tbody tr', (t) => t.map(
+	    (r) => ({ region: r.getAttribute('data-region'),
+		a: r.dataset.a, b: r.dataset.b, delta: r.dataset.delta,
+		pct: r.dataset.pct, p: r.dataset.p,
+		sig: r.dataset.significant,
+		cells: [...r.children].map((c) => c.textContent) })));
+	sp.check(rows.length === want.rows.length && rows.length > 0,
+	    `two: ${rows.length} rows, sp-diff ${want.rows.length}`);
+	want.rows.forEach((w, i) => {
+		const r = rows[i];
+		sp.check(r.region === w.region && r.cells[0] === w.region &&
+		    same(r.a, w.a) && same(r.b, w.b) && same(r.delta,
+		    w.delta) && same(r.pct, w.pct) && same(r.p, w.p) &&
+		    r.sig === String(w.significant), `two: row ${i} ` +
+		    `${JSON.stringify(r)} is not ${JSON.stringify(w)}`);
+		// "~" exactly where sp-diff finds no significant change
+		sp.check((r.cells[4] === '~') === (w.significant === false),
+		    `two: row ${i} ${w.region}: ${r.cells[4]}`);
+	});
+	const bars = await page.$$eval('svg.change g.bar', (g) => g.map(
+	    (b) => [b.getAttribute('data-region'), b.dataset.pct,
+		b.querySelector('rect').getAttribute('class')]));
+	const withPct = want.rows.filter((w) => w.pct !== null);
+	sp.check(bars.length === Math.min(40, withPct.length),
+	    `two: ${bars.length} bars, ${withPct.length} rows with pct`);
+	bars.forEach(([region, pct, kind], i) => {
+		const w = withPct[i];
+		const k = w.significant === false ? 'ns' : w.pct > 0 ? 'up' :
+		    w.pct < 0 ? 'down' : 'ns';
+		sp.check(region === w.region && same(pct, w.pct) && kind === k,
+		    `two: bar ${i} ${region} ${pct} ${kind}, not ${w.region} ` +
+		    `${w.pct} ${k}`);
+	});
+	const [region, col] = await heatmapClick(page, 'two');
+	// the same region is highlighted in the change table too
+	const diffHl = await page.$$eval('table.diff tr.hl', (t) => t.map(
+	    (r) => r.getAttribute('data-region')));
+	sp.check(diffHl.length === 1 && diffHl[0] === region,
+	    `two: change rows ${diffHl} highlighted, not ${region}`);
+	await page.screenshot({ path: path.join(shots, 'two.png'),
+		fullPage: true });
+	await col.click();	// again: nothing highlighted
+	sp.check(await page.$('.hl') === null, 'two: a second click kept ' +
+	    'the highlight');
+	// a click on a change row highlights the region in both runs
+	await page.click('table.diff tbody tr:nth-child(2)');
+	const second = await page.$eval('table.diff tbody tr:nth-child(2)',
+	    (r) => r.getAttribute('data-region'));
+	const lit = await page.$$eval('section.run', (secs) => secs.map(
+	    (s) => [...s.querySelectorAll('table.tree tr.hl')].map(
+		(r) => r.getAttribute('data-region'))));
+	sp.check(lit.every((l) => l.length > 0 && l.every((r) => r === second)),
+	    `two: change row ${second} highlights ${JSON.stringify(lit)}`);
+}
+
+// Runs at 1, 2, 4 and 8 ranks: sp-scale's chart and rows, its numbers.
+async function scaleRuns(page, dir, shots) {
+	execFileSync('/usr/bin/python3', [path.join(__dirname, '..', 'gen',
+	    'spgen.py'), 'scale', '--ranks', '1,2,4,8', 'series'],
+	    { cwd: dir });
+	const files = ['01', '02', '04', '08'].map((n) =>
+	    path.join('series', `run-${n}.h5`));
+	const calls = report(dir, files, 'scale');
+	await open(page, dir, 'scale');
+	await sections(page, 'scale');
+	for (const s of ['#scaling', '.scalechart svg g.series',
+		'table.scale', 'a[href="#scaling-table"]'])
+		sp.check(await page.$(s) !== null, `scale: no ${s}`);
+	sp.check(await page.$('#change') === null, 'scale: a change section');
+	const want = jsonOf(dir, 'SP_SCALE', calls);
+	const rows = await page.$$eval('table.scale tbody tr', (t) => t.map(
+	    (r) => ({ region: r.getAttribute('data-region'),
+		whole: r.classList.contains('whole'),
+		verdict: r.querySelector('td.verdict').dataset.verdict,
+		cells: [...r.querySelectorAll('td[data-k]')].map((c) => [
+		    c.dataset.k, +c.dataset.i, c.dataset.v]) })));
+	sp.check(rows.length === want.rows.length, `scale: ${rows.length} ` +
+	    `rows, sp-scale ${want.rows.length}`);
+	want.rows.forEach((w, i) => {
+		const r = rows[i];
+		sp.check(r.whole === w.whole_run && (w.whole_run ||
+		    r.region === w.region) && r.verdict === w.verdict,
+		    `scale: row ${i} ${JSON.stringify(r)} is not ${w.region}`);
+		sp.check(r.cells.length === 3 * w.values.length,
+		    `scale: row ${i}: ${r.cells.length} cells`);
+		for (const [k, j, v] of r.cells)
+			sp.check(same(v, w.values[j][k]), `scale: ${w.region} ` +
+			    `${k} at ${j}: ${v}, not ${w.values[j][k]}`);
+	});
+	const [, col] = await heatmapClick(page, 'scale');
+	await col.click();
+	// a click on a scaling row highlights the region in every run
+	const row = await page.$('table.scale tbody tr[data-region]');
+	const region = await row.getAttribute('data-region');
+	await row.click();
+	const lit = await page.$$eval('section.run', (secs) => secs.map(
+	    (s) => [...s.querySelectorAll('table.tree tr.hl')].map(
+		(r) => r.getAttribute('data-region'))));
+	sp.check(lit.length === 4 && lit.every((l) => l.length > 0 &&
+	    l.every((r) => r === region)), `scale: row ${region} highlights ` +
+	    `${JSON.stringify(lit)}`);
+	const line = await page.$eval('.scalechart g.series.hl', (g) =>
+	    g.getAttribute('data-name')).catch(() => null);
+	sp.check(line === region, `scale: chart line ${line}, not ${region}`);
+	await page.screenshot({ path: path.join(shots, 'scale.png'),
+		fullPage: true });
 }
 
 // One profile per bullet, and one that fires none but the dominant.
@@ -301,7 +476,7 @@ async function overview(page, dir) {
 
 run(async () => {
 	sp.requireTools();
-	for (const v of ['SP_REPORT', 'SP_STATS'])
+	for (const v of ['SP_REPORT', 'SP_STATS', 'SP_DIFF', 'SP_SCALE'])
 		sp.check(process.env[v], `no $${v}`);
 	const dir = sp.scratch('report');
 	const shots = path.join(dir, 'shots');
@@ -323,6 +498,12 @@ run(async () => {
 	});
 	await withPage(async (page) => {
 		await overview(page, dir);
+	});
+	await withPage(async (page) => {
+		await twoRuns(page, dir, shots);
+	});
+	await withPage(async (page) => {
+		await scaleRuns(page, dir, shots);
 	});
 	if (process.env.SP_KEEP_TMP)
 		console.log(`kept ${dir}`);

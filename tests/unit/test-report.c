@@ -2,7 +2,8 @@
  * test-report: sp-report's escaping in each place a name lands (text,
  * attributes, JSON in a script), byte for byte, for the characters that
  * could end or open markup and for bytes that are not UTF-8; and the
- * overview's rules (sp_report_overview.h) at and around each threshold.
+ * overview's rules (sp_report_overview.h) at and around each threshold;
+ * the heatmap's order and binning (sp_report_order.h).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 #include "check.h"
 #include "membuf.h"
 #include "sp_report_escape.h"
+#include "sp_report_order.h"
 #include "sp_report_overview.h"
 
 static void
@@ -193,11 +195,63 @@ overview(void)
 	    ov.no_calls);
 }
 
+/* The heatmap's order: groups by the column furthest above its mean,
+ * in the columns' order, most own time first, ties by rank. */
+static void
+order(void)
+{
+	/* 6 ranks x 3 columns; column means 2, 1, 4 */
+	static const double own[] = {
+		2, 1, 4,	/* 0: all at the mean: column 0 (first) */
+		1, 3, 4,	/* 1: 3x in column 1 */
+		2, 1, 9,	/* 2: 2.25x in column 2 */
+		4, 1, 4,	/* 3: 2x in column 0, total 9 */
+		3, 0, 3,	/* 4: 1.5x in column 0, total 6 */
+		0, 0, 0,	/* 5: no time above 0 anywhere: column 0 */
+	};
+	static const size_t want[] = { 3, 0, 4, 5, 1, 2 };
+	static const size_t groups[] = { 0, 1, 2, 0, 0, 0 };
+	double own2[18];
+	size_t got[6], grp[6], i;
+
+	CHECK(sp_report_order(own, 6, 3, got, grp) == 0, "order");
+	for (i = 0; i < 6; i++) {
+		CHECK(got[i] == want[i], "order[%zu] = %zu, not %zu", i,
+		    got[i], want[i]);
+		CHECK(grp[i] == groups[i], "group of %zu = %zu, not %zu", i,
+		    grp[i], groups[i]);
+	}
+	/* no calls anywhere (-1): the last group, after the others */
+	for (i = 0; i < 18; i++)
+		own2[i] = own[i];
+	own2[0] = own2[1] = own2[2] = -1;
+	CHECK(sp_report_order(own2, 6, 3, got, grp) == 0, "order");
+	CHECK(grp[0] == 3 && got[5] == 0, "no calls: group %zu, last %zu",
+	    grp[0], got[5]);
+	/* equal ranks keep their order */
+	for (i = 0; i < 18; i++)
+		own2[i] = 1;
+	CHECK(sp_report_order(own2, 6, 3, got, NULL) == 0, "order");
+	for (i = 0; i < 6; i++)
+		CHECK(got[i] == i, "ties: order[%zu] = %zu", i, got[i]);
+
+	/* binning: one rank a row up to the bound, then ceil(n / max) */
+	CHECK(sp_report_order_per(2048, 2048) == 1 &&
+	    sp_report_order_rows(2048, 2048) == 2048, "2048 ranks");
+	CHECK(sp_report_order_per(2049, 2048) == 2 &&
+	    sp_report_order_rows(2049, 2048) == 1025, "2049 ranks");
+	CHECK(sp_report_order_per(100000, 2048) == 49 &&
+	    sp_report_order_rows(100000, 2048) == 2041, "100000 ranks");
+	CHECK(sp_report_order_per(1, 2048) == 1 &&
+	    sp_report_order_rows(1, 2048) == 1, "one rank");
+}
+
 int
 main(void)
 {
 	escaping();
 	long_name();
 	overview();
+	order();
 	return failed != 0;
 }

@@ -21,6 +21,27 @@
 void sp_diff_cells_value(char *buf, enum sp_diff_metric m, struct sp_opt v);
 void sp_diff_cells_delta(char *buf, enum sp_diff_metric m, double d);
 void sp_diff_cells_pct(char *buf, struct sp_opt pct);
+/* The columns of a row after its key's (and its rank's). */
+enum {
+	SP_DIFF_COL_A, SP_DIFF_COL_B, SP_DIFF_COL_DELTA, SP_DIFF_COL_PCT,
+	SP_DIFF_COL_P, SP_DIFF_NCOLS
+};
+
+/*
+ * A row's cells as the text table has them: each side's value (with
+ * several runs, its median and interval, "1.5 ±3.2%"), the delta,
+ * the percentage or "~" when tested and not significant, and the test
+ * ("p=0.021 n=8+8", or "-").
+ */
+void sp_diff_cells_row(const struct sp_diff_row *w,
+    const struct sp_diff_report *rep,
+    char c[SP_DIFF_NCOLS][SP_DIFF_CELL_MAX]);
+/* Some row of d was tested. */
+int sp_diff_cells_tested(const struct sp_diff *d);
+/* What the tests compared, the line under a table ("Test: ..."): 0 when
+ * no row was tested (no line), else 1 and the line in buf. */
+int sp_diff_cells_note(const struct sp_diff *d,
+    const struct sp_diff_report *rep, char *buf, size_t n);
 /* The characters of n bytes of UTF-8 (a byte that starts none counts). */
 size_t sp_diff_cells_width(const char *s, size_t n);
 

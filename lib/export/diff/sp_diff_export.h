@@ -24,21 +24,11 @@
 #include <stdint.h>
 
 #include "sp_diff.h"
+#include "sp_diff_feed.h"
 #include "sp_diff_report.h"
 #include "sp_err.h"
 #include "sp_export_name.h"
 #include "sp_stream.h"
-
-/*
- * Noise: with several runs a side, the runs' values are the samples of
- * the U test; with one run a side, the ranks' values of a region for
- * total, self, wall and slowest (a rank's total), and the calls'
- * durations of a region or call path for avg, min, max, p50, p95 and p99
- * (handed out by the run, sp_stats_run_durations(), and kept on the
- * temporary file until the end), when each side has at least this many
- * samples of the key; 0 in the options' min_samples is this.
- */
-#define SP_DIFF_MIN_SAMPLES 5
 
 enum sp_diff_format {
 	SP_DIFF_TEXT,

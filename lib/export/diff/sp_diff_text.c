@@ -8,68 +8,19 @@
 
 #include "sp_diff_cells.h"
 
-/* The columns after the key's (and the rank's). */
-enum { COL_A, COL_B, COL_DELTA, COL_PCT, COL_P, NCOLS };
-
 struct table {
 	const struct sp_diff *d;
 	const struct sp_diff_report *rep;
 	struct sp_diff_cells_out *o;
 	char *head[2];		/* "LABEL (a)", "LABEL (b)" */
-	size_t wkey, wrank, w[NCOLS];
-	size_t ncols;		/* COL_P only when there are tests */
+	size_t wkey, wrank, w[SP_DIFF_NCOLS];
+	size_t ncols;		/* SP_DIFF_COL_P only when there are tests */
 };
 
 static const char *
 key_head(const struct sp_diff_report *rep)
 {
 	return rep->keys == SP_DIFF_BY_PATH ? "call path" : "region";
-}
-
-/* A median and its interval, "1.5 ±3.2%" (of the median), "±inf" when
- * there are too few runs for one. */
-static void
-median_cell(char *c, enum sp_diff_metric m, struct sp_opt v,
-    struct sp_opt lo, struct sp_opt hi)
-{
-	char x[SP_DIFF_CELL_MAX];
-	double r;
-
-	sp_diff_cells_value(x, m, v);
-	if (!v.set)
-		snprintf(c, SP_DIFF_CELL_MAX, "%s", x);
-	else if (!lo.set || !hi.set || v.v == 0.)
-		snprintf(c, SP_DIFF_CELL_MAX, "%.24s ±inf", x);
-	else {
-		r = hi.v - v.v > v.v - lo.v ? hi.v - v.v : v.v - lo.v;
-		snprintf(c, SP_DIFF_CELL_MAX, "%.24s ±%.3g%%", x,
-		    100. * r / (v.v < 0 ? -v.v : v.v));
-	}
-}
-
-static void
-cells_of(const struct sp_diff_row *w, const struct sp_diff_report *rep,
-    char c[NCOLS][SP_DIFF_CELL_MAX])
-{
-	enum sp_diff_metric m = rep->metric;
-
-	if (rep->side[0].runs > 1 || rep->side[1].runs > 1) {
-		median_cell(c[COL_A], m, w->a, w->a_lo, w->a_hi);
-		median_cell(c[COL_B], m, w->b, w->b_lo, w->b_hi);
-	} else {
-		sp_diff_cells_value(c[COL_A], m, w->a);
-		sp_diff_cells_value(c[COL_B], m, w->b);
-	}
-	sp_diff_cells_delta(c[COL_DELTA], m, w->delta);
-	sp_diff_cells_pct(c[COL_PCT], w->pct);
-	if (w->p.set && !w->changed)
-		snprintf(c[COL_PCT], SP_DIFF_CELL_MAX, "~");
-	if (w->p.set)
-		snprintf(c[COL_P], SP_DIFF_CELL_MAX, "p=%.3f n=%llu+%llu",
-		    w->p.v, (unsigned long long)w->na,
-		    (unsigned long long)w->nb);
-	else
-		snprintf(c[COL_P], SP_DIFF_CELL_MAX, "-");
 }
 
 static size_t
@@ -81,14 +32,14 @@ max_of(size_t a, size_t b)
 static void
 widths(struct table *t)
 {
-	static const char *const fixed[NCOLS] = { NULL, NULL, "delta",
+	static const char *const fixed[SP_DIFF_NCOLS] = { NULL, NULL, "delta",
 		"delta [%]", "test" };
-	char c[NCOLS][SP_DIFF_CELL_MAX], r[16];
+	char c[SP_DIFF_NCOLS][SP_DIFF_CELL_MAX], r[16];
 	size_t i, k;
 
 	t->wkey = strlen(key_head(t->rep));
 	t->wrank = 4;
-	for (k = 0; k < NCOLS; k++)
+	for (k = 0; k < SP_DIFF_NCOLS; k++)
 		t->w[k] = sp_diff_cells_width(k < 2 ? t->head[k] : fixed[k],
 		    strlen(k < 2 ? t->head[k] : fixed[k]));
 	for (i = 0; i < sp_diff_nrows(t->d); i++) {
@@ -98,15 +49,15 @@ widths(struct table *t)
 		    w->len));
 		t->wrank = max_of(t->wrank, (size_t)snprintf(r, sizeof r,
 		    "%" PRIu32, w->rank));
-		cells_of(w, t->rep, c);
-		for (k = 0; k < NCOLS; k++)
+		sp_diff_cells_row(w, t->rep, c);
+		for (k = 0; k < SP_DIFF_NCOLS; k++)
 			t->w[k] = max_of(t->w[k], strlen(c[k]));
 	}
 }
 
 static void
 line(struct table *t, const char *key, size_t klen, const char *rank,
-    const char *const c[NCOLS])
+    const char *const c[SP_DIFF_NCOLS])
 {
 	size_t k;
 
@@ -117,7 +68,7 @@ line(struct table *t, const char *key, size_t klen, const char *rank,
 	}
 	for (k = 0; k < t->ncols; k++) {
 		sp_diff_cells_pad(t->o, 2);
-		if (k == COL_P)	/* last, left-aligned: no padding */
+		if (k == SP_DIFF_COL_P)	/* last, left-aligned: no padding */
 			sp_diff_cells_str(t->o, c[k]);
 		else
 			sp_diff_cells_cell(t->o, c[k], strlen(c[k]),
@@ -142,7 +93,7 @@ rule(struct sp_diff_cells_out *o, size_t n)
 static void
 head(struct table *t)
 {
-	const char *c[NCOLS] = { t->head[0], t->head[1], "delta",
+	const char *c[SP_DIFF_NCOLS] = { t->head[0], t->head[1], "delta",
 		"delta [%]", "test" };
 	size_t k;
 
@@ -159,37 +110,18 @@ head(struct table *t)
 	sp_diff_cells_str(t->o, "\n");
 }
 
-/* Some row was tested. */
-static int
-tested(const struct sp_diff *d)
-{
-	size_t i;
-
-	for (i = 0; i < sp_diff_nrows(d); i++)
-		if (sp_diff_row(d, i)->p.set)
-			return 1;
-	return 0;
-}
-
 /* What the tests compared, under the table. */
 static void
 tests_note(struct sp_diff_cells_out *o, const struct sp_diff *d,
     const struct sp_diff_report *rep)
 {
-	int runs = rep->samples != NULL && strcmp(rep->samples, "runs") == 0;
-	int calls = rep->samples != NULL && strcmp(rep->samples, "calls") == 0;
 	char t[256];
 
-	if (rep->samples == NULL || !tested(d))
+	if (sp_diff_cells_note(d, rep, t, sizeof t) == 0)
 		return;
-	snprintf(t, sizeof t, "\nTest: two-sided Mann-Whitney U of %s, "
-	    "alpha %g; ~: no significant change%s.\n",
-	    runs ? "the runs' values" : calls ? "the calls' durations "
-	    "within each run" : "the ranks' values within each run",
-	    rep->opts->alpha, runs ? "; values: median ±95% confidence "
-	    "interval" : calls ? "; -: too few calls to test" :
-	    "; -: too few ranks to test");
+	sp_diff_cells_str(o, "\n");
 	sp_diff_cells_str(o, t);
+	sp_diff_cells_str(o, "\n");
 }
 
 /* "LABEL (x)", or NULL without memory. */
@@ -208,8 +140,8 @@ static void
 table(struct sp_diff_cells_out *o, const struct sp_diff *d,
     const struct sp_diff_report *rep)
 {
-	char c[NCOLS][SP_DIFF_CELL_MAX], r[16];
-	const char *p[NCOLS] = { c[0], c[1], c[2], c[3], c[4] };
+	char c[SP_DIFF_NCOLS][SP_DIFF_CELL_MAX], r[16];
+	const char *p[SP_DIFF_NCOLS] = { c[0], c[1], c[2], c[3], c[4] };
 	struct table t;
 	size_t i;
 
@@ -217,7 +149,7 @@ table(struct sp_diff_cells_out *o, const struct sp_diff *d,
 	t.d = d;
 	t.rep = rep;
 	t.o = o;
-	t.ncols = tested(d) ? NCOLS : COL_P;
+	t.ncols = sp_diff_cells_tested(d) ? SP_DIFF_NCOLS : SP_DIFF_COL_P;
 	t.head[0] = head_of(rep->side[0].label, 'a');
 	t.head[1] = head_of(rep->side[1].label, 'b');
 	if (t.head[0] == NULL || t.head[1] == NULL) {
@@ -230,7 +162,7 @@ table(struct sp_diff_cells_out *o, const struct sp_diff *d,
 	for (i = 0; i < sp_diff_nrows(d); i++) {
 		const struct sp_diff_row *w = sp_diff_row(d, i);
 
-		cells_of(w, rep, c);
+		sp_diff_cells_row(w, rep, c);
 		snprintf(r, sizeof r, "%" PRIu32, w->rank);
 		line(&t, w->name, w->len, r, p);
 	}

@@ -356,10 +356,18 @@ index_names(const struct sp_stats_result *res)
 /* --- the overview and the hot spots --- */
 
 static void
-bold_name(struct sp_stats_text *b, const struct sp_stats_region *r,
-    size_t i)
+region_attr(struct sp_stats_text *b, const struct sp_stats_region *r)
 {
-	sp_stats_text_printf(b, "<b class=\"rn\" data-region=\"%zu\">", i);
+	(void)sp_report_region_attr(r->name, r->name_len, text_write, b,
+	    NULL);
+}
+
+static void
+bold_name(struct sp_stats_text *b, const struct sp_stats_region *r)
+{
+	put(b, "<b class=\"rn\"");
+	region_attr(b, r);
+	put(b, ">");
 	esc(b, SP_REPORT_TEXT, r->name, r->name_len);
 	put(b, "</b>");
 }
@@ -374,7 +382,7 @@ overview(struct sp_stats_text *b, const struct sp_stats_result *res,
 	if (ov->dominant != SP_REPORT_NONE) {
 		r = &res->regions[ov->dominant];
 		put(b, "<li class=\"b-dominant\">");
-		bold_name(b, r, ov->dominant);
+		bold_name(b, r);
 		put(b, " takes the most own time: ");
 		secs(b, r->exclusive);
 		sp_stats_text_printf(b, " in %llu call%s, %.1f %% of the time "
@@ -384,7 +392,7 @@ overview(struct sp_stats_text *b, const struct sp_stats_result *res,
 	if (ov->largest != SP_REPORT_NONE) {
 		r = &res->regions[ov->largest];
 		put(b, "<li class=\"b-largest\">");
-		bold_name(b, r, ov->largest);
+		bold_name(b, r);
 		put(b, " has the largest total, ");
 		secs(b, r->total);
 		sp_stats_text_printf(b, ", of which its children take %.1f "
@@ -397,7 +405,7 @@ overview(struct sp_stats_text *b, const struct sp_stats_result *res,
 	if (ov->imbalance != SP_REPORT_NONE) {
 		r = &res->regions[ov->imbalance];
 		put(b, "<li class=\"b-imbalance\">");
-		bold_name(b, r, ov->imbalance);
+		bold_name(b, r);
 		sp_stats_text_printf(b, " is the most imbalanced: the slowest "
 		    "rank (%u) spends %.1f %% more than the per-rank average."
 		    "</li>\n", ov->imbalance_rank, ov->imbalance_pct);
@@ -405,7 +413,7 @@ overview(struct sp_stats_text *b, const struct sp_stats_result *res,
 	if (ov->chatty != SP_REPORT_NONE) {
 		r = &res->regions[ov->chatty];
 		put(b, "<li class=\"b-chatty\">");
-		bold_name(b, r, ov->chatty);
+		bold_name(b, r);
 		sp_stats_text_printf(b, " is the chattiest: %llu calls at ",
 		    (unsigned long long)r->num_calls);
 		secs(b, r->average);
@@ -440,10 +448,11 @@ hot_spot(struct sp_stats_text *b, const struct sp_stats_result *res,
 	const struct sp_stats_region *r = h->region >= 0 ?
 	    &res->regions[h->region] : NULL;
 
-	if (r != NULL)
-		sp_stats_text_printf(b, "<div class=\"hs\" data-region=\"%ld\">"
-		    "<span class=\"hn\">", h->region);
-	else
+	if (r != NULL) {
+		put(b, "<div class=\"hs\"");
+		region_attr(b, r);
+		put(b, "><span class=\"hn\">");
+	} else
 		put(b, "<div class=\"hs outside\"><span class=\"hn\">");
 	if (r != NULL)
 		esc(b, SP_REPORT_TEXT, r->name, r->name_len);
@@ -506,8 +515,10 @@ table_line(void *ctx, uint32_t row, int own, const char *const *cell,
 
 	(void)e;
 	sp_stats_text_printf(b, "<tr data-d=\"%u\"", w->depth + (own != 0));
-	if (region >= 0)
-		sp_stats_text_printf(b, " data-region=\"%ld\"", region);
+	if (region >= 0) {
+		region_attr(b, &l->s->res->regions[region]);
+		sp_stats_text_printf(b, " data-ri=\"%ld\"", region);
+	}
 	put(b, own ? " class=\"own\">" : ">");
 	for (k = 0; k < l->shape->ncols; k++) {
 		put(b, "<td>");
@@ -620,6 +631,7 @@ struct sp_report {
 	char **labels;
 	size_t n, cap;
 	size_t regions;			/* over every run */
+	struct sp_stats_text across, across_nav;	/* the comparisons */
 };
 
 struct sp_report *
@@ -649,7 +661,21 @@ sp_report_free(struct sp_report *p)
 	}
 	free(p->sec);
 	free(p->labels);
+	sp_stats_text_free(&p->across);
+	sp_stats_text_free(&p->across_nav);
 	free(p);
+}
+
+void
+sp_report_put_across(struct sp_report *p, struct sp_stats_text *b,
+    struct sp_stats_text *nav)
+{
+	sp_stats_text_free(&p->across);
+	sp_stats_text_free(&p->across_nav);
+	p->across = *b;
+	p->across_nav = *nav;
+	memset(b, 0, sizeof *b);
+	memset(nav, 0, sizeof *nav);
 }
 
 size_t
@@ -800,6 +826,7 @@ head(const struct sp_report *p, struct sp_stats_text *b)
 	escs(b, SP_REPORT_TEXT, p->o.title != NULL ? p->o.title :
 	    "sp-report");
 	put(b, "</h1>\n<nav id=\"contents\"><h2>Contents</h2><ul>\n");
+	sp_stats_text_add(b, p->across_nav.p, p->across_nav.n);
 	for (i = 0; i < p->n; i++) {
 		sp_stats_text_printf(b, "<li><a href=\"#r%zu\">", i + 1);
 		escs(b, SP_REPORT_TEXT, p->labels[i]);
@@ -829,6 +856,8 @@ sp_report_write(const struct sp_report *p, sp_write_fn *w, void *ctx,
 		return nomem(e);
 	}
 	rc = w(ctx, b.p, b.n, e);
+	if (rc == 0 && p->across.n > 0)
+		rc = w(ctx, p->across.p, p->across.n, e);
 	for (i = 0; i < p->n && rc == 0; i++)
 		rc = w(ctx, p->sec[i].p, p->sec[i].n, e);
 	b.n = 0;

@@ -26,6 +26,7 @@
 #include "sp_err.h"
 #include "sp_stats.h"
 #include "sp_report_calls.h"
+#include "sp_stats_text.h"
 #include "sp_report_escape.h"
 #include "sp_write.h"
 
@@ -58,6 +59,14 @@ void sp_report_free(struct sp_report *p);
 int sp_report_add(struct sp_report *p, const struct sp_report_run *run,
     const struct sp_stats_result *res, struct sp_err *e);
 size_t sp_report_runs(const struct sp_report *p);
+
+/*
+ * The sections comparing the runs (sp_report_across.h) and their lines
+ * of the contents list, shown above the runs: both texts are taken over
+ * (the caller's are emptied), freed with the page.
+ */
+void sp_report_put_across(struct sp_report *p, struct sp_stats_text *b,
+    struct sp_stats_text *nav);
 
 /* The whole page. */
 int sp_report_write(const struct sp_report *p, sp_write_fn *w, void *ctx,

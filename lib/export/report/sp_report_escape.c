@@ -90,3 +90,13 @@ sp_report_escape(enum sp_report_ctx c, const char *s, size_t n,
 	return k > 0 ? w(ctx, buf, k, e) : 0;
 }
 
+
+int
+sp_report_region_attr(const char *name, size_t n, sp_write_fn *w, void *ctx,
+    struct sp_err *e)
+{
+	if (w(ctx, " data-region=\"", 14, e) < 0 ||
+	    sp_report_escape(SP_REPORT_ATTR, name, n, w, ctx, e) < 0)
+		return -1;
+	return w(ctx, "\"", 1, e);
+}

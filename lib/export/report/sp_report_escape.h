@@ -37,4 +37,12 @@ enum sp_report_ctx {
 int sp_report_escape(enum sp_report_ctx c, const char *s, size_t n,
     sp_write_fn *w, void *ctx, struct sp_err *e);
 
+/*
+ * ' data-region="NAME"': how every part of the page that stands for a
+ * region names it for the script (click to highlight, the filter),
+ * the name escaped for an attribute.
+ */
+int sp_report_region_attr(const char *name, size_t n, sp_write_fn *w,
+    void *ctx, struct sp_err *e);
+
 #endif

@@ -13,6 +13,7 @@
 
 #include "sp_export.h"
 #include "sp_report.h"
+#include "sp_report_across.h"
 #include "sp_stats_run.h"
 
 struct rx {
@@ -23,6 +24,7 @@ struct rx {
 	struct sp_stats_run *run;
 	struct sp_report *page;
 	struct sp_report_calls *calls;	/* the pictures of calls */
+	struct sp_report_across *across;
 	struct sp_report_run info;
 	char *label, *source;
 	uint8_t *meta;
@@ -110,7 +112,8 @@ on_run(void *ctx, const struct sp_run_info *ri, const char *label,
 	x->rank = 0;
 	if (keep_run(x, ri, label) < 0)
 		return nomem(e);
-	if (sp_report_calls_run(x->calls, ri, e) < 0)
+	if (sp_report_calls_run(x->calls, ri, e) < 0 ||
+	    sp_report_across_run(x->across, ri, label, e) < 0)
 		return -1;
 	return sp_stats_run_begin(x->run, ri, label, e) < 0 ?
 	    failed_at(x, e) : 0;
@@ -168,6 +171,8 @@ on_run_end(void *ctx, struct sp_err *e)
 	if (sp_stats_run_finish(x->run, &res, e) < 0)
 		return failed_at(x, e);
 	rc = sp_report_add(x->page, &x->info, res, e);
+	if (rc == 0)
+		rc = sp_report_across_result(x->across, x->run, res, e);
 	sp_stats_result_free(res);
 	return rc;
 }
@@ -176,8 +181,19 @@ static int
 on_finish(void *ctx, struct sp_err *e)
 {
 	struct rx *x = ctx;
+	struct sp_stats_text b = { 0 }, nav = { 0 };
 	struct sp_export_out *out;
 
+	int rc = sp_report_across_draw(x->across, &b, &nav, e);
+
+	if (rc == 0 && (b.failed || nav.failed))
+		rc = nomem(e);
+	if (rc < 0) {
+		sp_stats_text_free(&b);
+		sp_stats_text_free(&nav);
+		return -1;
+	}
+	sp_report_put_across(x->page, &b, &nav);
 	if ((out = sp_export_open(x->fe, 0, e)) == NULL)
 		return -1;
 	if (sp_report_write(x->page, sp_export_write, out, e) < 0) {
@@ -205,6 +221,7 @@ setup(struct rx *x, struct sp_reader *r, struct sp_err *e)
 	    SP_STATS_WANT_RANKS;
 	/* the sums, and the percentiles the duration figures print */
 	ro.need = SP_STATS_NEED_PCT;
+	sp_report_across_want(&ro);
 	ro.ranks_given = o->rank_ok != NULL;
 	ro.keep = o->keep;
 	ro.keep_ctx = o->keep_ctx;
@@ -221,8 +238,10 @@ setup(struct rx *x, struct sp_reader *r, struct sp_err *e)
 	x->spec.one = " report";
 	if ((x->run = sp_stats_run_new(&ro, e)) == NULL ||
 	    (x->page = sp_report_new(&po, e)) == NULL ||
-	    (x->calls = sp_report_calls_new(e)) == NULL)
+	    (x->calls = sp_report_calls_new(e)) == NULL ||
+	    (x->across = sp_report_across_new(o->mem, e)) == NULL)
 		return -1;
+	sp_report_across_sorting(x->across, x->run);
 	x->fe = sp_export_new(r, &x->spec, o->output, e);
 	if (x->fe == NULL)
 		return -1;
@@ -260,6 +279,8 @@ sp_report_export_run(struct sp_reader *r,
 		st->calls = sp_export_calls(x.fe);
 	}
 	sp_export_free(x.fe);
+	/* the comparison's pools read the run's temporary file */
+	sp_report_across_free(x.across);
 	sp_stats_run_free(x.run);
 	sp_report_free(x.page);
 	sp_report_calls_free(x.calls);

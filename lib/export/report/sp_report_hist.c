@@ -282,8 +282,9 @@ plot(struct sp_stats_text *b, const struct sp_report_hist *h,
 		top = n > top ? n : top;
 		calls += n;
 	}
-	sp_stats_text_printf(b, "<figure class=\"hist\" data-region=\"%u\">"
-	    "<figcaption>", i);
+	sp_stats_text_str(b, "<figure class=\"hist\"");
+	(void)sp_report_region_attr(r->name, r->name_len, text_write, b, NULL);
+	sp_stats_text_str(b, "><figcaption>");
 	(void)sp_report_escape(SP_REPORT_TEXT, r->name, r->name_len,
 	    text_write, b, NULL);
 	sp_stats_text_printf(b, "</figcaption><svg width=\"%d\" height=\"%d\" "

@@ -9,14 +9,32 @@
   function runOf(el) { return el.closest("section.run"); }
   function dataOf(sec) { return data[Array.prototype.indexOf.call(sections, sec)]; }
 
-  /* Click a region anywhere: highlighted everywhere in its run. */
-  function highlight(sec, region) {
-    var on = sec.querySelectorAll(".hl"), i;
-    var same = on.length && on[0].getAttribute("data-region") === region;
+  /* Every part of the page that stands for a region carries its name in
+   * data-region (sp-scale's chart lines in data-name), so that a region
+   * is found by name in every run and in the comparisons. */
+  var byName = new Map();
+  function regionOf(el) {
+    var r = el.getAttribute("data-region");
+    return r !== null ? r : el.getAttribute("data-name");
+  }
+  function indexRegions() {
+    var els = document.querySelectorAll("[data-region], .scalechart g.series[data-name]"), i;
+    for (i = 0; i < els.length; i++) {
+      var r = regionOf(els[i]);
+      if (!byName.has(r)) byName.set(r, []);
+      byName.get(r).push(els[i]);
+    }
+  }
+
+  /* Click a region anywhere: highlighted everywhere; again: cleared. */
+  var lit = null;
+  function highlight(region) {
+    var i, on = lit !== null ? byName.get(lit) || [] : [];
     for (i = 0; i < on.length; i++) on[i].classList.remove("hl");
-    if (same || region === null) return;
-    var all = sec.querySelectorAll('[data-region="' + region + '"]');
-    for (i = 0; i < all.length; i++) all[i].classList.add("hl");
+    if (region === lit || region === null) { lit = null; return; }
+    lit = region;
+    on = byName.get(region) || [];
+    for (i = 0; i < on.length; i++) on[i].classList.add("hl");
   }
 
   function fmt(v) { return v === null ? "-" : v.toFixed(6); }
@@ -25,7 +43,7 @@
   function detail(tr) {
     var next = tr.nextElementSibling;
     if (next && next.classList.contains("detail")) { next.remove(); return; }
-    var region = tr.getAttribute("data-region");
+    var region = tr.getAttribute("data-ri");
     var d = dataOf(runOf(tr));
     if (region === null || !d) return;
     var recs = d.ranks[+region] || [];
@@ -108,22 +126,20 @@
 
   function apply() {
     var shown = 0, total = 0, s, i;
-    for (s = 0; s < sections.length; s++) {
-      var sec = sections[s], d = data[s];
-      if (!d) continue;
-      var ok = d.names.map(matches);
-      total += ok.length;
-      shown += ok.filter(Boolean).length;
-      var els = sec.querySelectorAll("tbody tr[data-region], .hs[data-region], " +
-        "figure.imb[data-region], figure.hist[data-region], svg.heatmap g[data-region]");
-      for (i = 0; i < els.length; i++) {
-        var hide = !ok[+els[i].getAttribute("data-region")] ||
-          els[i].classList.contains("folded");
-        els[i].classList.toggle("hidden", hide);
-      }
-      var out = sec.querySelectorAll(".hs.outside");
-      for (i = 0; i < out.length; i++) out[i].classList.toggle("hidden", terms.length > 0);
+    for (s = 0; s < data.length; s++) {
+      if (!data[s]) continue;
+      total += data[s].names.length;
+      shown += data[s].names.filter(matches).length;
     }
+    var els = document.querySelectorAll("tbody tr[data-region], .hs[data-region], " +
+      "figure.imb[data-region], figure.hist[data-region], svg g[data-region]");
+    for (i = 0; i < els.length; i++) {
+      var hide = !matches(els[i].getAttribute("data-region")) ||
+        els[i].classList.contains("folded");
+      els[i].classList.toggle("hidden", hide);
+    }
+    var out = document.querySelectorAll(".hs.outside");
+    for (i = 0; i < out.length; i++) out[i].classList.toggle("hidden", terms.length > 0);
     var c = document.getElementById("filter-count");
     if (c) c.textContent = shown + " of " + total + " regions";
   }
@@ -135,21 +151,21 @@
       try { data[s] = el ? JSON.parse(el.textContent) : null; }
       catch (err) { data[s] = null; }
     }
+    indexRegions();
     document.addEventListener("click", function (ev) {
       var t = ev.target, sec = runOf(t), el;
-      if (!sec) return;
       if ((el = t.closest("th[data-k]"))) { sortBy(el); return; }
-      if ((el = t.closest("button[data-act]"))) {
+      if (sec && (el = t.closest("button[data-act]"))) {
         collapse(sec, el.getAttribute("data-act") === "collapse"); return;
       }
       if (t.closest("tr.detail")) return;
-      el = t.closest("[data-region]");
+      el = t.closest("[data-region], .scalechart g.series[data-name]");
       if (!el) return;
-      var region = el.getAttribute("data-region");
-      if (el.matches("tbody tr")) detail(el);
-      highlight(sec, region);
-      if (el.classList.contains("hs")) {
-        var row = sec.querySelector('tbody tr[data-region="' + region + '"]');
+      var region = regionOf(el);
+      if (sec && el.matches("table.tree tbody tr")) detail(el);
+      highlight(region);
+      if (sec && el.classList.contains("hs")) {
+        var row = sec.querySelector("table.tree tbody tr.hl");
         if (row) row.scrollIntoView({ block: "nearest" });
       }
     });

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "sp_report_escape.h"
+#include "sp_report_order.h"
 #include "sp_report_overview.h"
 
 #define CELL_W 14
@@ -20,6 +21,13 @@ text_write(void *ctx, const void *p, size_t n, struct sp_err *e)
 	(void)e;
 	sp_stats_text_add(ctx, p, n);
 	return 0;
+}
+
+static void
+region_attr(struct sp_stats_text *b, const struct sp_stats_region *r)
+{
+	(void)sp_report_region_attr(r->name, r->name_len, text_write, b,
+	    NULL);
 }
 
 static void
@@ -118,90 +126,202 @@ pick(const struct sp_stats_result *res, int own, size_t max, uint32_t *out)
 	return n;
 }
 
-/* A colour for x = value / mean: blue below, white at 1, red above. */
-static void
-colour(struct sp_stats_text *b, double x)
+/* The colours of the cells: 17 levels of x = value / mean on a log
+ * scale, blue below, white at 1, red above; and grey for no calls. */
+#define LEVELS 17
+#define GREY LEVELS
+
+static int
+level(double x)
 {
 	double t;
-	int c;
 
-	if (x < 0) {
-		sp_stats_text_str(b, "#ddd");
-		return;
-	}
+	if (x < 0)
+		return GREY;
 	t = x > 0 ? log2(x) : -1;
 	t = t < -1 ? -1 : t > 1 ? 1 : t;
-	t = round(t * 8) / 8;	/* 17 levels */
-	c = (int)lround(255 * (1 - fabs(t)));
-	if (t >= 0)
+	return (int)lround(t * 8) + 8;
+}
+
+static void
+colour(struct sp_stats_text *b, int lv)
+{
+	double t = (lv - 8) / 8.0;
+	int c = (int)lround(255 * (1 - fabs(t)));
+
+	if (lv == GREY)
+		sp_stats_text_str(b, "#ddd");
+	else if (t >= 0)
 		sp_stats_text_printf(b, "#ff%02x%02x", c, c);
 	else
 		sp_stats_text_printf(b, "#%02x%02xff", c, c);
 }
 
 struct grid {
-	size_t nranks, rows, per;	/* ranks per row */
+	size_t nranks, nc, rows, per;	/* ranks per row */
 	uint32_t *ranks;
-	double *v;			/* rows x columns, -1: no calls */
-	uint32_t *hits;
+	double *own;			/* ranks x columns, -1: no calls */
+	size_t *order, *group;		/* sp_report_order.h */
+	unsigned char *lv;		/* rows x columns: the levels */
 };
 
+/* Each rank's own time in each column, -1 without calls. */
 static int
-fill(struct grid *g, const struct sp_stats_result *res,
-    const uint32_t *cols, size_t nc)
+own_times(struct grid *g, const struct sp_stats_result *res,
+    const uint32_t *cols)
 {
 	const struct sp_stats_rankrec *k;
-	size_t i, c, row;
-	double mean;
+	size_t i, c;
 
-	g->per = (g->nranks + SP_REPORT_SVG_ROWS - 1) / SP_REPORT_SVG_ROWS;
-	g->rows = (g->nranks + g->per - 1) / g->per;
-	g->v = calloc(g->rows * nc + 1, sizeof *g->v);
-	g->hits = calloc(g->rows * nc + 1, sizeof *g->hits);
-	if (g->v == NULL || g->hits == NULL)
+	g->own = malloc((g->nranks * g->nc + 1) * sizeof *g->own);
+	if (g->own == NULL)
 		return -1;
+	for (i = 0; i < g->nranks * g->nc; i++)
+		g->own[i] = -1;
 	for (i = 0; i < res->nranks; i++) {
 		k = &res->ranks[i];
-		for (c = 0; c < nc && cols[c] != k->region; c++)
+		for (c = 0; c < g->nc && cols[c] != k->region; c++)
 			;
-		if (c == nc || k->num_calls == 0)
-			continue;
-		row = slot_of(g->ranks, g->nranks, k->rank) / g->per;
-		g->v[row * nc + c] += k->exclusive;
-		g->hits[row * nc + c]++;
+		if (c < g->nc && k->num_calls > 0)
+			g->own[slot_of(g->ranks, g->nranks, k->rank) * g->nc +
+			    c] = k->exclusive;
 	}
-	for (c = 0; c < nc; c++) {
-		mean = res->regions[cols[c]].exclusive / (double)g->nranks;
-		for (row = 0; row < g->rows; row++) {
-			double *x = &g->v[row * nc + c];
+	return 0;
+}
 
-			*x = g->hits[row * nc + c] == 0 || !(mean > 0) ? -1 :
-			    *x / (double)g->per / mean;
+/* The rows in order, binned: each cell the mean of its ranks with calls
+ * over the column's mean. */
+static int
+fill(struct grid *g, const struct sp_stats_result *res,
+    const uint32_t *cols)
+{
+	size_t row, c, j, hits, n = g->nranks, nc = g->nc;
+	double sum, mean;
+
+	g->order = malloc((n + 1) * sizeof *g->order);
+	g->group = malloc((n + 1) * sizeof *g->group);
+	if (g->order == NULL || g->group == NULL || own_times(g, res,
+	    cols) < 0 || sp_report_order(g->own, n, nc, g->order,
+	    g->group) < 0)
+		return -1;
+	g->per = sp_report_order_per(n, SP_REPORT_SVG_ROWS);
+	g->rows = sp_report_order_rows(n, SP_REPORT_SVG_ROWS);
+	if ((g->lv = malloc(g->rows * nc + 1)) == NULL)
+		return -1;
+	for (c = 0; c < nc; c++) {
+		mean = res->regions[cols[c]].exclusive / (double)n;
+		for (row = 0; row < g->rows; row++) {
+			sum = 0;
+			hits = 0;
+			for (j = row * g->per; j < n && j < (row + 1) * g->per;
+			    j++) {
+				double v = g->own[g->order[j] * nc + c];
+
+				if (v >= 0) {
+					sum += v;
+					hits++;
+				}
+			}
+			g->lv[row * nc + c] = (unsigned char)level(hits == 0 ||
+			    !(mean > 0) ? -1 : sum / (double)hits / mean);
 		}
 	}
 	return 0;
 }
 
+/* A column as one path per colour, each run of rows of that colour one
+ * rectangle. */
+static void
+heat_column(struct sp_stats_text *b, const struct grid *g, size_t c, int h)
+{
+	size_t row, end;
+	int lv, any;
+
+	for (lv = 0; lv <= GREY; lv++) {
+		any = 0;
+		for (row = 0; row < g->rows; row = end) {
+			for (end = row; end < g->rows &&
+			    g->lv[end * g->nc + c] == lv; end++)
+				;
+			if (end == row) {
+				end++;
+				continue;
+			}
+			if (!any) {
+				sp_stats_text_str(b, "<path fill=\"");
+				colour(b, lv);
+				sp_stats_text_str(b, "\" d=\"");
+			}
+			any = 1;
+			sp_stats_text_printf(b, "M%zu %zuh%dv%zuh-%dz", LEFT + c *
+			    CELL_W, TOP + row * (size_t)h, CELL_W - 1,
+			    (end - row) * (size_t)h, CELL_W - 1);
+		}
+		if (any)
+			sp_stats_text_str(b, "\"/>");
+	}
+}
+
 static void
 heat_cells(struct sp_stats_text *b, const struct sp_stats_result *res,
-    const struct grid *g, const uint32_t *cols, size_t nc, int h)
+    const struct grid *g, const uint32_t *cols, int h)
 {
-	size_t c, row;
+	size_t c;
 
-	for (c = 0; c < nc; c++) {
-		sp_stats_text_printf(b, "<g data-region=\"%u\"><title>",
-		    cols[c]);
+	for (c = 0; c < g->nc; c++) {
+		sp_stats_text_str(b, "<g");
+		region_attr(b, &res->regions[cols[c]]);
+		sp_stats_text_str(b, "><title>");
 		name(b, &res->regions[cols[c]]);
 		sp_stats_text_str(b, "</title>");
-		for (row = 0; row < g->rows; row++) {
-			sp_stats_text_printf(b, "<rect x=\"%zu\" y=\"%zu\" "
-			    "width=\"%d\" height=\"%d\" fill=\"", LEFT + c *
-			    CELL_W, TOP + row * (size_t)h, CELL_W - 1, h);
-			colour(b, g->v[row * nc + c]);
-			sp_stats_text_str(b, "\"/>");
-		}
-		sp_stats_text_str(b, "</g>\n");
+		heat_column(b, g, c, h);
+		sp_stats_text_printf(b, "<rect class=\"col\" x=\"%zu\" y=\"%d\" "
+		    "width=\"%d\" height=\"%zu\"/></g>\n", LEFT + c * CELL_W,
+		    TOP, CELL_W - 1, g->rows * (size_t)h);
 	}
+}
+
+/* The ranks at the left: each row's when they fit, else the first and
+ * the last; and a mark where a group of the order begins. */
+static void
+heat_labels(struct sp_stats_text *b, const struct grid *g, int h)
+{
+	size_t row, first, last;
+
+	for (row = 0; row < g->rows; row++) {
+		first = g->order[row * g->per];
+		if (row > 0 && g->group[first] != g->group[g->order[row *
+		    g->per - 1]])
+			sp_stats_text_printf(b, "<line class=\"grp\" x1=\"%d\" "
+			    "x2=\"%d\" y1=\"%zu\" y2=\"%zu\"/>", LEFT - 8, LEFT,
+			    TOP + row * (size_t)h, TOP + row * (size_t)h);
+		if (h >= 12 || row == 0 || row + 1 == g->rows) {
+			last = g->order[(row + 1) * g->per < g->nranks ?
+			    (row + 1) * g->per - 1 : g->nranks - 1];
+			sp_stats_text_printf(b, "<text x=\"4\" y=\"%zu\">rank "
+			    "%u%s</text>", TOP + row * (size_t)h + (row == 0 ||
+			    h >= 12 ? 10 : 0), g->ranks[row == 0 || h >= 12 ?
+			    first : last], g->per > 1 ? "\xe2\x80\xa6" : "");
+		}
+	}
+	sp_stats_text_str(b, "\n");
+}
+
+static void
+heat_legend(struct sp_stats_text *b, const struct grid *g)
+{
+	sp_stats_text_printf(b, "<p class=\"legend\">Own time of each rank "
+	    "over the region's mean: <span class=\"sw lo\"></span> half or "
+	    "less, <span class=\"sw mid\"></span> the mean, <span class=\"sw "
+	    "hi\"></span> twice or more, <span class=\"sw nil\"></span> no "
+	    "calls.  The regions with the most own time across, in the run's "
+	    "order (hover for names).  Ranks down, clustered: grouped by the "
+	    "region where their own time is furthest above its mean (the "
+	    "columns' order, a mark at the left where a group begins), the "
+	    "most own time first in each group, so that ranks of one role sit "
+	    "together with their stragglers on top.%s</p>\n", g->per > 1 ?
+	    " Past " SP_REPORT_SVG_ROWS_TEXT " ranks, consecutive ranks of "
+	    "that order share a row, which shows their mean." : "");
 }
 
 int
@@ -225,30 +345,25 @@ sp_report_svg_heatmap(struct sp_stats_text *b,
 		rc = 0;
 		goto out;
 	}
-	if (fill(&g, res, cols, nc) < 0)
+	g.nc = nc;
+	if (fill(&g, res, cols) < 0)
 		goto out;
 	h = g.rows <= 32 ? 12 : g.rows <= 128 ? 3 : 1;
 	w = LEFT + nc * CELL_W + 8;
 	hh = TOP + g.rows * (size_t)h + 8;
-	sp_stats_text_printf(b, "<p class=\"legend\">Own time of each rank "
-	    "over the region's mean: <span class=\"sw lo\"></span> half or "
-	    "less, <span class=\"sw mid\"></span> the mean, <span class=\"sw "
-	    "hi\"></span> twice or more, <span class=\"sw nil\"></span> no "
-	    "calls.  Ranks down, the regions with the most own time across, "
-	    "in the run's order (hover for names).%s</p>\n", g.per > 1 ?
-	    " A row is the mean of consecutive ranks." : "");
+	heat_legend(b, &g);
 	sp_stats_text_printf(b, "<svg class=\"heatmap\" width=\"%zu\" height="
 	    "\"%zu\" viewBox=\"0 0 %zu %zu\" role=\"img\">\n", w, hh, w, hh);
-	sp_stats_text_printf(b, "<text x=\"4\" y=\"%d\">rank %u</text>"
-	    "<text x=\"4\" y=\"%zu\">rank %u</text>\n", TOP + 10,
-	    g.ranks[0], TOP + g.rows * (size_t)h, g.ranks[g.nranks - 1]);
-	heat_cells(b, res, &g, cols, nc, h);
+	heat_labels(b, &g, h);
+	heat_cells(b, res, &g, cols, h);
 	sp_stats_text_str(b, "</svg>\n");
 	rc = 0;
 out:
 	free(g.ranks);
-	free(g.v);
-	free(g.hits);
+	free(g.own);
+	free(g.order);
+	free(g.group);
+	free(g.lv);
 	return rc;
 }
 
@@ -258,7 +373,7 @@ plot(struct sp_stats_text *b, const struct sp_stats_result *res,
     uint32_t region, const uint32_t *ranks, size_t nranks)
 {
 	const struct sp_stats_region *r = &res->regions[region];
-	size_t per = (nranks + SP_REPORT_SVG_ROWS - 1) / SP_REPORT_SVG_ROWS;
+	size_t per = sp_report_order_per(nranks, SP_REPORT_SVG_POINTS);
 	size_t bins = (nranks + per - 1) / per, i;
 	double *v = calloc(bins + 1, sizeof *v), top = 0, y;
 
@@ -271,8 +386,9 @@ plot(struct sp_stats_text *b, const struct sp_stats_result *res,
 	for (i = 0; i < bins; i++)
 		top = v[i] > top ? v[i] : top;
 	top = top > 0 ? top : 1;
-	sp_stats_text_printf(b, "<figure class=\"imb\" data-region=\"%u\">"
-	    "<figcaption>", region);
+	sp_stats_text_str(b, "<figure class=\"imb\"");
+	region_attr(b, r);
+	sp_stats_text_str(b, "><figcaption>");
 	name(b, r);
 	sp_stats_text_printf(b, "</figcaption><svg width=\"%d\" height=\"%d\" "
 	    "viewBox=\"0 0 %d %d\" role=\"img\"><polyline class=\"line\" "

@@ -3,20 +3,25 @@
  * the per-rank records (struct sp_stats_rankrec), never from calls
  * (doc/report.md, "Pictures"):
  *
- *   heatmap    ranks down, regions across (the SP_REPORT_SVG_COLS with
- *              the most own time, the session's root aside), each cell
- *              a rank's own time in the region over the region's mean
- *              over the ranks, on a scale from half the mean (blue)
- *              through the mean (white) to twice it and more (red);
- *              grey where the rank never entered the region.  Past
- *              SP_REPORT_SVG_ROWS ranks, consecutive ranks share a row,
- *              which shows their mean;
+ *   heatmap    ranks down in the order of sp_report_order.h (grouped by
+ *              the region where their own time stands furthest above its
+ *              mean, most own time first), regions across (the
+ *              SP_REPORT_SVG_COLS with the most own time, the session's
+ *              root aside), each cell a rank's own time in the region
+ *              over the region's mean over the ranks, on a scale from
+ *              half the mean (blue) through the mean (white) to twice it
+ *              and more (red); grey where the rank never entered the
+ *              region.  Past SP_REPORT_SVG_ROWS ranks, consecutive ranks
+ *              of the order share a row, which shows their mean.  A
+ *              column is one path per colour;
  *   imbalance  for each of the SP_REPORT_SVG_PLOTS regions with the
  *              largest totals, the ranks' totals as a line over the ranks
- *              (binned the same way) and their mean dashed.
+ *              in rank order (at most SP_REPORT_SVG_POINTS points,
+ *              consecutive ranks sharing one past that) and their mean
+ *              dashed.
  *
  * Both need two ranks or more: with one, they say so in a line.  Each
- * region's parts carry data-region (its index), for the page's script.
+ * region's parts carry data-region (its name), for the page's script.
  * Their size is bounded by the constants, whatever the ranks and calls.
  *
  * Ownership: the result is borrowed; the text is the caller's.
@@ -27,7 +32,9 @@
 #include "sp_stats.h"
 #include "sp_stats_text.h"
 
-#define SP_REPORT_SVG_ROWS	256
+#define SP_REPORT_SVG_ROWS	2048
+#define SP_REPORT_SVG_ROWS_TEXT	"2048"
+#define SP_REPORT_SVG_POINTS	256
 #define SP_REPORT_SVG_COLS	40
 #define SP_REPORT_SVG_PLOTS	12
 

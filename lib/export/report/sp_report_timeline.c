@@ -508,6 +508,14 @@ region_name(struct sp_stats_text *b, const struct draw *d, uint32_t id)
 		sp_stats_text_printf(b, "region %u", id);
 }
 
+/* ' data-region="NAME"' of region index i (sp_report_escape.h). */
+static void
+region_attr(struct sp_stats_text *b, const struct draw *d, long i)
+{
+	(void)sp_report_region_attr(d->res->regions[i].name,
+	    d->res->regions[i].name_len, text_write, b, NULL);
+}
+
 static size_t
 x_of(const struct sp_report_timeline *t, size_t k)
 {
@@ -525,7 +533,7 @@ path(struct sp_stats_text *b, const struct draw *d, size_t c)
 
 	sp_stats_text_str(b, "<path");
 	if (idx >= 0)
-		sp_stats_text_printf(b, " data-region=\"%ld\"", idx);
+		region_attr(b, d, idx);
 	sp_stats_text_printf(b, " fill=\"%s\" d=\"", c < d->ncolours ?
 	    palette[c] : OTHER_COLOUR);
 	for (row = 0; row < t->rows; row++) {
@@ -623,11 +631,10 @@ legend(struct sp_stats_text *b, const struct draw *d)
 	for (c = 0; c < d->ncolours; c++) {
 		long idx = d->index[d->colour[c]];
 
+		sp_stats_text_str(b, "<span class=\"tlk\"");
 		if (idx >= 0)
-			sp_stats_text_printf(b, "<span class=\"tlk\" "
-			    "data-region=\"%ld\">", idx);
-		else
-			sp_stats_text_str(b, "<span class=\"tlk\">");
+			region_attr(b, d, idx);
+		sp_stats_text_str(b, ">");
 		sp_stats_text_printf(b, "<span class=\"sw\" style=\"background:"
 		    "%s\"></span> ", palette[c]);
 		region_name(b, d, d->colour[c]);

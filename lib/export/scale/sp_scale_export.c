@@ -14,9 +14,9 @@
 #include "sp_export.h"
 #include "sp_grow.h"
 #include "sp_scale_emit.h"
+#include "sp_scale_feed.h"
 #include "sp_scale_svg.h"
 #include "sp_scale_text.h"
-#include "sp_stats_run.h"
 
 #define NAMING(suffix) { SP_EXPORT_FIRST_DOT, suffix, "scale", 0 }
 
@@ -126,83 +126,14 @@ on_run(void *ctx, struct sp_export *fe, const struct sp_run_info *ri,
 	return 0;
 }
 
-/* The slowest rank's outermost time of each region. */
-static double *
-walls_of(const struct sp_stats_result *res, struct sp_err *e)
-{
-	double *w = calloc(res->nregions + 1, sizeof *w);
-	size_t i;
-
-	if (w == NULL) {
-		nomem(e);
-		return NULL;
-	}
-	for (i = 0; i < res->nranks; i++) {
-		const struct sp_stats_rankrec *k = &res->ranks[i];
-		double v = k->wall_known ? (double)k->wall_ns / 1e9 : -1;
-
-		if (v > w[k->region])
-			w[k->region] = v;
-	}
-	return w;
-}
-
-static struct sp_scale_val
-sv(double v, int set)
-{
-	struct sp_scale_val r = { v, set };
-
-	return r;
-}
-
-static struct sp_scale_val
-time_of(const struct sp_stats_region *g, enum sp_scale_measure m,
-    const double *walls, size_t i)
-{
-	switch (m) {
-	case SP_SCALE_PER_CALL:
-		return sv(g->average, 1);
-	case SP_SCALE_SLOWEST:
-		return sv(g->rank_max, g->ranks_timed > 0);
-	case SP_SCALE_MEAN_RANK:
-		return sv(g->rank_mean, g->ranks_timed > 0);
-	default:
-		return sv(walls[i], g->wall_known && walls[i] > 0);
-	}
-}
-
 static int
 on_result(void *ctx, struct sp_export *fe, const struct sp_stats_result *res,
     struct sp_err *e)
 {
 	struct sx *x = ctx;
-	double *walls = NULL;
-	size_t i;
-	int rc = 0;
 
 	(void)fe;
-	if (x->o->measure == SP_SCALE_WALL &&
-	    (walls = walls_of(res, e)) == NULL)
-		return -1;
-	for (i = 0; i < res->nregions && rc == 0; i++) {
-		const struct sp_stats_region *g = &res->regions[i];
-
-		if (g->num_calls == 0)
-			continue;
-		rc = sp_scale_put(x->scale, g->name, g->name_len,
-		    time_of(g, x->o->measure, walls, i),
-		    sv(g->caliper, g->ranks_timed > 0), e);
-	}
-	free(walls);
-	return rc;
-}
-
-/* The run's span, from the run item (first start to last end). */
-static int
-on_run_span(struct sx *x, const struct sp_run_info *ri, struct sp_err *e)
-{
-	return sp_scale_put_whole(x->scale, sv((double)(ri->last_ns -
-	    ri->first_ns) / 1e9, ri->has_span), e);
+	return sp_scale_feed_result(x->scale, x->o->measure, res, e);
 }
 
 static int
@@ -213,7 +144,7 @@ on_run_all(void *ctx, struct sp_export *fe, const struct sp_run_info *ri,
 
 	if (on_run(x, fe, ri, label, e) < 0)
 		return -1;
-	return on_run_span(x, ri, e);
+	return sp_scale_feed_span(x->scale, ri, e);
 }
 
 /* --- the end --- */
@@ -360,8 +291,7 @@ sp_scale_export_run(struct sp_reader *r,
 	spec.several = "several series";
 	spec.one = " series";
 	memset(&ao, 0, sizeof ao);
-	ao.stats.want = SP_STATS_WANT_REGIONS |
-	    (o->measure == SP_SCALE_WALL ? SP_STATS_WANT_RANKS : 0);
+	ao.stats.want = sp_scale_feed_want(o->measure);
 	ao.stats.need = SP_STATS_NEED_SUMS;
 	ao.stats.keep = o->keep;
 	ao.stats.keep_ctx = o->keep_ctx;
