@@ -159,7 +159,7 @@ done
 		"$(human "$large") calls a run (at most +10% + 2 MiB): **$verdict_flat**."
 	echo
 	echo "sp-scale holds one run's statistics at a time as sp-stats does"
-	echo "(durations in -S bytes, default 32M, past them in a temporary"
+	echo "(durations in -S bytes, default 8M, past them in a temporary"
 	echo "file under \$TMPDIR, here the bench's scratch directory)."
 } >"$out"
 say "wrote $out"

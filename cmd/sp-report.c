@@ -9,7 +9,7 @@
 #include "cli_runs.h"
 #include "sp_report_export.h"
 
-#define BUFFER_DEFAULT "32M"
+#define BUFFER_DEFAULT "8M"
 
 static void
 usage(void)
@@ -32,8 +32,9 @@ usage(void)
 	    "its start\n"
 	    "  -x, --exclude REGEX      no regions whose name matches at its "
 	    "start\n"
-	    "  -S, --buffer-size SIZE   memory for the call paths (k, M, G; "
-	    "default " BUFFER_DEFAULT ")\n"
+	    "  -S, --buffer-size SIZE   memory for durations before temporary "
+	    "files (k, M, G;\n"
+	    "                           default " BUFFER_DEFAULT ")\n"
 	    "  -T, --temporary-directory DIR  for temporary files (default: "
 	    "$TMPDIR, /tmp)\n"
 	    "  -v, --verbose            name the file written, with a command "

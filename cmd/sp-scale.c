@@ -9,7 +9,7 @@
 #include "cli_runs.h"
 #include "sp_scale_export.h"
 
-#define BUFFER_DEFAULT "32M"
+#define BUFFER_DEFAULT "8M"
 
 static void
 usage(void)
