@@ -1,6 +1,6 @@
 /*
- * sp_report_timeline.h - every rank of a run on one timeline (doc/
- * report.md, "Timeline"): a strip per rank, the run's span cut into
+ * sp_report_timeline.h - every rank of a run on one timeline
+ * (doc/report.md, "Timeline"): a strip per rank, the run's span cut into
  * columns, each cell coloured by the top-level region that holds most
  * of that slice of time, or as outside every region when more of it is
  * outside.

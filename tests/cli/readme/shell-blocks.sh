@@ -84,12 +84,12 @@ for t in $targets; do
 	for case in same slower; do
 		spec main.h5 500
 		if [ $case = same ]; then spec branch.h5 500; else spec branch.h5 600; fi
-		rm -f diff.md summary.md
-		GITHUB_STEP_SUMMARY=summary.md make -s "$t" >out 2>err
+		rm -f diff.md step-summary.txt
+		GITHUB_STEP_SUMMARY=step-summary.txt make -s "$t" >out 2>err
 		echo "== make $t, branch $case: exit $?"
 		cat out
 		sed 's/^make: \*\*\* \[Makefile:[0-9]*: /make: *** [Makefile: /' err
 		echo "-- summary:"
-		cat summary.md
+		cat step-summary.txt
 	done
 done
