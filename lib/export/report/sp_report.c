@@ -12,6 +12,7 @@
 #include "sp_cbor.h"
 #include "sp_report_overview.h"
 #include "sp_report_svg.h"
+#include "sp_report_text.h"
 #include "sp_stats_notes.h"
 #include "sp_stats_table.h"
 #include "sp_stats_text.h"
@@ -29,14 +30,6 @@ nomem(struct sp_err *e)
 
 /* --- text --- */
 
-static int
-text_write(void *ctx, const void *p, size_t n, struct sp_err *e)
-{
-	(void)e;
-	sp_stats_text_add(ctx, p, n);
-	return 0;
-}
-
 static void
 put(struct sp_stats_text *b, const char *s)
 {
@@ -44,31 +37,9 @@ put(struct sp_stats_text *b, const char *s)
 }
 
 static void
-esc(struct sp_stats_text *b, enum sp_report_ctx c, const char *s, size_t n)
-{
-	(void)sp_report_escape(c, s, n, text_write, b, NULL);
-}
-
-static void
 escs(struct sp_stats_text *b, enum sp_report_ctx c, const char *s)
 {
-	esc(b, c, s, strlen(s));
-}
-
-/* Seconds as people read them: 1.23 s, 45.6 ms, 7.8 us, 90 ns. */
-static void
-secs(struct sp_stats_text *b, double s)
-{
-	double a = fabs(s);
-
-	if (a >= 1 || a == 0)
-		sp_stats_text_printf(b, "%.3g s", s);
-	else if (a >= 1e-3)
-		sp_stats_text_printf(b, "%.3g ms", s * 1e3);
-	else if (a >= 1e-6)
-		sp_stats_text_printf(b, "%.3g us", s * 1e6);
-	else
-		sp_stats_text_printf(b, "%.3g ns", s * 1e9);
+	sp_report_text_esc(b, c, s, strlen(s));
 }
 
 /* A number in JSON: null when it is none. */
@@ -204,11 +175,11 @@ run_line(struct sp_stats_text *b, const struct sp_report_run *run,
 	}
 	if (meta_text(d, "hostname", &p, &n)) {
 		sep(b, &first);
-		esc(b, SP_REPORT_TEXT, p, n);
+		sp_report_text_esc(b, SP_REPORT_TEXT, p, n);
 	}
 	if (meta_text(d, "chip_information", &p, &n)) {
 		sep(b, &first);
-		esc(b, SP_REPORT_TEXT, p, n);
+		sp_report_text_esc(b, SP_REPORT_TEXT, p, n);
 	}
 	sep(b, &first);
 	sp_stats_text_printf(b, "%u rank%s", res->num_ranks,
@@ -219,7 +190,7 @@ run_line(struct sp_stats_text *b, const struct sp_report_run *run,
 	if (span > 0) {
 		sep(b, &first);
 		put(b, "profiled ");
-		secs(b, span);
+		sp_report_text_secs(b, span, 3);
 	}
 	put(b, "</p>\n");
 }
@@ -236,7 +207,7 @@ value_text(struct sp_stats_text *b, const struct sp_cbor *d, size_t i,
 	case SP_CBOR_NODE_TEXT:
 		if (depth > 0)
 			put(b, "\"");
-		esc(b, SP_REPORT_TEXT, (const char *)v->p, v->len);
+		sp_report_text_esc(b, SP_REPORT_TEXT, (const char *)v->p, v->len);
 		if (depth > 0)
 			put(b, "\"");
 		return;
@@ -358,7 +329,7 @@ index_names(const struct sp_stats_result *res)
 static void
 region_attr(struct sp_stats_text *b, const struct sp_stats_region *r)
 {
-	(void)sp_report_region_attr(r->name, r->name_len, text_write, b,
+	(void)sp_report_region_attr(r->name, r->name_len, sp_report_text_write, b,
 	    NULL);
 }
 
@@ -368,7 +339,7 @@ bold_name(struct sp_stats_text *b, const struct sp_stats_region *r)
 	put(b, "<b class=\"rn\"");
 	region_attr(b, r);
 	put(b, ">");
-	esc(b, SP_REPORT_TEXT, r->name, r->name_len);
+	sp_report_text_esc(b, SP_REPORT_TEXT, r->name, r->name_len);
 	put(b, "</b>");
 }
 
@@ -384,7 +355,7 @@ overview(struct sp_stats_text *b, const struct sp_stats_result *res,
 		put(b, "<li class=\"b-dominant\">");
 		bold_name(b, r);
 		put(b, " takes the most own time: ");
-		secs(b, r->exclusive);
+		sp_report_text_secs(b, r->exclusive, 3);
 		sp_stats_text_printf(b, " in %llu call%s, %.1f %% of the time "
 		    "in regions.</li>\n", (unsigned long long)r->num_calls,
 		    r->num_calls == 1 ? "" : "s", ov->dominant_pct);
@@ -394,7 +365,7 @@ overview(struct sp_stats_text *b, const struct sp_stats_result *res,
 		put(b, "<li class=\"b-largest\">");
 		bold_name(b, r);
 		put(b, " has the largest total, ");
-		secs(b, r->total);
+		sp_report_text_secs(b, r->total, 3);
 		sp_stats_text_printf(b, ", of which its children take %.1f "
 		    "%%.</li>\n", ov->children_pct);
 	}
@@ -416,7 +387,7 @@ overview(struct sp_stats_text *b, const struct sp_stats_result *res,
 		bold_name(b, r);
 		sp_stats_text_printf(b, " is the chattiest: %llu calls at ",
 		    (unsigned long long)r->num_calls);
-		secs(b, r->average);
+		sp_report_text_secs(b, r->average, 3);
 		put(b, " each; timer overhead measurable.</li>\n");
 	}
 	if (ov->no_calls > 0)
@@ -455,12 +426,12 @@ hot_spot(struct sp_stats_text *b, const struct sp_stats_result *res,
 	} else
 		put(b, "<div class=\"hs outside\"><span class=\"hn\">");
 	if (r != NULL)
-		esc(b, SP_REPORT_TEXT, r->name, r->name_len);
+		sp_report_text_esc(b, SP_REPORT_TEXT, r->name, r->name_len);
 	else
 		put(b, "(outside any region)");
 	sp_stats_text_printf(b, "</span><span class=\"hb\"><i style=\"width:"
 	    "%.1f%%\"></i></span><span class=\"hv\">", 100 * h->own / top);
-	secs(b, h->own);
+	sp_report_text_secs(b, h->own, 3);
 	if (ov->session_s > 0)
 		sp_stats_text_printf(b, " \xc2\xb7 %.1f %%", 100 * h->own /
 		    ov->session_s);
@@ -522,7 +493,7 @@ table_line(void *ctx, uint32_t row, int own, const char *const *cell,
 	put(b, own ? " class=\"own\">" : ">");
 	for (k = 0; k < l->shape->ncols; k++) {
 		put(b, "<td>");
-		esc(b, SP_REPORT_TEXT, cell[k], len[k]);
+		sp_report_text_esc(b, SP_REPORT_TEXT, cell[k], len[k]);
 		put(b, "</td>");
 	}
 	put(b, "</tr>\n");
@@ -539,7 +510,7 @@ note_line(void *ctx, const char *s, size_t n, struct sp_err *e)
 	if (n == 0)
 		return 0;
 	put(b, "<li>");
-	esc(b, SP_REPORT_TEXT, s, n);
+	sp_report_text_esc(b, SP_REPORT_TEXT, s, n);
 	put(b, "</li>\n");
 	return 0;
 }
@@ -595,7 +566,7 @@ data(struct sp_stats_text *b, const struct sp_stats_result *res)
 	    "{\"names\":[");
 	for (i = 0; i < res->nregions; i++) {
 		put(b, i ? ",\"" : "\"");
-		esc(b, SP_REPORT_JSON, res->regions[i].name,
+		sp_report_text_esc(b, SP_REPORT_JSON, res->regions[i].name,
 		    res->regions[i].name_len);
 		put(b, "\"");
 	}

@@ -15,6 +15,7 @@
 #include "sp_fmt.h"
 #include "sp_grow.h"
 #include "sp_report_escape.h"
+#include "sp_report_text.h"
 #include "sp_scale.h"
 #include "sp_scale_feed.h"
 #include "sp_scale_svg.h"
@@ -47,24 +48,10 @@ nomem(struct sp_err *e)
 	return sp_fail(e, SP_ENOMEM, "out of memory");
 }
 
-static int
-text_write(void *ctx, const void *p, size_t n, struct sp_err *e)
-{
-	(void)e;
-	sp_stats_text_add(ctx, p, n);
-	return 0;
-}
-
-static void
-esc(struct sp_stats_text *b, enum sp_report_ctx c, const char *s, size_t n)
-{
-	(void)sp_report_escape(c, s, n, text_write, b, NULL);
-}
-
 static void
 escs(struct sp_stats_text *b, enum sp_report_ctx c, const char *s)
 {
-	esc(b, c, s, strlen(s));
+	sp_report_text_esc(b, c, s, strlen(s));
 }
 
 /* A number as data: shortest round-trip, or "null". */
@@ -92,7 +79,7 @@ attr_num(struct sp_stats_text *b, const char *key, double v, int set)
 static void
 region_attr(struct sp_stats_text *b, const char *name, size_t len)
 {
-	(void)sp_report_region_attr(name, len, text_write, b, NULL);
+	(void)sp_report_region_attr(name, len, sp_report_text_write, b, NULL);
 }
 
 /* --- feeding --- */
@@ -235,7 +222,7 @@ short_name(struct sp_stats_text *b, const char *s, size_t n, size_t max)
 	for (i = 0; i < n; i++)
 		if (((unsigned char)s[i] & 0xc0) != 0x80 && chars++ == max)
 			break;
-	esc(b, SP_REPORT_TEXT, s, i);
+	sp_report_text_esc(b, SP_REPORT_TEXT, s, i);
 	if (i < n)
 		sp_stats_text_str(b, "\xe2\x80\xa6");
 }
@@ -261,7 +248,7 @@ bar(struct sp_stats_text *b, const struct sp_diff_row *w, size_t i,
 	region_attr(b, w->name, w->len);
 	attr_num(b, "pct", w->pct.v, 1);
 	sp_stats_text_str(b, "><title>");
-	esc(b, SP_REPORT_TEXT, w->name, w->len);
+	sp_report_text_esc(b, SP_REPORT_TEXT, w->name, w->len);
 	sp_stats_text_printf(b, ": %+.4g %%%s</title><text x=\"%d\" y=\"%.0f\" "
 	    "text-anchor=\"end\">", w->pct.v, w->changed ? "" :
 	    " (no significant change)", CH_LABEL - 4, y + 11);
@@ -335,7 +322,7 @@ diff_row(struct sp_stats_text *b, const struct sp_diff_row *w,
 	attr_num(b, "p", w->p.v, w->p.set);
 	sp_stats_text_printf(b, " data-significant=\"%s\"><td>", !w->p.set ?
 	    "null" : w->changed ? "true" : "false");
-	esc(b, SP_REPORT_TEXT, w->name, w->len);
+	sp_report_text_esc(b, SP_REPORT_TEXT, w->name, w->len);
 	sp_stats_text_str(b, "</td>");
 	for (k = 0; k < ncols; k++) {
 		sp_stats_text_str(b, "<td>");
@@ -359,7 +346,7 @@ only(struct sp_stats_text *b, const struct sp_diff *d, int side)
 		sp_stats_text_str(b, i ? ", <span" : "<span");
 		region_attr(b, w->name, w->len);
 		sp_stats_text_str(b, ">");
-		esc(b, SP_REPORT_TEXT, w->name, w->len);
+		sp_report_text_esc(b, SP_REPORT_TEXT, w->name, w->len);
 		sp_stats_text_str(b, "</span>");
 	}
 	sp_stats_text_str(b, "</p>\n");
@@ -426,22 +413,6 @@ change(struct sp_report_across *a, struct sp_stats_text *b,
 
 /* --- the scaling --- */
 
-/* Seconds as people read them: 262.4 ms, as sp-scale's table. */
-static void
-secs(struct sp_stats_text *b, double s)
-{
-	double a = fabs(s);
-
-	if (a >= 1 || a == 0)
-		sp_stats_text_printf(b, "%.4g s", s);
-	else if (a >= 1e-3)
-		sp_stats_text_printf(b, "%.4g ms", s * 1e3);
-	else if (a >= 1e-6)
-		sp_stats_text_printf(b, "%.4g us", s * 1e6);
-	else
-		sp_stats_text_printf(b, "%.4g ns", s * 1e9);
-}
-
 static void
 scale_cell(struct sp_stats_text *b, const char *key, size_t i,
     struct sp_scale_val v, int time)
@@ -452,7 +423,7 @@ scale_cell(struct sp_stats_text *b, const char *key, size_t i,
 	if (!v.set)
 		sp_stats_text_str(b, "-");
 	else if (time)
-		secs(b, v.v);
+		sp_report_text_secs(b, v.v, 4);
 	else
 		sp_stats_text_printf(b, "%.3f", v.v);
 	sp_stats_text_str(b, "</td>");
@@ -474,7 +445,7 @@ scale_row(struct sp_stats_text *b, const struct sp_scale *s,
 	if (w->whole)
 		sp_stats_text_str(b, "[whole run]");
 	else
-		esc(b, SP_REPORT_TEXT, w->name, w->len);
+		sp_report_text_esc(b, SP_REPORT_TEXT, w->name, w->len);
 	sp_stats_text_str(b, "</td>");
 	for (i = 0; i < sp_scale_npoints(s); i++) {
 		scale_cell(b, "time", i, w->cells[i].time, 1);
@@ -523,7 +494,7 @@ scale_chart(struct sp_report_across *a, struct sp_stats_text *b,
 	const char *p;
 	int rc;
 
-	rc = sp_scale_svg_write(a->scale, rep, text_write, &svg, e);
+	rc = sp_scale_svg_write(a->scale, rep, sp_report_text_write, &svg, e);
 	if (rc == 0 && svg.failed)
 		rc = nomem(e);
 	if (rc == 0) {

@@ -8,6 +8,7 @@
 
 #include "sp_report_escape.h"
 #include "sp_report_overview.h"
+#include "sp_report_text.h"
 
 #define PW 300			/* a plot's width */
 #define PH 110			/* and height */
@@ -102,14 +103,6 @@ sp_report_hist_count(const struct sp_report_hist *h, uint32_t id, size_t j)
 
 /* --- the drawing --- */
 
-static int
-text_write(void *ctx, const void *p, size_t n, struct sp_err *e)
-{
-	(void)e;
-	sp_stats_text_add(ctx, p, n);
-	return 0;
-}
-
 /* A bin's edge as people read it: 500 ns, 2 us, 50 ms, 10 s. */
 static void
 edge_text(struct sp_stats_text *b, size_t j)
@@ -124,19 +117,6 @@ edge_text(struct sp_stats_text *b, size_t j)
 		sp_stats_text_printf(b, "%" PRId64 " ms", v / 1000000);
 	else
 		sp_stats_text_printf(b, "%g s", (double)v / 1e9);
-}
-
-static void
-secs(struct sp_stats_text *b, double s)
-{
-	if (s >= 1 || s == 0)
-		sp_stats_text_printf(b, "%.3g s", s);
-	else if (s >= 1e-3)
-		sp_stats_text_printf(b, "%.3g ms", s * 1e3);
-	else if (s >= 1e-6)
-		sp_stats_text_printf(b, "%.3g us", s * 1e6);
-	else
-		sp_stats_text_printf(b, "%.3g ns", s * 1e9);
 }
 
 struct pick {
@@ -240,7 +220,7 @@ quantiles(struct sp_stats_text *b, const struct sp_stats_region *r)
 		if (isfinite(v[i])) {
 			sp_stats_text_printf(b, " \xc2\xb7 %s%s ", names[i],
 			    r->approx ? " ~" : "");
-			secs(b, v[i]);
+			sp_report_text_secs(b, v[i], 3);
 		}
 }
 
@@ -283,10 +263,10 @@ plot(struct sp_stats_text *b, const struct sp_report_hist *h,
 		calls += n;
 	}
 	sp_stats_text_str(b, "<figure class=\"hist\"");
-	(void)sp_report_region_attr(r->name, r->name_len, text_write, b, NULL);
+	(void)sp_report_region_attr(r->name, r->name_len, sp_report_text_write, b, NULL);
 	sp_stats_text_str(b, "><figcaption>");
 	(void)sp_report_escape(SP_REPORT_TEXT, r->name, r->name_len,
-	    text_write, b, NULL);
+	    sp_report_text_write, b, NULL);
 	sp_stats_text_printf(b, "</figcaption><svg width=\"%d\" height=\"%d\" "
 	    "viewBox=\"0 0 %d %d\" role=\"img\">", PW, PH, PW, PH);
 	for (j = lo; j <= hi; j++)

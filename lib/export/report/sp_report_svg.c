@@ -8,6 +8,7 @@
 #include "sp_report_escape.h"
 #include "sp_report_order.h"
 #include "sp_report_overview.h"
+#include "sp_report_text.h"
 
 #define CELL_W 14
 #define LEFT 64
@@ -15,18 +16,10 @@
 #define PLOT_W 300
 #define PLOT_H 90
 
-static int
-text_write(void *ctx, const void *p, size_t n, struct sp_err *e)
-{
-	(void)e;
-	sp_stats_text_add(ctx, p, n);
-	return 0;
-}
-
 static void
 region_attr(struct sp_stats_text *b, const struct sp_stats_region *r)
 {
-	(void)sp_report_region_attr(r->name, r->name_len, text_write, b,
+	(void)sp_report_region_attr(r->name, r->name_len, sp_report_text_write, b,
 	    NULL);
 }
 
@@ -34,7 +27,7 @@ static void
 name(struct sp_stats_text *b, const struct sp_stats_region *r)
 {
 	(void)sp_report_escape(SP_REPORT_TEXT, r->name, r->name_len,
-	    text_write, b, NULL);
+	    sp_report_text_write, b, NULL);
 }
 
 /* The ranks of the records, ascending and distinct, and their count. */

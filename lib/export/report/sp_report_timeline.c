@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "sp_report_escape.h"
+#include "sp_report_text.h"
 
 #define KEEP SP_REPORT_TIMELINE_KEEP
 #define NONE UINT32_MAX
@@ -483,27 +484,13 @@ colours(struct draw *d)
 	return 0;
 }
 
-static int
-text_write(void *ctx, const void *p, size_t n, struct sp_err *e)
-{
-	(void)e;
-	sp_stats_text_add(ctx, p, n);
-	return 0;
-}
-
-static void
-esc(struct sp_stats_text *b, const char *s, size_t n)
-{
-	(void)sp_report_escape(SP_REPORT_TEXT, s, n, text_write, b, NULL);
-}
-
 static void
 region_name(struct sp_stats_text *b, const struct draw *d, uint32_t id)
 {
 	long i = d->index[id];
 
 	if (i >= 0)
-		esc(b, d->res->regions[i].name, d->res->regions[i].name_len);
+		sp_report_text_esc(b, SP_REPORT_TEXT, d->res->regions[i].name, d->res->regions[i].name_len);
 	else
 		sp_stats_text_printf(b, "region %u", id);
 }
@@ -513,7 +500,7 @@ static void
 region_attr(struct sp_stats_text *b, const struct draw *d, long i)
 {
 	(void)sp_report_region_attr(d->res->regions[i].name,
-	    d->res->regions[i].name_len, text_write, b, NULL);
+	    d->res->regions[i].name_len, sp_report_text_write, b, NULL);
 }
 
 static size_t
@@ -567,20 +554,6 @@ path(struct sp_stats_text *b, const struct draw *d, size_t c)
 	sp_stats_text_str(b, "</title></path>\n");
 }
 
-/* Seconds as people read them. */
-static void
-secs(struct sp_stats_text *b, double s)
-{
-	if (s >= 1 || s == 0)
-		sp_stats_text_printf(b, "%.3g s", s);
-	else if (s >= 1e-3)
-		sp_stats_text_printf(b, "%.3g ms", s * 1e3);
-	else if (s >= 1e-6)
-		sp_stats_text_printf(b, "%.3g us", s * 1e6);
-	else
-		sp_stats_text_printf(b, "%.3g ns", s * 1e9);
-}
-
 static void
 row_label(struct sp_stats_text *b, const struct sp_report_timeline *t,
     size_t row, int h)
@@ -616,7 +589,7 @@ svg(struct sp_stats_text *b, const struct draw *d)
 		sp_stats_text_printf(b, "<text x=\"%d\" y=\"%zu\"%s>",
 		    LEFT + PLOT * (int)i / 4, hh + 14, i == 0 ? "" : i == 4 ?
 		    " text-anchor=\"end\"" : " text-anchor=\"middle\"");
-		secs(b, span * (double)i / 4);
+		sp_report_text_secs(b, span * (double)i / 4, 3);
 		sp_stats_text_str(b, "</text>");
 	}
 	sp_stats_text_str(b, "\n</svg>\n");
@@ -667,7 +640,7 @@ perfetto(struct sp_stats_text *b, const char *source)
 	if (q.failed)
 		b->failed = 1;
 	else
-		esc(b, q.p, q.n);
+		sp_report_text_esc(b, SP_REPORT_TEXT, q.p, q.n);
 	sp_stats_text_str(b, "</code>, then open run.pftrace at <a href=\""
 	    "https://ui.perfetto.dev/\" target=\"_blank\" rel=\"noopener "
 	    "noreferrer\">ui.perfetto.dev</a> (a site on the network; this "
