@@ -84,20 +84,51 @@ in_memory(int64_t *a, size_t n, enum sp_stats_conv c, unsigned what,
 
 /* --- in passes --- */
 
+/*
+ * The sums ask for a leaf of values at a time: they are read PASS_BUF at
+ * a time into buf, so that a sequence on file costs a read per PASS_BUF
+ * values, not one per leaf.
+ */
 struct reader {
 	const struct sp_stats_vsrc *src;
-	uint64_t pos;
+	uint64_t pos;		/* next value to fetch from src */
 	int64_t *buf;
+	size_t have, used;	/* values in buf, of them handed out */
 };
+
+static void
+reader_rewind(struct reader *r)
+{
+	r->pos = 0;
+	r->have = r->used = 0;
+}
 
 static int
 pass_read(void *ctx, int64_t *out, size_t n, struct sp_err *e)
 {
 	struct reader *r = ctx;
+	size_t k;
 
-	if (r->src->read(r->src->ctx, r->pos, n, out, e) < 0)
-		return -1;
-	r->pos += n;
+	while (n > 0) {
+		if (r->used == r->have) {
+			k = r->src->n - r->pos < PASS_BUF ?
+			    (size_t)(r->src->n - r->pos) : PASS_BUF;
+			if (k == 0)
+				return sp_fail(e, SP_EUSAGE,
+				    "seq: read beyond the values' end");
+			if (r->src->read(r->src->ctx, r->pos, k, r->buf,
+			    e) < 0)
+				return -1;
+			r->pos += k;
+			r->have = k;
+			r->used = 0;
+		}
+		k = r->have - r->used < n ? r->have - r->used : n;
+		memcpy(out, r->buf + r->used, k * sizeof *out);
+		r->used += k;
+		out += k;
+		n -= k;
+	}
 	return 0;
 }
 
@@ -252,7 +283,7 @@ static int
 in_passes(const struct sp_stats_vsrc *src, enum sp_stats_conv c,
     unsigned what, struct sp_stats_seq *s, struct sp_err *e)
 {
-	struct reader r = { src, 0, NULL };
+	struct reader r = { src, 0, NULL, 0, 0 };
 	struct sp_stats_source ss = { pass_read, &r };
 	struct mpass mp = { s, 1 };
 	int64_t *buf;
@@ -260,6 +291,7 @@ in_passes(const struct sp_stats_vsrc *src, enum sp_stats_conv c,
 
 	if ((buf = malloc(PASS_BUF * sizeof *buf)) == NULL)
 		return sp_fail(e, SP_ENOMEM, "out of memory");
+	r.buf = buf;
 	if (each_piece(src, buf, extremes, &mp, e) < 0)
 		goto out;
 	if (what & (SP_SEQ_SUM | SP_SEQ_DEV)) {
@@ -268,7 +300,7 @@ in_passes(const struct sp_stats_vsrc *src, enum sp_stats_conv c,
 			goto out;
 		s->mean = s->psum / (double)src->n;
 	}
-	r.pos = 0;
+	reader_rewind(&r);
 	if ((what & SP_SEQ_DEV) && sp_stats_psum_stream(&ss, src->n, c, 1,
 	    s->mean, &s->dev2, e) < 0)
 		goto out;
