@@ -57,11 +57,18 @@ sp_stats_run_new(const struct sp_stats_run_opts *o, struct sp_err *e)
 static void
 rank_clear(struct sp_stats_run *r)
 {
-	sp_spill_store_free(r->store);
+	/*
+	 * A store in memory is kept for the next rank (open_store()): its
+	 * memory is faulted in once, not once a rank.
+	 */
+	if (r->store != NULL && !sp_spill_store_in_memory(r->store)) {
+		sp_spill_store_free(r->store);
+		r->store = NULL;
+	}
 	sp_spill_store_free(r->gstore);
 	sp_spill_store_free(r->glog);
 	sp_calllog_free(r->log);
-	r->store = r->gstore = r->glog = NULL;
+	r->gstore = r->glog = NULL;
 	r->log = NULL;
 	r->rank_open = 0;
 }
@@ -77,6 +84,8 @@ accounts_free(struct sp_stats_run *r)
 	size_t i;
 
 	rank_clear(r);
+	sp_spill_store_free(r->store);
+	r->store = NULL;
 	for (i = 0; r->racc != NULL && i < r->nreg; i++) {
 		free(r->racc[i].tot);
 		free(r->racc[i].tot_rank);
@@ -429,10 +438,18 @@ open_store(struct sp_stats_run *r, struct sp_err *e)
 
 	for (i = 0; i < r->nrows && !need; i++)
 		need = sp_stats_run_row_pooled(r, &r->rows[i]);
-	if (!need || r->nslots == 0)
+	need = need && r->nslots > 0;
+	/* the last rank's store, when it is in memory and large enough */
+	if (r->store != NULL && (!need ||
+	    sp_spill_store_reuse(r->store, r->nslots) < 0)) {
+		sp_spill_store_free(r->store);
+		r->store = NULL;
+	}
+	if (!need)
 		return 0;
-	if ((r->store = sp_spill_store_new(r->tmp, &r->budget, r->nslots,
-	    r->o.mem / WINDOW_SHARE, r->nrows, e)) == NULL)
+	if (r->store == NULL && (r->store = sp_spill_store_new(r->tmp,
+	    &r->budget, r->nslots, r->o.mem / WINDOW_SHARE, r->nrows,
+	    e)) == NULL)
 		return -1;
 	for (i = 0; i < r->nrows; i++)
 		if (r->rows[i].gpu && sp_stats_run_row_pooled(r, &r->rows[i]))
