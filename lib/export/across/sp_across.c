@@ -1,11 +1,9 @@
-/* The stream loop of the programs comparing runs (sp_across.h). */
+/* The stream loop of the programs built on a run's statistics (sp_across.h). */
 #include "sp_across.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
-
-#include "sp_stats_run.h"
 
 struct ax {
 	const struct sp_across_opts *o;
@@ -50,6 +48,8 @@ on_regions(void *ctx, const struct sp_region_table *t, struct sp_err *e)
 {
 	struct ax *x = ctx;
 
+	if (x->o->regions != NULL && x->o->regions(x->o->ctx, t, e) < 0)
+		return -1;
 	return sp_stats_run_regions(x->run, t, e) < 0 ? failed_at(x, e) : 0;
 }
 
@@ -61,6 +61,9 @@ on_rank(void *ctx, const struct sp_rank_info *ri, struct sp_err *e)
 	    x->o->rank_ok(x->o->rank_ctx, ri->rank);
 
 	x->rank = ri->rank;
+	if (x->o->rank != NULL && x->o->rank(x->o->ctx, ri->rank, selected,
+	    e) < 0)
+		return -1;
 	return sp_stats_run_rank(x->run, ri, selected, e) < 0 ?
 	    failed_at(x, e) : 0;
 }
@@ -69,11 +72,15 @@ static int
 on_lane(void *ctx, uint32_t rank, int64_t lane, struct sp_err *e)
 {
 	struct ax *x = ctx;
+	const char *name = NULL;
 
-	(void)rank;
-	return sp_stats_run_lane(x->run, lane, NULL, e);
+	if (x->o->lane_names &&
+	    (name = sp_export_lane_name(x->fe, rank, lane, e)) == NULL)
+		return -1;
+	return sp_stats_run_lane(x->run, lane, name, e);
 }
 
+/* The walk's own failures say where already. */
 static int
 on_calls(void *ctx, struct sp_walk *w, const struct sp_batch *b,
     struct sp_err *e)
@@ -81,9 +88,11 @@ on_calls(void *ctx, struct sp_walk *w, const struct sp_batch *b,
 	struct ax *x = ctx;
 	int walk_failed;
 
-	if (sp_stats_run_calls(x->run, w, b, &walk_failed, e) == 0)
-		return 0;
-	return walk_failed ? -1 : failed_at(x, e);
+	if (sp_stats_run_calls(x->run, w, b, &walk_failed, e) < 0)
+		return walk_failed ? -1 : failed_at(x, e);
+	if (x->o->calls != NULL)
+		x->o->calls(x->o->ctx, b);
+	return 0;
 }
 
 static int
@@ -104,7 +113,7 @@ on_run_end(void *ctx, struct sp_err *e)
 	if (sp_stats_run_finish(x->run, &res, e) < 0)
 		return failed_at(x, e);
 	if (x->o->result != NULL)
-		rc = x->o->result(x->o->ctx, x->fe, res, e);
+		rc = x->o->result(x->o->ctx, x->fe, x->label, res, e);
 	sp_stats_result_free(res);
 	return rc;
 }
@@ -131,22 +140,18 @@ sp_across_run(struct sp_reader *r, const struct sp_export_spec *spec,
 		.run_end = on_run_end,
 		.finish = on_finish,
 	};
-	struct sp_stats_run_opts so = o->stats;
 	struct ax x;
 	int rc = -1;
 
 	memset(&x, 0, sizeof x);
 	x.o = o;
-	so.ranks_given = o->rank_ok != NULL;
-	if ((x.run = sp_stats_run_new(&so, e)) == NULL)
-		return -1;
+	x.run = o->stats;
 	if ((x.fe = sp_export_new(r, spec, o->output, e)) != NULL) {
 		if (o->wrote != NULL)
 			sp_export_on_wrote(x.fe, o->wrote);
 		rc = sp_export_run(x.fe, &ops, &x, e);
 	}
 	sp_export_free(x.fe);
-	sp_stats_run_free(x.run);
 	return rc;
 }
 

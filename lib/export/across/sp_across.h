@@ -1,18 +1,21 @@
 /*
- * sp_across.h - the stream loop of a program that compares the runs of a
- * call stream: each run is fed to its statistics (sp_stats_run.h) a
- * batch at a time, as sp-stats feeds it, and when the run ends its
+ * sp_across.h - the stream loop of the programs built on a run's
+ * statistics (sp-stats, sp-diff, sp-scale, sp-report): each run is fed
+ * to the caller's statistics (sp_stats_run.h) a batch at a time, the
+ * front end's walker having checked each batch; when the run ends its
  * result goes to the caller's result callback and is freed, so that one
  * run's statistics are held at a time.  When the input has ended
- * cleanly, finish writes the document through the front end
- * (SP_EXPORT_ACROSS_RUNS: a file appears under its name only complete).
+ * cleanly, finish writes what is left through the front end (a file
+ * appears under its name only complete).
  *
  * A failure inside a run's statistics is said as sp-stats says it: "IN:
  * bad sp stream: run 'LABEL' rank N: why" for bad data, "IN: why" else.
  *
- * Ownership: the options, the spec and the reader are borrowed for the
- * call; the run info and the result handed to the callbacks only during
- * them.
+ * Ownership: the options, the statistics, the spec and the reader are
+ * borrowed for the call (the caller frees the statistics after what
+ * reads their temporary file, such as pools handed out); the run info,
+ * the table, the batch and the result handed to the callbacks only
+ * during them.
  */
 #ifndef SP_ACROSS_H
 #define SP_ACROSS_H
@@ -22,21 +25,31 @@
 #include "sp_err.h"
 #include "sp_export.h"
 #include "sp_stats.h"
-#include "sp_stats_run_opts.h"
+#include "sp_stats_run.h"
 #include "sp_stream.h"
 
 struct sp_across_opts {
-	struct sp_stats_run_opts stats;	/* ranks_given follows rank_ok */
+	/*
+	 * the statistics the runs are fed to, made with ranks_given set
+	 * when rank_ok is
+	 */
+	struct sp_stats_run *stats;
 	/* rank selection: NULL selects every rank */
 	int (*rank_ok)(void *ctx, uint32_t rank);
 	void *rank_ctx;
 	const char *output;	/* NULL or "-": standard output */
 	const struct sp_export_wrote *wrote;	/* NULL: no one */
+	int lane_names;		/* the statistics are told the lanes' names */
 	/* the caller's: each may be NULL */
 	int (*run)(void *ctx, struct sp_export *fe,
 	    const struct sp_run_info *ri, const char *label,
 	    struct sp_err *e);
-	int (*result)(void *ctx, struct sp_export *fe,
+	int (*regions)(void *ctx, const struct sp_region_table *t,
+	    struct sp_err *e);
+	int (*rank)(void *ctx, uint32_t rank, int selected, struct sp_err *e);
+	/* a batch the statistics took */
+	void (*calls)(void *ctx, const struct sp_batch *b);
+	int (*result)(void *ctx, struct sp_export *fe, const char *label,
 	    const struct sp_stats_result *res, struct sp_err *e);
 	int (*finish)(void *ctx, struct sp_export *fe, struct sp_err *e);
 	void *ctx;

@@ -1,9 +1,9 @@
 /*
- * sp-diff on the exporter front end: each run is fed to sp_stats_run.h a
- * batch at a time, as sp-stats feeds it; at its end the metric's values
- * go to the comparison (sp_diff.h) on the run's side and the run's
- * statistics are freed, so that only one run's are held at a time.  When
- * the input has ended, the rows are made and written.
+ * sp-diff on the exporter front end: each run is fed to its statistics by
+ * sp_across.h; at its end the metric's values go to the comparison
+ * (sp_diff.h) on the run's side and the run's statistics are freed, so
+ * that only one run's are held at a time.  When the input has ended, the
+ * rows are made and written.
  */
 #include "sp_diff_export.h"
 
@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sp_across.h"
 #include "sp_diff_emit.h"
 #include "sp_diff_text.h"
 #include "sp_export.h"
@@ -39,37 +40,20 @@ struct dx {
 	const struct sp_diff_export_opts *o;
 	struct sp_diff_export_stats *st;
 	struct sp_export_spec spec;
-	struct sp_export *fe;
 	struct sp_stats_run *run;
 	struct sp_diff_feed *feed;
+	struct sp_diff_report rep;
 	size_t nruns;
-	const char *label;
-	uint32_t rank;
 };
-
-/* Where the run's errors happened, as sp-stats says it. */
-static int
-failed_at(struct dx *x, struct sp_err *e)
-{
-	char why[SP_ERR_MSG_MAX];
-
-	if (e == NULL)
-		return -1;
-	snprintf(why, sizeof why, "%s", e->msg);
-	if (e->status == SP_EDATA)
-		return sp_fail(e, SP_EDATA, "%s: bad sp stream: run %s rank %"
-		    PRIu32 ": %s", sp_export_input(x->fe),
-		    sp_export_quoted(x->fe, x->label), x->rank, why);
-	return sp_fail(e, e->status, "%s: %s", sp_export_input(x->fe), why);
-}
 
 /* --- the split --- */
 
 static int
-side_of(struct dx *x, const char *label, struct sp_err *e)
+side_of(struct dx *x, struct sp_export *fe, const char *label,
+    struct sp_err *e)
 {
 	const struct sp_diff_export_opts *o = x->o;
-	uint64_t k = sp_export_runs(x->fe);
+	uint64_t k = sp_export_runs(fe);
 
 	if (o->before_label != NULL)
 		return fnmatch(o->before_label, label, 0) == 0 ? 0 : 1;
@@ -79,99 +63,42 @@ side_of(struct dx *x, const char *label, struct sp_err *e)
 		return sp_fail(e, SP_EUSAGE, "%s: the stream holds more than "
 		    "two runs (the third: %s): say which are before with "
 		    "--before N or --before-label PATTERN",
-		    sp_export_input(x->fe), sp_export_quoted(x->fe, label));
+		    sp_export_input(fe), sp_export_quoted(fe, label));
 	return k == 1 ? 0 : 1;
 }
 
 /* --- the stream --- */
 
 static int
-on_run(void *ctx, const struct sp_run_info *ri, const char *label,
-    struct sp_err *e)
+on_run(void *ctx, struct sp_export *fe, const struct sp_run_info *ri,
+    const char *label, struct sp_err *e)
 {
 	struct dx *x = ctx;
 	int side;
 
-	x->label = label;
-	x->rank = 0;
-	if ((side = side_of(x, label, e)) < 0)
+	if ((side = side_of(x, fe, label, e)) < 0)
 		return -1;
 	x->nruns++;
-	if (sp_diff_feed_run(x->feed, side, label, ri->source, ri->num_ranks,
-	    e) < 0)
-		return -1;
-	return sp_stats_run_begin(x->run, ri, label, e) < 0 ?
-	    failed_at(x, e) : 0;
+	return sp_diff_feed_run(x->feed, side, label, ri->source,
+	    ri->num_ranks, e);
 }
 
 static int
-on_regions(void *ctx, const struct sp_region_table *t, struct sp_err *e)
+on_result(void *ctx, struct sp_export *fe, const char *label,
+    const struct sp_stats_result *res, struct sp_err *e)
 {
 	struct dx *x = ctx;
 
-	return sp_stats_run_regions(x->run, t, e) < 0 ? failed_at(x, e) : 0;
-}
-
-static int
-on_rank(void *ctx, const struct sp_rank_info *ri, struct sp_err *e)
-{
-	struct dx *x = ctx;
-	int selected = x->o->rank_ok == NULL ||
-	    x->o->rank_ok(x->o->rank_ctx, ri->rank);
-
-	x->rank = ri->rank;
-	return sp_stats_run_rank(x->run, ri, selected, e) < 0 ?
-	    failed_at(x, e) : 0;
-}
-
-static int
-on_lane(void *ctx, uint32_t rank, int64_t lane, struct sp_err *e)
-{
-	struct dx *x = ctx;
-
-	(void)rank;
-	return sp_stats_run_lane(x->run, lane, NULL, e);
-}
-
-static int
-on_calls(void *ctx, struct sp_walk *w, const struct sp_batch *b,
-    struct sp_err *e)
-{
-	struct dx *x = ctx;
-	int walk_failed;
-
-	if (sp_stats_run_calls(x->run, w, b, &walk_failed, e) == 0)
-		return 0;
-	return walk_failed ? -1 : failed_at(x, e);
-}
-
-static int
-on_rank_end(void *ctx, struct sp_err *e)
-{
-	struct dx *x = ctx;
-
-	return sp_stats_run_rank_end(x->run, e) < 0 ? failed_at(x, e) : 0;
-}
-
-static int
-on_run_end(void *ctx, struct sp_err *e)
-{
-	struct dx *x = ctx;
-	struct sp_stats_result *res = NULL;
-	int rc;
-
-	if (sp_stats_run_finish(x->run, &res, e) < 0)
-		return failed_at(x, e);
-	rc = sp_diff_feed_result(x->feed, x->run, res, e);
-	sp_stats_result_free(res);
-	return rc;
+	(void)fe;
+	(void)label;
+	return sp_diff_feed_result(x->feed, x->run, res, e);
 }
 
 /* --- the end --- */
 
 /* Both sides have runs, or the split is wrong. */
 static int
-check_sides(struct dx *x, struct sp_err *e)
+check_sides(struct dx *x, struct sp_export *fe, struct sp_err *e)
 {
 	size_t a = sp_diff_feed_runs(x->feed, 0);
 	size_t b = sp_diff_feed_runs(x->feed, 1);
@@ -182,55 +109,46 @@ check_sides(struct dx *x, struct sp_err *e)
 		return sp_fail(e, SP_EUSAGE, "%s: the stream holds one run, "
 		    "and sp-diff compares two or more: read both profiles "
 		    "(sp-read BEFORE AFTER | sp-stack | sp-diff)",
-		    sp_export_input(x->fe));
+		    sp_export_input(fe));
 	if (a > 0 && b > 0)
 		return 0;
 	if (x->o->before_label != NULL)
 		return sp_fail(e, SP_EUSAGE, "%s: --before-label %s matches "
-		    "%s of the %zu runs: both sides need one", 
-		    sp_export_input(x->fe),
-		    sp_export_quoted(x->fe, x->o->before_label),
+		    "%s of the %zu runs: both sides need one",
+		    sp_export_input(fe),
+		    sp_export_quoted(fe, x->o->before_label),
 		    a == 0 ? "none" : "all", x->nruns);
 	return sp_fail(e, SP_EUSAGE, "%s: --before %ld leaves no run after "
-	    "it: the stream holds %zu", sp_export_input(x->fe), x->o->before,
+	    "it: the stream holds %zu", sp_export_input(fe), x->o->before,
 	    x->nruns);
 }
 
 static int
-write_doc(struct dx *x, const struct sp_diff_report *rep,
-    struct sp_export_out *out, struct sp_err *e)
+write_doc(void *ctx, struct sp_export_out *out, struct sp_err *e)
 {
+	struct dx *x = ctx;
 	const struct sp_diff *d = sp_diff_feed_diff(x->feed);
 
 	if (x->o->format == SP_DIFF_TEXT)
-		return sp_diff_text_write(d, rep, sp_export_write, out, e);
-	return sp_diff_emit_write(d, rep, (enum sp_diff_emit_format)
+		return sp_diff_text_write(d, &x->rep, sp_export_write, out, e);
+	return sp_diff_emit_write(d, &x->rep, (enum sp_diff_emit_format)
 	    (x->o->format - SP_DIFF_JSON), sp_export_write, out, e);
 }
 
 static int
-on_finish(void *ctx, struct sp_err *e)
+on_finish(void *ctx, struct sp_export *fe, struct sp_err *e)
 {
 	struct dx *x = ctx;
 	const struct sp_diff *d;
-	struct sp_diff_report rep;
-	struct sp_export_out *out;
 
-	if (check_sides(x, e) < 0 ||
-	    sp_diff_feed_rows(x->feed, &rep, e) < 0)
+	if (check_sides(x, fe, e) < 0 ||
+	    sp_diff_feed_rows(x->feed, &x->rep, e) < 0)
 		return -1;
 	d = sp_diff_feed_diff(x->feed);
 	x->st->rows = sp_diff_nrows(d);
 	x->st->shared = sp_diff_shared(d);
 	x->st->failures = sp_diff_failures(d);
-	if ((out = sp_export_open(x->fe, 0, e)) == NULL)
-		return -1;
-	if (write_doc(x, &rep, out, e) < 0 ||
-	    sp_export_close(x->fe, out, e) < 0) {
-		sp_export_drop(x->fe, out);
-		return -1;
-	}
-	return 0;
+	return sp_across_write(fe, write_doc, x, e);
 }
 
 /* --- setup --- */
@@ -338,7 +256,7 @@ feed_opts(const struct sp_diff_export_opts *o, struct sp_diff_feed_opts *fo)
 }
 
 static int
-setup(struct dx *x, struct sp_reader *r, struct sp_err *e)
+setup(struct dx *x, struct sp_err *e)
 {
 	const struct sp_diff_export_opts *o = x->o;
 	struct sp_diff_feed_opts fo;
@@ -365,37 +283,15 @@ setup(struct dx *x, struct sp_reader *r, struct sp_err *e)
 	    (x->run = sp_stats_run_new(&ro, e)) == NULL)
 		return -1;
 	sp_diff_feed_sorting(x->feed, x->run);
-	x->fe = sp_export_new(r, &x->spec, o->output, e);
-	if (x->fe == NULL)
-		return -1;
-	sp_export_on_wrote(x->fe, &o->wrote);
 	return 0;
-}
-
-static void
-dx_free(struct dx *x)
-{
-	sp_export_free(x->fe);
-	/* the feed's pools read the run's temporary file */
-	sp_diff_feed_free(x->feed);
-	sp_stats_run_free(x->run);
 }
 
 int
 sp_diff_export_run(struct sp_reader *r, const struct sp_diff_export_opts *o,
     struct sp_diff_export_stats *st, struct sp_err *e)
 {
-	static const struct sp_export_ops ops = {
-		.run = on_run,
-		.regions = on_regions,
-		.rank = on_rank,
-		.rank_end = on_rank_end,
-		.lane = on_lane,
-		.calls = on_calls,
-		.run_end = on_run_end,
-		.finish = on_finish,
-	};
 	struct sp_diff_export_stats dummy;
+	struct sp_across_opts ao;
 	struct dx x;
 	int rc = -1;
 
@@ -403,8 +299,21 @@ sp_diff_export_run(struct sp_reader *r, const struct sp_diff_export_opts *o,
 	x.o = o;
 	x.st = st != NULL ? st : &dummy;
 	memset(x.st, 0, sizeof *x.st);
-	if (setup(&x, r, e) == 0)
-		rc = sp_export_run(x.fe, &ops, &x, e);
-	dx_free(&x);
+	if (setup(&x, e) == 0) {
+		memset(&ao, 0, sizeof ao);
+		ao.stats = x.run;
+		ao.rank_ok = o->rank_ok;
+		ao.rank_ctx = o->rank_ctx;
+		ao.output = o->output;
+		ao.wrote = &o->wrote;
+		ao.run = on_run;
+		ao.result = on_result;
+		ao.finish = on_finish;
+		ao.ctx = &x;
+		rc = sp_across_run(r, &x.spec, &ao, e);
+	}
+	/* the feed's pools read the run's temporary file */
+	sp_diff_feed_free(x.feed);
+	sp_stats_run_free(x.run);
 	return rc;
 }

@@ -1,6 +1,6 @@
 /*
- * sp-report on the exporter front end: each run goes through
- * sp_stats_run.h as in sp-stats (the front end's walker checks its call
+ * sp-report on the exporter front end: sp_across.h feeds each run to its
+ * statistics as in sp-stats (the front end's walker checks its call
  * batches), its result becomes a section of the page (sp_report.h), and
  * the page is written when the input has ended cleanly.
  */
@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sp_across.h"
 #include "sp_export.h"
 #include "sp_report.h"
 #include "sp_report_across.h"
@@ -20,7 +21,6 @@ struct rx {
 	const struct sp_report_export_opts *o;
 	struct sp_report_export_stats *st;
 	struct sp_export_spec spec;
-	struct sp_export *fe;
 	struct sp_stats_run *run;
 	struct sp_report *page;
 	struct sp_report_calls *calls;	/* the pictures of calls */
@@ -28,7 +28,6 @@ struct rx {
 	struct sp_report_run info;
 	char *label, *source;
 	uint8_t *meta;
-	uint32_t rank;
 };
 
 static int
@@ -37,34 +36,13 @@ nomem(struct sp_err *e)
 	return sp_fail(e, SP_ENOMEM, "out of memory");
 }
 
-/* Where the run's errors happened, as sp-stats says it. */
-static int
-failed_at(struct rx *x, struct sp_err *e)
-{
-	char why[SP_ERR_MSG_MAX];
-
-	if (e == NULL)
-		return -1;
-	snprintf(why, sizeof why, "%s", e->msg);
-	if (e->status == SP_EDATA)
-		return sp_fail(e, SP_EDATA, "%s: bad sp stream: run %s rank %"
-		    PRIu32 ": %s", sp_export_input(x->fe),
-		    sp_export_quoted(x->fe, x->info.label), x->rank, why);
-	return sp_fail(e, e->status, "%s: %s", sp_export_input(x->fe), why);
-}
-
-static int
-on_calls(void *ctx, struct sp_walk *w, const struct sp_batch *b,
-    struct sp_err *e)
+/* A batch the statistics took: into the pictures of calls. */
+static void
+on_calls(void *ctx, const struct sp_batch *b)
 {
 	struct rx *x = ctx;
-	int walk_failed;
 
-	if (sp_stats_run_calls(x->run, w, b, &walk_failed, e) == 0) {
-		sp_report_calls_batch(x->calls, b);
-		return 0;
-	}
-	return walk_failed ? -1 : failed_at(x, e);
+	sp_report_calls_batch(x->calls, b);
 }
 
 static void
@@ -104,19 +82,17 @@ keep_run(struct rx *x, const struct sp_run_info *ri, const char *label)
 }
 
 static int
-on_run(void *ctx, const struct sp_run_info *ri, const char *label,
-    struct sp_err *e)
+on_run(void *ctx, struct sp_export *fe, const struct sp_run_info *ri,
+    const char *label, struct sp_err *e)
 {
 	struct rx *x = ctx;
 
-	x->rank = 0;
+	(void)fe;
 	if (keep_run(x, ri, label) < 0)
 		return nomem(e);
-	if (sp_report_calls_run(x->calls, ri, e) < 0 ||
-	    sp_report_across_run(x->across, ri, label, e) < 0)
+	if (sp_report_calls_run(x->calls, ri, e) < 0)
 		return -1;
-	return sp_stats_run_begin(x->run, ri, label, e) < 0 ?
-	    failed_at(x, e) : 0;
+	return sp_report_across_run(x->across, ri, label, e);
 }
 
 static int
@@ -124,66 +100,48 @@ on_regions(void *ctx, const struct sp_region_table *t, struct sp_err *e)
 {
 	struct rx *x = ctx;
 
-	if (sp_report_calls_regions(x->calls, t, x->o->keep, x->o->keep_ctx,
-	    e) < 0)
+	return sp_report_calls_regions(x->calls, t, x->o->keep,
+	    x->o->keep_ctx, e);
+}
+
+static int
+on_rank(void *ctx, uint32_t rank, int selected, struct sp_err *e)
+{
+	struct rx *x = ctx;
+
+	return sp_report_calls_rank(x->calls, rank, selected, e);
+}
+
+static int
+on_result(void *ctx, struct sp_export *fe, const char *label,
+    const struct sp_stats_result *res, struct sp_err *e)
+{
+	struct rx *x = ctx;
+
+	(void)fe;
+	(void)label;
+	if (sp_report_add(x->page, &x->info, res, e) < 0)
 		return -1;
-	return sp_stats_run_regions(x->run, t, e) < 0 ? failed_at(x, e) : 0;
+	return sp_report_across_result(x->across, x->run, res, e);
 }
 
 static int
-on_rank(void *ctx, const struct sp_rank_info *ri, struct sp_err *e)
+write_page(void *ctx, struct sp_export_out *out, struct sp_err *e)
 {
 	struct rx *x = ctx;
-	int selected = x->o->rank_ok == NULL ||
-	    x->o->rank_ok(x->o->rank_ctx, ri->rank);
 
-	x->rank = ri->rank;
-	if (sp_report_calls_rank(x->calls, ri->rank, selected, e) < 0)
+	if (sp_report_write(x->page, sp_export_write, out, e) < 0)
 		return -1;
-	return sp_stats_run_rank(x->run, ri, selected, e) < 0 ?
-	    failed_at(x, e) : 0;
+	if (x->st != NULL)
+		x->st->bytes = sp_export_out_bytes(out);
+	return 0;
 }
 
 static int
-on_lane(void *ctx, uint32_t rank, int64_t lane, struct sp_err *e)
-{
-	struct rx *x = ctx;
-
-	(void)rank;
-	return sp_stats_run_lane(x->run, lane, NULL, e);
-}
-
-static int
-on_rank_end(void *ctx, struct sp_err *e)
-{
-	struct rx *x = ctx;
-
-	return sp_stats_run_rank_end(x->run, e) < 0 ? failed_at(x, e) : 0;
-}
-
-static int
-on_run_end(void *ctx, struct sp_err *e)
-{
-	struct rx *x = ctx;
-	struct sp_stats_result *res = NULL;
-	int rc;
-
-	if (sp_stats_run_finish(x->run, &res, e) < 0)
-		return failed_at(x, e);
-	rc = sp_report_add(x->page, &x->info, res, e);
-	if (rc == 0)
-		rc = sp_report_across_result(x->across, x->run, res, e);
-	sp_stats_result_free(res);
-	return rc;
-}
-
-static int
-on_finish(void *ctx, struct sp_err *e)
+on_finish(void *ctx, struct sp_export *fe, struct sp_err *e)
 {
 	struct rx *x = ctx;
 	struct sp_stats_text b = { 0 }, nav = { 0 };
-	struct sp_export_out *out;
-
 	int rc = sp_report_across_draw(x->across, &b, &nav, e);
 
 	if (rc == 0 && (b.failed || nav.failed))
@@ -194,23 +152,13 @@ on_finish(void *ctx, struct sp_err *e)
 		return -1;
 	}
 	sp_report_put_across(x->page, &b, &nav);
-	if ((out = sp_export_open(x->fe, 0, e)) == NULL)
-		return -1;
-	if (sp_report_write(x->page, sp_export_write, out, e) < 0) {
-		sp_export_drop(x->fe, out);
-		return -1;
-	}
 	if (x->st != NULL)
-		x->st->bytes = sp_export_out_bytes(out);
-	if (sp_export_close(x->fe, out, e) < 0) {
-		sp_export_drop(x->fe, out);
-		return -1;
-	}
-	return 0;
+		x->st->calls = sp_export_calls(fe);
+	return sp_across_write(fe, write_page, x, e);
 }
 
 static int
-setup(struct rx *x, struct sp_reader *r, struct sp_err *e)
+setup(struct rx *x, struct sp_err *e)
 {
 	const struct sp_report_export_opts *o = x->o;
 	struct sp_report_opts po;
@@ -242,10 +190,6 @@ setup(struct rx *x, struct sp_reader *r, struct sp_err *e)
 	    (x->across = sp_report_across_new(o->mem, e)) == NULL)
 		return -1;
 	sp_report_across_sorting(x->across, x->run);
-	x->fe = sp_export_new(r, &x->spec, o->output, e);
-	if (x->fe == NULL)
-		return -1;
-	sp_export_on_wrote(x->fe, &o->wrote);
 	return 0;
 }
 
@@ -254,16 +198,7 @@ sp_report_export_run(struct sp_reader *r,
     const struct sp_report_export_opts *o, struct sp_report_export_stats *st,
     struct sp_err *e)
 {
-	static const struct sp_export_ops ops = {
-		.run = on_run,
-		.regions = on_regions,
-		.rank = on_rank,
-		.rank_end = on_rank_end,
-		.lane = on_lane,
-		.calls = on_calls,
-		.run_end = on_run_end,
-		.finish = on_finish,
-	};
+	struct sp_across_opts ao;
 	struct rx x;
 	int rc = -1;
 
@@ -272,13 +207,24 @@ sp_report_export_run(struct sp_reader *r,
 	x.st = st;
 	if (st != NULL)
 		memset(st, 0, sizeof *st);
-	if (setup(&x, r, e) == 0)
-		rc = sp_export_run(x.fe, &ops, &x, e);
-	if (rc == 0 && st != NULL) {
-		st->runs = sp_report_runs(x.page);
-		st->calls = sp_export_calls(x.fe);
+	if (setup(&x, e) == 0) {
+		memset(&ao, 0, sizeof ao);
+		ao.stats = x.run;
+		ao.rank_ok = o->rank_ok;
+		ao.rank_ctx = o->rank_ctx;
+		ao.output = o->output;
+		ao.wrote = &o->wrote;
+		ao.run = on_run;
+		ao.regions = on_regions;
+		ao.rank = on_rank;
+		ao.calls = on_calls;
+		ao.result = on_result;
+		ao.finish = on_finish;
+		ao.ctx = &x;
+		rc = sp_across_run(r, &x.spec, &ao, e);
 	}
-	sp_export_free(x.fe);
+	if (rc == 0 && st != NULL)
+		st->runs = sp_report_runs(x.page);
 	/* the comparison's pools read the run's temporary file */
 	sp_report_across_free(x.across);
 	sp_stats_run_free(x.run);

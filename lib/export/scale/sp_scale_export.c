@@ -127,12 +127,13 @@ on_run(void *ctx, struct sp_export *fe, const struct sp_run_info *ri,
 }
 
 static int
-on_result(void *ctx, struct sp_export *fe, const struct sp_stats_result *res,
-    struct sp_err *e)
+on_result(void *ctx, struct sp_export *fe, const char *label,
+    const struct sp_stats_result *res, struct sp_err *e)
 {
 	struct sx *x = ctx;
 
 	(void)fe;
+	(void)label;
 	return sp_scale_feed_result(x->scale, x->o->measure, res, e);
 }
 
@@ -270,6 +271,8 @@ sp_scale_export_run(struct sp_reader *r,
 {
 	struct sp_scale_export_stats dummy;
 	struct sp_export_spec spec;
+	struct sp_stats_run_opts ro;
+	struct sp_stats_run *run = NULL;
 	struct sp_across_opts ao;
 	struct sx x;
 	int rc = -1;
@@ -290,13 +293,18 @@ sp_scale_export_run(struct sp_reader *r,
 	spec.nothing = "nothing to compare";
 	spec.several = "several series";
 	spec.one = " series";
+	memset(&ro, 0, sizeof ro);
+	ro.want = sp_scale_feed_want(o->measure);
+	ro.need = SP_STATS_NEED_SUMS;
+	ro.ranks_given = o->rank_ok != NULL;
+	ro.keep = o->keep;
+	ro.keep_ctx = o->keep_ctx;
+	ro.mem = o->mem;
+	ro.tmpdir = o->tmpdir;
+	if ((run = sp_stats_run_new(&ro, e)) == NULL)
+		goto out;
 	memset(&ao, 0, sizeof ao);
-	ao.stats.want = sp_scale_feed_want(o->measure);
-	ao.stats.need = SP_STATS_NEED_SUMS;
-	ao.stats.keep = o->keep;
-	ao.stats.keep_ctx = o->keep_ctx;
-	ao.stats.mem = o->mem;
-	ao.stats.tmpdir = o->tmpdir;
+	ao.stats = run;
 	ao.rank_ok = o->rank_ok;
 	ao.rank_ctx = o->rank_ctx;
 	ao.output = o->output;
@@ -308,5 +316,6 @@ sp_scale_export_run(struct sp_reader *r,
 	rc = sp_across_run(r, &spec, &ao, e);
 out:
 	sx_free(&x);
+	sp_stats_run_free(run);
 	return rc;
 }

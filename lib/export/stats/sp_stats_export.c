@@ -1,9 +1,9 @@
 /*
- * sp-stats on the exporter front end: the stream loop hands each run to
- * sp_stats_run.h a batch at a time, once the front end's walker has
- * checked it (without callbacks: the run's own loop over the batch's
- * columns costs less than a callback per open and close), and each run's
- * result goes out in the format and view asked for.
+ * sp-stats on the exporter front end: sp_across.h hands each run to its
+ * statistics a batch at a time, once the front end's walker has checked
+ * it (without callbacks: the run's own loop over the batch's columns
+ * costs less than a callback per open and close), and each run's result
+ * goes out in the format and view asked for.
  */
 #include "sp_stats_export.h"
 
@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sp_across.h"
 #include "sp_export.h"
 #include "sp_stats_emit.h"
 #include "sp_stats_run.h"
@@ -33,101 +34,10 @@ sp_stats_export_naming(enum sp_stats_format f)
 struct sx {
 	const struct sp_stats_export_opts *o;
 	struct sp_export_spec spec;
-	struct sp_export *fe;
 	struct sp_stats_run *run;
-	const char *label;
-	uint32_t rank;
 	enum sp_stats_col cols[SP_STATS_COLS_MAX];
 	size_t ncols;
 };
-
-/* Where the run's errors happened, as sp-pstats says it. */
-static int
-failed_at(struct sx *x, struct sp_err *e)
-{
-	char why[SP_ERR_MSG_MAX];
-
-	if (e == NULL)
-		return -1;
-	snprintf(why, sizeof why, "%s", e->msg);
-	if (e->status == SP_EDATA)
-		return sp_fail(e, SP_EDATA, "%s: bad sp stream: run %s rank %"
-		    PRIu32 ": %s", sp_export_input(x->fe),
-		    sp_export_quoted(x->fe, x->label), x->rank, why);
-	return sp_fail(e, e->status, "%s: %s", sp_export_input(x->fe), why);
-}
-
-/* --- the walk --- */
-
-/*
- * A call batch: the run walks it with the front end's walk, whose
- * failures say where already.
- */
-static int
-on_calls(void *ctx, struct sp_walk *w, const struct sp_batch *b,
-    struct sp_err *e)
-{
-	struct sx *x = ctx;
-	int walk_failed;
-
-	if (sp_stats_run_calls(x->run, w, b, &walk_failed, e) == 0)
-		return 0;
-	return walk_failed ? -1 : failed_at(x, e);
-}
-
-/* --- the stream --- */
-
-static int
-on_run(void *ctx, const struct sp_run_info *ri, const char *label,
-    struct sp_err *e)
-{
-	struct sx *x = ctx;
-
-	x->label = label;
-	x->rank = 0;
-	return sp_stats_run_begin(x->run, ri, label, e) < 0 ?
-	    failed_at(x, e) : 0;
-}
-
-static int
-on_regions(void *ctx, const struct sp_region_table *t, struct sp_err *e)
-{
-	struct sx *x = ctx;
-
-	return sp_stats_run_regions(x->run, t, e) < 0 ? failed_at(x, e) : 0;
-}
-
-static int
-on_rank(void *ctx, const struct sp_rank_info *ri, struct sp_err *e)
-{
-	struct sx *x = ctx;
-	int selected = x->o->rank_ok == NULL ||
-	    x->o->rank_ok(x->o->rank_ctx, ri->rank);
-
-	x->rank = ri->rank;
-	return sp_stats_run_rank(x->run, ri, selected, e) < 0 ?
-	    failed_at(x, e) : 0;
-}
-
-static int
-on_lane(void *ctx, uint32_t rank, int64_t lane, struct sp_err *e)
-{
-	struct sx *x = ctx;
-	const char *name = NULL;
-
-	if (x->o->by == SP_STATS_BY_LANE &&
-	    (name = sp_export_lane_name(x->fe, rank, lane, e)) == NULL)
-		return -1;
-	return sp_stats_run_lane(x->run, lane, name, e);
-}
-
-static int
-on_rank_end(void *ctx, struct sp_err *e)
-{
-	struct sx *x = ctx;
-
-	return sp_stats_run_rank_end(x->run, e) < 0 ? failed_at(x, e) : 0;
-}
 
 /* The run's result, in its format and view, to its output. */
 static int
@@ -155,7 +65,8 @@ write_result(struct sx *x, const struct sp_stats_result *res,
 
 /* --approx folded the table: the user hears why the paths are gone. */
 static void
-tell_folded(struct sx *x, const struct sp_stats_result *res)
+tell_folded(struct sx *x, struct sp_export *fe, const char *label,
+    const struct sp_stats_result *res)
 {
 	char msg[SP_ERR_MSG_MAX];
 
@@ -163,34 +74,29 @@ tell_folded(struct sx *x, const struct sp_stats_result *res)
 		return;
 	snprintf(msg, sizeof msg, "%s: run %s: --approx: the call paths "
 	    "outgrew -S %" PRIu64 " bytes after %" PRIu32 " of them: the "
-	    "report has a row per region", sp_export_input(x->fe),
-	    sp_export_quoted(x->fe, x->label), x->o->mem, res->paths_folded);
+	    "report has a row per region", sp_export_input(fe),
+	    sp_export_quoted(fe, label), x->o->mem, res->paths_folded);
 	x->o->notice(x->o->notice_ctx, msg);
 }
 
 static int
-on_run_end(void *ctx, struct sp_err *e)
+on_result(void *ctx, struct sp_export *fe, const char *label,
+    const struct sp_stats_result *res, struct sp_err *e)
 {
 	struct sx *x = ctx;
-	struct sp_stats_result *res = NULL;
 	struct sp_export_out *out;
-	int rc;
 
-	if (sp_stats_run_finish(x->run, &res, e) < 0)
-		return failed_at(x, e);
-	if ((out = sp_export_open(x->fe, 0, e)) == NULL) {
-		sp_stats_result_free(res);
+	if ((out = sp_export_open(fe, 0, e)) == NULL)
 		return -1;
-	}
-	rc = write_result(x, res, out, e);
-	if (rc == 0)
-		tell_folded(x, res);
-	sp_stats_result_free(res);
-	if (rc < 0 || sp_export_close(x->fe, out, e) < 0) {
-		sp_export_drop(x->fe, out);
-		return -1;
-	}
+	if (write_result(x, res, out, e) < 0)
+		goto fail;
+	tell_folded(x, fe, label, res);
+	if (sp_export_close(fe, out, e) < 0)
+		goto fail;
 	return 0;
+fail:
+	sp_export_drop(fe, out);
+	return -1;
 }
 
 /* What a table's columns and sort key need of the rows. */
@@ -254,7 +160,7 @@ sp_stats_export_check(const struct sp_stats_export_opts *o, struct sp_err *e)
 }
 
 static int
-setup(struct sx *x, struct sp_reader *r, struct sp_err *e)
+setup(struct sx *x, struct sp_err *e)
 {
 	const struct sp_stats_export_opts *o = x->o;
 	struct sp_stats_run_opts ro;
@@ -280,36 +186,31 @@ setup(struct sx *x, struct sp_reader *r, struct sp_err *e)
 	x->spec.nothing = "nothing to report";
 	x->spec.several = "several runs";
 	x->spec.one = " report";
-	if ((x->run = sp_stats_run_new(&ro, e)) == NULL)
-		return -1;
-	x->fe = sp_export_new(r, &x->spec, o->output, e);
-	if (x->fe == NULL)
-		return -1;
-	sp_export_on_wrote(x->fe, &o->wrote);
-	return 0;
+	return (x->run = sp_stats_run_new(&ro, e)) == NULL ? -1 : 0;
 }
 
 int
 sp_stats_export_run(struct sp_reader *r, const struct sp_stats_export_opts *o,
     struct sp_err *e)
 {
-	static const struct sp_export_ops ops = {
-		.run = on_run,
-		.regions = on_regions,
-		.rank = on_rank,
-		.rank_end = on_rank_end,
-		.lane = on_lane,
-		.calls = on_calls,
-		.run_end = on_run_end,
-	};
+	struct sp_across_opts ao;
 	struct sx x;
 	int rc = -1;
 
 	memset(&x, 0, sizeof x);
 	x.o = o;
-	if (setup(&x, r, e) == 0)
-		rc = sp_export_run(x.fe, &ops, &x, e);
-	sp_export_free(x.fe);
+	if (setup(&x, e) == 0) {
+		memset(&ao, 0, sizeof ao);
+		ao.stats = x.run;
+		ao.rank_ok = o->rank_ok;
+		ao.rank_ctx = o->rank_ctx;
+		ao.output = o->output;
+		ao.wrote = &o->wrote;
+		ao.lane_names = o->by == SP_STATS_BY_LANE;
+		ao.result = on_result;
+		ao.ctx = &x;
+		rc = sp_across_run(r, &x.spec, &ao, e);
+	}
 	sp_stats_run_free(x.run);
 	return rc;
 }
