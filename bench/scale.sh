@@ -18,8 +18,8 @@
 # fixed case); each series' call stream (sp-read RUNS... | sp-stack) made
 # by the programs under test.  Measured on that stream: sp-scale (the
 # text table, --measure per-call, and --measure slowest) and sp-stats
-# (one text table a run, into scratch files: sp-stats takes the runs of
-# one stream as sp-scale does).
+# (one text table a run, and one JSON document of records a run, into
+# scratch files: sp-stats takes the runs of one stream as sp-scale does).
 # Environment: that of bench/common.sh (SP_BUILD, SP_BENCH_NOBUILD,
 # SP_BENCH_REPS, SP_BENCH_IDLE, SP_BENCH_WAIT) and SP_BENCH_OUT.
 set -euo pipefail
@@ -97,6 +97,8 @@ measure() {
 	say "$key: sp-stats"
 	mkdir -p "$tmp/stats"
 	measure_reps "$key:stats" - /dev/null "$spstats" -o "$tmp/stats/s.txt" "$s"
+	measure_reps "$key:json" - /dev/null "$spstats" --format json \
+		-o "$tmp/stats/s.json" "$s"
 	rm -rf "$tmp/stats"
 }
 
@@ -132,7 +134,9 @@ done
 	echo
 	echo "Each series is one call stream (sp-read RUNS... | sp-stack) that"
 	echo "both programs read: sp-scale its table (output to /dev/null),"
-	echo "sp-stats one table a run (into scratch files). Files in the page"
+	echo "sp-stats one table a run (into scratch files), and its records"
+	echo "as JSON (the regions' pooled means sp-scale computes, from each"
+	echo "rank's durations in row order). Files in the page"
 	echo "cache. Median of $reps runs; peak RSS the highest (GNU time %M)."
 	echo "The machine is shared: CPU seconds (user + system) are the"
 	echo "steadier figure."
@@ -140,11 +144,12 @@ done
 	echo "| series | calls | command | wall s | CPU s | M calls/CPU s | peak RSS MiB |"
 	echo "| --- | ---: | --- | ---: | ---: | ---: | ---: |"
 	for k in "${keys[@]}"; do
-		for m in scale slowest stats; do
+		for m in scale slowest stats json; do
 			case $m in
 			scale) c="sp-scale" ;;
 			slowest) c="sp-scale --measure slowest" ;;
 			stats) c="sp-stats" ;;
+			json) c="sp-stats --format json" ;;
 			esac
 			printf '| %s | %s | %s | %.3f | %.3f | %s | %s |\n' \
 				"$(label "$k")" "${calls[$k]}" "$c" "${res[$k:$m:t]}" \
