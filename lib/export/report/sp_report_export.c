@@ -60,10 +60,9 @@ on_calls(void *ctx, struct sp_walk *w, const struct sp_batch *b,
 	struct rx *x = ctx;
 	int walk_failed;
 
-	if (sp_stats_run_calls(x->run, w, b, &walk_failed, e) == 0) {
-		sp_report_calls_batch(x->calls, b);
-		return 0;
-	}
+	if (sp_stats_run_calls(x->run, w, b, &walk_failed, e) == 0)
+		return sp_report_calls_batch(x->calls, b, e) < 0 ?
+		    failed_at(x, e) : 0;
 	return walk_failed ? -1 : failed_at(x, e);
 }
 
@@ -229,6 +228,7 @@ setup(struct rx *x, struct sp_reader *r, struct sp_err *e)
 	ro.tmpdir = o->tmpdir;
 	memset(&po, 0, sizeof po);
 	po.title = o->title;
+	po.rows = o->rows;
 	po.cwd = o->cwd;
 	x->spec.stage = SP_STAGE_CALLS;
 	x->spec.unit = SP_EXPORT_PER_STREAM;
