@@ -15,14 +15,15 @@ rows() { grep '^<tr data-d' "$1" | grep -vc 'class="own"'; }
 rows page.html
 grep -o '<p class="rows-cut">[^<]*' page.html
 grep -o '<p class="legend fl-cut">[^<]*' page.html
+"$SP_STATS" --call-paths --format json in.sps >paths.json || exit
 "$SP_REPORT" -q --rows 0 -o all.html in.sps || exit
-[ "$(rows all.html)" -eq "$("$SP_STATS" --call-paths --format csv in.sps |
-    tail -n +2 | wc -l)" ] && echo "--rows 0: every path"
+[ "$(rows all.html)" -eq "$($PYTHON -c 'import json, sys
+print(len(json.load(open(sys.argv[1]))))' paths.json)" ] &&
+    echo "--rows 0: every path"
 grep -c 'rows-cut' all.html
 "$SP_REPORT" -q --rows 12 in.sps | grep '^<tr data-d' |
     grep -v 'class="own"' | sed 's/<\/td><td>/ | /g; s/<[^>]*>//g' >top.txt
 cat top.txt
-"$SP_STATS" --call-paths --format json in.sps >paths.json || exit
 $PYTHON - paths.json top.txt <<'EOF2'
 import json, sys
 paths = json.load(open(sys.argv[1]))
