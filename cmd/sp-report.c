@@ -1,5 +1,6 @@
 /* sp-report: the call stream in, one HTML page out (sp_report_export.h). */
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,25 +8,34 @@
 
 #include "cli.h"
 #include "cli_runs.h"
+#include "sp_report.h"
 #include "sp_report_export.h"
 
 #define BUFFER_DEFAULT "8M"
+#define STR(x) #x
+#define XSTR(x) STR(x)
 
 static void
 usage(void)
 {
-	fputs("usage: sp-report [-o FILE] [--title TEXT] [-r RANKS]... "
-	    "[-i REGEX]... [-x REGEX]...\n"
-	    "                 [-S SIZE] [-T DIR] [-v] [-q] [FILE]\n"
+	fputs("usage: sp-report [-o FILE] [--title TEXT] [--rows N] "
+	    "[-r RANKS]... [-i REGEX]...\n"
+	    "                 [-x REGEX]... [-S SIZE] [-T DIR] [-v] [-q] "
+	    "[FILE]\n"
 	    "Write one self-contained HTML page of the runs of an sp call "
 	    "stream (from\nsp-stack): for each run its overview, hot spots, "
 	    "sp-stats' summary tree with\nper-rank detail, notes, a rank "
-	    "heatmap, imbalance plots and metadata.  The page\nneeds no "
+	    "heatmap, imbalance plots, a timeline, an\ninteractive flame "
+	    "graph, duration histograms and metadata.  The page needs no\n"
 	    "network.  FILE, or standard input when it is absent or '-'.\n"
 	    "\n"
 	    "  -o, --output FILE        the page (default: standard output)\n"
 	    "      --title TEXT         the page's title (default: sp-report "
 	    "and the runs)\n"
+	    "      --rows N             the summary tree's rows at most, those "
+	    "of the largest\n"
+	    "                           total with their callers (default "
+	    XSTR(SP_REPORT_ROWS_DEFAULT) ", 0 all)\n"
 	    "  -r, --ranks RANKS        only these ranks: N, N-M, a list of "
 	    "them, or all\n"
 	    "  -i, --include REGEX      only regions whose name matches at "
@@ -66,6 +76,9 @@ option(struct cmd *c, int ch, char **argv)
 	case 'H':
 		c->o.title = optarg;
 		break;
+	case 'N':
+		c->o.rows = (size_t)cli_number("--rows", optarg, 0, INT_MAX);
+		break;
 	case 'h':
 		usage();
 		break;
@@ -88,6 +101,7 @@ options(struct cmd *c, int argc, char **argv)
 		{ "output", required_argument, NULL, 'o' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "ranks", required_argument, NULL, 'r' },
+		{ "rows", required_argument, NULL, 'N' },
 		{ "temporary-directory", required_argument, NULL, 'T' },
 		{ "title", required_argument, NULL, 'H' },
 		{ "verbose", no_argument, NULL, 'v' },
@@ -121,6 +135,7 @@ main(int argc, char **argv)
 	cli_init("sp-report");
 	memset(&c, 0, sizeof c);
 	cli_runs_init(&c.runs, BUFFER_DEFAULT);
+	c.o.rows = SP_REPORT_ROWS_DEFAULT;
 	options(&c, argc, argv);
 	cli_runs_done(&c.runs);
 	CLI_RUNS_APPLY(c.runs, c.o);

@@ -20,7 +20,7 @@ _sp_options()
 	sp-stats) echo '-o --output --format --by --call-paths --sort --top --max-depth --columns --percent --no-notes --title -r --ranks -i --include -x --exclude --approx -S --buffer-size -T --temporary-directory -v --verbose -q --quiet -h --help -V --version' ;;
 	sp-trace) echo '-o --output -f --format --force --align --min-duration --max-size --no-args --level -S --buffer-size -T --temporary-directory -v --verbose -q --quiet -h --help -V --version' ;;
 	sp-diff) echo '-o --output --format --metric --call-paths --by --sort --threshold --max-regression --fail-on-new --alpha --before --before-label -r --ranks -i --include -x --exclude --approx -S --buffer-size -T --temporary-directory -v --verbose -q --quiet -h --help -V --version' ;;
-	sp-report) echo '-o --output --title -r --ranks -i --include -x --exclude -S --buffer-size -T --temporary-directory -v --verbose -q --quiet -h --help -V --version' ;;
+	sp-report) echo '-o --output --title --rows -r --ranks -i --include -x --exclude -S --buffer-size -T --temporary-directory -v --verbose -q --quiet -h --help -V --version' ;;
 	sp-scale) echo '-o --output --format --svg --plot --plot-data --weak --work --measure --x --top -r --ranks -i --include -x --exclude -S --buffer-size -T --temporary-directory -v --verbose -q --quiet -h --help -V --version' ;;
 	esac
 }
@@ -102,6 +102,7 @@ _sp_argument()
 	'sp-diff -T' | 'sp-diff --temporary-directory') echo dir ;;
 	'sp-report -o' | 'sp-report --output') echo file ;;
 	'sp-report --title') echo none ;;
+	'sp-report --rows') echo none ;;
 	'sp-report -r' | 'sp-report --ranks') echo none ;;
 	'sp-report -i' | 'sp-report --include') echo none ;;
 	'sp-report -x' | 'sp-report --exclude') echo none ;;

@@ -19,9 +19,13 @@ exporter in every format.  Each output is read by its consumer:
                         every row as wide as the header
   sp-stats text         the whole table (names print as the reference's do)
   sp-report HTML        python3's html.parser: valid UTF-8, only the page's
-                        own elements and no event-handler attribute, no
-                        "</script" or "<!--" in the JSON of a run, whose
-                        names are as many as sp-stats' records
+                        own elements and no event-handler attribute, a
+                        run's two JSON scripts (statistics, flame graph)
+                        without "</script" or "<!--", the statistics'
+                        names as many as sp-stats' records, the flame
+                        graph's names (the root's aside) the regions'
+                        names as sp-flame writes them (controls and
+                        bytes that are not UTF-8 as U+FFFD)
   sp-scale              of two runs (--x label): JSON, NDJSON, CSV and TSV
                         as above (a row per region and run), the SVG
                         chart, and the text table ending in a newline
@@ -50,6 +54,7 @@ import json
 import marshal
 import os
 import pstats
+import re
 import shutil
 import subprocess
 import sys
@@ -191,11 +196,11 @@ class _Page(HTMLParser):
         self.bad.extend(f"{tag} {k}" for k, _ in attrs if k.startswith("on"))
         self.in_data = tag == "script" and ("type", "application/json") in attrs
         if self.in_data:
-            self.data.append("")
+            self.data.append([dict(attrs).get("class"), ""])
 
     def handle_data(self, data):
         if self.in_data:
-            self.data[-1] += data
+            self.data[-1][1] += data
 
     def handle_endtag(self, tag):
         self.in_data = False
@@ -212,13 +217,35 @@ def report(data, what, records):
     page.close()
     if page.bad:
         raise Failure(f"{what}: markup not the page's own: {page.bad[:5]}")
-    if len(page.data) != 1:
-        raise Failure(f"{what}: {len(page.data)} runs' data, not 1")
-    if "</script" in page.data[0].lower() or "<!--" in page.data[0]:
-        raise Failure(f"{what}: the run's JSON could end its script")
-    names = json_doc(page.data[0].encode(), what)["names"]
+    kinds = sorted(k for k, _ in page.data)
+    if kinds != ["sp-data", "sp-flame-data"]:
+        raise Failure(f"{what}: data scripts {kinds}, not one run's "
+                      "statistics and flame graph")
+    doc = {}
+    for kind, text in page.data:
+        if "</script" in text.lower() or "<!--" in text:
+            raise Failure(f"{what}: the run's {kind} JSON could end its "
+                          "script")
+        doc[kind] = json_doc(text.encode(), what)
+    names = doc["sp-data"]["names"]
     if len(names) != records:
         raise Failure(f"{what}: {len(names)} names, {records} records")
+    # sp-flame names a region as a C string, up to a NUL, with U+FFFD for
+    # each byte that is not UTF-8 (a lone surrogate of the statistics'
+    # JSON, one for a byte, or its own for a surrogate sp carries as three
+    # bytes) and for each control character XML cannot hold: compared
+    # with runs of U+FFFD as one
+    def flamed(n):
+        n = re.sub("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]",
+                   "\ufffd", n)
+        return re.sub("\ufffd+", "\ufffd", n)
+    shown = {flamed(n.split("\0")[0]) for n in names}
+    tree = doc["sp-flame-data"]["tree"]
+    odd = [n for n, k in zip(tree["names"], tree["kinds"])
+           if k == 0 and flamed(n) not in shown]
+    if odd:
+        raise Failure(f"{what}: flame graph names not the regions': "
+                      f"{odd[:3]!r}")
 
 
 def prof(data, what):

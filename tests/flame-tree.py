@@ -3,13 +3,16 @@
 
   flame-tree.py frames FILE.svg   the frames of a static differential graph
   flame-tree.py data FILE.svg     the tree an interactive graph carries
+  flame-tree.py data FILE.html    the trees of sp-report's flame graphs
 
-Every file must parse with xml.etree.ElementTree (well-formed XML).
+Every SVG file must parse with xml.etree.ElementTree (well-formed XML).
 
 frames: one line per text row (title, legend, the one-sided stacks) and
 one per frame, "x width fill name", in document order, then the tooltips.
 
-data: the JSON object in <script id="sp-data">: its labels and view, then
+data: the JSON object in <script id="sp-data"> (of an HTML page, in each
+<script class="sp-flame-data">, a graph after the other): its labels
+and view, then
 the tree, one line per node in preorder, indented by depth:
 
   NAME  calls self total [| before: calls self total]
@@ -22,6 +25,7 @@ Exit status 0 when the checks pass, 1 otherwise.
 """
 
 import json
+import re
 import sys
 import xml.etree.ElementTree as ET
 
@@ -48,7 +52,23 @@ def frames(root):
 def data(root):
     script = [el for el in root.iter(NS + "script")
               if el.get("id") == "sp-data"]
-    d = json.loads(script[0].text)
+    return tree(json.loads(script[0].text))
+
+
+# sp-report's graphs: their JSON cannot hold "</script" (sp-flame writes
+# "<" as \u003c), so the first one ends each
+HTML_DATA = re.compile(r'<script type="application/json" '
+                       r'class="sp-flame-data">(.*?)</script>', re.S)
+
+
+def html_data(text):
+    rc = 0
+    for m in HTML_DATA.finditer(text):
+        rc |= tree(json.loads(m.group(1)))
+    return rc
+
+
+def tree(d):
     t = d["tree"]
     n, sides = t["nodes"], len(t["v"])
     print("labels:", d["labels"])
@@ -103,6 +123,9 @@ def main():
     if len(sys.argv) != 3 or sys.argv[1] not in ("frames", "data"):
         print(__doc__.strip().split("\n\n")[1], file=sys.stderr)
         return 2
+    if sys.argv[1] == "data" and sys.argv[2].endswith(".html"):
+        with open(sys.argv[2], encoding="utf-8") as f:
+            return html_data(f.read())
     root = ET.parse(sys.argv[2]).getroot()
     return frames(root) if sys.argv[1] == "frames" else data(root)
 

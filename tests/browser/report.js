@@ -9,8 +9,13 @@
 // histograms count every call of their regions; the change section's
 // rows and bars are sp-diff's JSON and the scaling section's sp-scale's;
 // a click on a heatmap column highlights the region's tree row, and a
-// click on a comparison's row the region in every run.  Screenshots go
-// to the scratch directory (SP_KEEP_TMP=1 keeps it).
+// click on a comparison's row the region in every run.  The flame graph
+// (sp-flame's script) is drawn in each run: a click on a frame zooms into
+// it and highlights its region on the page, the search highlights the
+// frames it matches, its keys are its own only when the focus is in it,
+// the URL keeps no state; with hostile names it draws them as text only.
+// A page of many call paths stays under 3 MB and draws its graph.
+// Screenshots go to the scratch directory (SP_KEEP_TMP=1 keeps it).
 'use strict';
 
 const fs = require('fs');
@@ -22,7 +27,9 @@ const sp = require('./sp.js');
 const SECTIONS = ['#contents', '#filter-box', 'section.run .runline',
 	'ul.overview', 'table.tree', 'ul.notes', 'script.sp-data',
 	'svg.timeline path[data-region]', 'p.tl-legend', 'p.perfetto code.cmd',
-	'figure.hist svg rect'];
+	'figure.hist svg rect', 'script.sp-flame-data',
+	'.sp-flame svg.flamegraph[data-ready="1"] g.f[data-i]'];
+const HOT = 'rgb(230, 0, 230)';
 
 // sp-read FILES | sp-stack > NAME.sps, then sp-report ARGS -o NAME.html.
 function report(dir, files, name, args = []) {
@@ -48,6 +55,9 @@ async function open(page, dir, name) {
 	page.on('request', (r) => requests.push(r.url()));
 	await page.goto(url);
 	await page.waitForLoadState('load');
+	await page.waitForFunction(() => [...document.querySelectorAll(
+	    'svg.flamegraph')].every((s) => s.getAttribute('data-ready') ===
+	    '1'));
 	sp.check(requests.every((u) => u === url),
 	    `${name}: requests ${requests.filter((u) => u !== url)}`);
 }
@@ -199,8 +209,118 @@ async function oneRank(page, dir, shots) {
 	await page.click('table.tree tbody tr[data-region]');
 	const det = await page.$$eval('tr.detail td table tr', (t) => t.length);
 	sp.check(det === 2, `one: detail has ${det} lines, not header + 1`);
+	// again: the detail closes, the row's highlight goes
+	await page.click('table.tree tbody tr[data-region]');
 	await page.screenshot({ path: path.join(shots, 'one.png'),
 		fullPage: true });
+	await flame(page, shots);
+}
+
+// The first run's flame graph as the page shows it: its frames (node
+// id, name, fill, width, highlighted), the matched line, the focus.
+async function flameState(page) {
+	return page.evaluate(() => {
+		const host = document.querySelector('.sp-flame');
+		const a = document.activeElement;
+		return {
+			frames: [...host.querySelectorAll('g.f[data-i]')].map((g) =>
+			    ({ i: +g.getAttribute('data-i'),
+				name: g.querySelector('title').textContent.split(
+				    '\n')[0],
+				region: g.getAttribute('data-region'),
+				fill: g.querySelector('rect').getAttribute('fill'),
+				w: +g.querySelector('rect').getAttribute('width'),
+				hl: g.classList.contains('hl') })),
+			matched: host.querySelector('.sp_matched').textContent,
+			inBox: a !== null && a.localName === 'input' &&
+			    host.contains(a),
+			rows: [...document.querySelectorAll('table.tree tr.hl')].map(
+			    (r) => r.getAttribute('data-region')),
+			hash: location.hash,
+		};
+	});
+}
+
+// main 100 ms > setup 20, solve 70 > assemble 30, as sp-flame draws it.
+async function flame(page, shots) {
+	let s = await flameState(page);
+	sp.check(s.frames.map((f) => f.name).join(' ') ===
+	    '<one all ranks> main setup solve assemble' && s.frames[0].region ===
+	    null && s.frames[1].region === 'main', `flame: frames ` +
+	    `${JSON.stringify(s.frames)}`);
+	// the keys are the page's while the focus is outside the graph
+	await page.click('h1');
+	await page.keyboard.press('/');
+	await page.keyboard.press('Control+f');
+	s = await flameState(page);
+	sp.check(!s.inBox, 'flame: "/" or Ctrl-F outside the graph went to ' +
+	    'its search box');
+	// a click on solve zooms into it (as wide as main, which holds it)
+	// and highlights solve on the page, its tree rows and its frame
+	const solve = s.frames.find((f) => f.name === 'solve');
+	await page.click(`.sp-flame g.f[data-i="${solve.i}"] rect`);
+	s = await flameState(page);
+	const main = s.frames.find((f) => f.name === 'main');
+	const z = s.frames.find((f) => f.name === 'solve');
+	sp.check(z.w === main.w && z.w > solve.w, `flame: zoomed solve ` +
+	    `${z.w} wide, main ${main.w}, before ${solve.w}`);
+	sp.check(s.rows.length > 0 && s.rows.every((r) => r === 'solve') &&
+	    s.frames.filter((f) => f.hl).map((f) => f.name).join() === 'solve',
+	    `flame: the click highlights rows ${s.rows}, frames ` +
+	    `${s.frames.filter((f) => f.hl).map((f) => f.name)}`);
+	// with the focus in the graph, "/" goes to its box; the search
+	// highlights solve and assemble: all of the zoomed frame
+	await page.keyboard.press('/');
+	s = await flameState(page);
+	sp.check(s.inBox, 'flame: "/" in the graph did not go to its box');
+	await page.keyboard.type('^(solve|assemble)$');
+	await page.keyboard.press('Enter');
+	await page.waitForFunction(() => document.querySelector(
+	    '.sp-flame .sp_matched').textContent.startsWith('Matched'));
+	s = await flameState(page);
+	sp.check(s.matched === 'Matched: 70.00% of the run (100.00% of the ' +
+	    'zoomed frame)' && s.frames.filter((f) => f.fill === HOT).map(
+	    (f) => f.name).join() === 'solve,assemble', `flame: search ` +
+	    `'${s.matched}' ${JSON.stringify(s.frames)}`);
+	sp.check(s.hash === '', `flame: the URL took the state: ${s.hash}`);
+	await (await page.$('.sp-flame')).screenshot({ path: path.join(shots,
+	    'one-flame.png') });
+	// Escape resets the zoom and the search; Ctrl-F goes to the box
+	await page.keyboard.press('Escape');
+	s = await flameState(page);
+	sp.check(s.frames.length === 5 && s.matched.trim() === '' &&
+	    s.frames.every((f) => f.fill !== HOT), `flame: after Escape ` +
+	    `'${s.matched}' ${s.frames.length} frames`);
+	await page.click('.sp-flame g.f[data-i="0"] rect');
+	await page.keyboard.press('Control+f');
+	s = await flameState(page);
+	sp.check(s.inBox, 'flame: Ctrl-F in the graph did not go to its box');
+}
+
+// 100000 calls nested at random over 2000 regions: 82000 call paths in
+// at most 3 MB, 1000 rows and a line for the rest, the graph drawn with
+// its budget's 5000 nodes.
+async function manyPaths(page, dir, shots) {
+	sp.synth(dir, 'paths.h5', ['--shape', 'random', '--regions', '2000',
+		'--calls', '100000']);
+	report(dir, ['paths.h5'], 'paths');
+	const size = fs.statSync(path.join(dir, 'paths.html')).size;
+	sp.check(size <= 3e6, `paths: ${size} bytes`);
+	await open(page, dir, 'paths');
+	await sections(page, 'paths');
+	const s = await page.evaluate(() => ({
+		rows: document.querySelectorAll('table.tree tbody tr:not(.own)')
+		    .length,
+		cut: (document.querySelector('p.rows-cut') || {}).textContent,
+		nodes: JSON.parse(document.querySelector('script.sp-flame-data')
+		    .textContent).tree.nodes,
+		frames: +document.querySelector('svg.flamegraph').getAttribute(
+		    'data-frames'),
+	}));
+	sp.check(s.rows === 1000 && /^1000 of \d+ rows shown/.test(s.cut) &&
+	    s.nodes === 5000 && s.frames > 0, `paths: ${JSON.stringify(s)}`);
+	await (await page.$('.sp-flame')).screenshot({ path: path.join(shots,
+	    'paths-flame.png') });
 }
 
 async function manyRanks(page, dir, shots) {
@@ -248,21 +368,18 @@ async function manyRanks(page, dir, shots) {
 async function hostile(page, dir, shots) {
 	execFileSync('/usr/bin/python3', [path.join(__dirname, '..', 'gen',
 	    'spgen.py'), 'hostile', 'hostile.h5'], { cwd: dir });
-	const calls = report(dir, ['hostile.h5'], 'hostile');
+	// every row (2109 paths), to compare with sp-stats
+	const calls = report(dir, ['hostile.h5'], 'hostile', ['--rows', '0']);
 	await open(page, dir, 'hostile');
 	await sections(page, 'hostile');
 	await sameNumbers(page, dir, calls, 'hostile');
-	// no name made markup: one script of data, one of code; no svg
+	// no name made markup: two scripts of data a run (the statistics,
+	// the flame graph), two of code (sp-flame's, the page's); no svg
 	// element but the page's pictures
-	const n = await page.evaluate(() => ({
-		scripts: document.querySelectorAll('script').length,
-		runs: document.querySelectorAll('section.run').length,
-		stray: document.querySelectorAll('body svg:not(.heatmap):not(' +
-		    '.timeline):not(figure svg)').length,
-		alerted: window.spAlerted === true,
-	}));
-	sp.check(n.scripts === n.runs + 1 && n.stray === 0 && !n.alerted,
-	    `hostile: ${JSON.stringify(n)}`);
+	const n = await scripts(page);
+	sp.check(n.data === 2 * n.runs && n.code === 2 && n.stray === 0 &&
+	    !n.alerted, `hostile: ${JSON.stringify(n)}`);
+	await hostileFlame(page, shots);
 	const names = JSON.parse(await page.$eval('script.sp-data',
 	    (s) => s.textContent)).names;
 	const recs = statsJson(dir, calls, []);
@@ -275,23 +392,78 @@ async function hostile(page, dir, shots) {
 	    'hostile2.h5'));
 	const calls2 = report(dir, ['hostile.h5', 'hostile2.h5'], 'hostile2');
 	await open(page, dir, 'hostile2');
-	const m = await page.evaluate(() => ({
-		scripts: document.querySelectorAll('script').length,
-		runs: document.querySelectorAll('section.run').length,
-		stray: document.querySelectorAll('body svg:not(.heatmap):not(' +
-		    '.timeline):not(figure svg):not(.change)').length,
-		alerted: window.spAlerted === true,
-		rows: [...document.querySelectorAll('table.diff tbody tr')].map(
-		    (r) => [r.getAttribute('data-region'),
-			r.children[0].textContent]),
-	}));
-	sp.check(m.scripts === m.runs + 1 && m.runs === 2 && m.stray === 0 &&
-	    !m.alerted, `hostile2: ${JSON.stringify(m).slice(0, 200)}`);
+	const m = await scripts(page);
+	m.rows = await page.$$eval('table.diff tbody tr', (t) => t.map((r) =>
+	    [r.getAttribute('data-region'), r.children[0].textContent]));
+	sp.check(m.data === 2 * m.runs && m.code === 2 && m.runs === 2 &&
+	    m.stray === 0 && !m.alerted, `hostile2: ` +
+	    `${JSON.stringify(m).slice(0, 200)}`);
 	const want = jsonOf(dir, 'SP_DIFF', calls2).rows;
 	sp.check(m.rows.length === want.length && want.every((w, i) =>
 	    m.rows[i][0] === shown(w.region) && m.rows[i][1] ===
 	    shown(w.region)), 'hostile2: the change rows\' names differ ' +
 	    'from sp-diff\'s JSON');
+}
+
+// The page's scripts (of data, of code), runs, svg elements that are none
+// of its pictures, and whether a name ran script.
+async function scripts(page) {
+	return page.evaluate(() => ({
+		data: document.querySelectorAll('script[type="application/json"]')
+		    .length,
+		code: document.querySelectorAll('script:not([type])').length,
+		all: document.querySelectorAll('script').length,
+		runs: document.querySelectorAll('section.run').length,
+		stray: document.querySelectorAll('body svg:not(.heatmap):not(' +
+		    '.timeline):not(figure svg):not(.change):not(.flamegraph)')
+		    .length,
+		alerted: window.spAlerted === true,
+	}));
+}
+
+// The hostile names in the flame graph: drawn as text (no element but
+// the graph's own, the names whole in the tooltips), a search for markup
+// highlights its frames, a click on one highlights its region's rows.
+async function hostileFlame(page, shots) {
+	const f = await page.evaluate(() => {
+		const svg = document.querySelector('svg.flamegraph');
+		const own = new Set(['g', 'rect', 'text', 'title', 'foreignObject',
+			'input']);
+		const names = JSON.parse(document.querySelector(
+		    'script.sp-flame-data').textContent).tree.names;
+		const tips = [...svg.querySelectorAll('g.f[data-i] title')].map(
+		    (t) => t.textContent);
+		return {
+			foreign: [...svg.querySelectorAll('*')].map((e) => e.localName)
+			    .filter((x) => !own.has(x)),
+			texts: [...svg.querySelectorAll('text')].every((t) =>
+			    [...t.children].every((c) => c.localName === 'title')),
+			// each frame's tooltip begins with its name, whole
+			drawn: tips.length > 0 && tips.every((x) => names.some(
+			    (nm) => x.startsWith(nm + '\n'))),
+			markup: names.filter((x) => x.includes('<svg onload')).length,
+		};
+	});
+	sp.check(f.foreign.length === 0 && f.texts && f.drawn && f.markup === 1,
+	    `hostile flame: ${JSON.stringify(f)}`);
+	await page.click('.sp-flame g.f[data-i="0"] rect');
+	await page.keyboard.press('/');
+	await page.keyboard.type('<svg onload');
+	await page.keyboard.press('Enter');
+	await page.waitForFunction(() => document.querySelector(
+	    '.sp-flame .sp_matched').textContent.startsWith('Matched'));
+	const hot = await page.$$eval('.sp-flame g.f[data-i]', (g) => g.filter(
+	    (x) => x.querySelector('rect').getAttribute('fill') === 'rgb(230, ' +
+	    '0, 230)').map((x) => x.getAttribute('data-region')));
+	sp.check(hot.length > 0 && hot.every((r) => r.includes('<svg onload')),
+	    `hostile flame: search highlights ${JSON.stringify(hot)}`);
+	await page.click('.sp-flame g.f[data-region*="<svg onload"] rect');
+	const rows = await page.$$eval('table.tree tr.hl', (t) => t.map(
+	    (r) => r.getAttribute('data-region')));
+	sp.check(rows.length > 0 && rows.every((r) => r === hot[0]),
+	    `hostile flame: the click highlights rows ${JSON.stringify(rows)}`);
+	await (await page.$('.sp-flame')).screenshot({ path: path.join(shots,
+	    'hostile-flame.png') });
 }
 
 function jsonOf(dir, prog, calls) {
@@ -489,6 +661,9 @@ run(async () => {
 	});
 	await withPage(async (page) => {
 		await timeline(page, dir, shots);
+	});
+	await withPage(async (page) => {
+		await manyPaths(page, dir, shots);
 	});
 	await withPage(async (page) => {
 		await page.addInitScript(() => {

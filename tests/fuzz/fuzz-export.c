@@ -414,7 +414,7 @@ report_wrote(void *ctx, const char *path)
 }
 
 /* sp-report: a title to escape, the filters, the working directory its
- * paths are told from, spilled call paths. */
+ * paths are told from, spilled call paths, the table's rows cut. */
 static int
 run_report(int in, uint8_t b1, const struct where *w, struct sp_err *e)
 {
@@ -433,6 +433,7 @@ run_report(int in, uint8_t b1, const struct where *w, struct sp_err *e)
 	o.cwd = b1 & 0x02 ? "/fuzz" : NULL;
 	o.mem = b1 & 0x04 ? 64 : 32000000;	/* 64 bytes: call paths spill */
 	o.tmpdir = w->tmpdir;
+	o.rows = b1 & 0x80 ? 2 : 0;	/* --rows 2: the table cut */
 	if (b1 & 0x08)
 		o.wrote.fn = report_wrote;
 	if (b1 & 0x10) {	/* -x 'w' */

@@ -1400,8 +1400,8 @@ report_export(struct sp_report_export_opts *o, const char *base,
 
 /*
  * sp-report's page: by default; then with a title to escape, one rank,
- * a region filtered out and a buffer of 64 bytes (the call paths on the
- * temporary file).
+ * a region filtered out, a buffer of 64 bytes (the call paths on the
+ * temporary file) and the table cut to 2 rows.
  */
 static int
 report(struct sp_err *e)
@@ -1416,6 +1416,7 @@ report(struct sp_err *e)
 	o.rank_ok = stats_rank1;
 	o.keep = stats_no_io;
 	o.mem = 64;
+	o.rows = 2;
 	if (report_export(&o, "b.html", e) < 0)
 		return -1;
 	return alloc_slurp_dir(alloc_outdir(NULL), e);

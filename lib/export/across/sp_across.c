@@ -90,8 +90,8 @@ on_calls(void *ctx, struct sp_walk *w, const struct sp_batch *b,
 
 	if (sp_stats_run_calls(x->run, w, b, &walk_failed, e) < 0)
 		return walk_failed ? -1 : failed_at(x, e);
-	if (x->o->calls != NULL)
-		x->o->calls(x->o->ctx, b);
+	if (x->o->calls != NULL && x->o->calls(x->o->ctx, b, e) < 0)
+		return failed_at(x, e);
 	return 0;
 }
 

@@ -47,8 +47,8 @@ struct sp_across_opts {
 	int (*regions)(void *ctx, const struct sp_region_table *t,
 	    struct sp_err *e);
 	int (*rank)(void *ctx, uint32_t rank, int selected, struct sp_err *e);
-	/* a batch the statistics took */
-	void (*calls)(void *ctx, const struct sp_batch *b);
+	/* a batch the statistics took; a failure is said as theirs */
+	int (*calls)(void *ctx, const struct sp_batch *b, struct sp_err *e);
 	int (*result)(void *ctx, struct sp_export *fe, const char *label,
 	    const struct sp_stats_result *res, struct sp_err *e);
 	int (*finish)(void *ctx, struct sp_export *fe, struct sp_err *e);

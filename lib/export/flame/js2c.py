@@ -3,10 +3,12 @@
 
 The interactive flame graph's script is kept as readable JavaScript
 (sp_flame_script.js) and compiled into libsp as `const char NAME[]`.  It
-is embedded in an SVG CDATA section, so it must not hold "]]>"; and it
-must be ASCII (non-ASCII text is written as \\u escapes in the script),
-so that the C string is the same bytes everywhere.  Either failure stops
-the build.
+is embedded in an SVG CDATA section, so it must not hold "]]>"; in
+sp-report's HTML page in a <script> or <style> element, so it must not
+hold "</script", "</style" or "<!--" either; and it must be ASCII
+(non-ASCII text is written as \\u escapes in the script), so that the C
+string is the same bytes everywhere.  Any of these failures stops the
+build.
 """
 import sys
 
@@ -22,6 +24,12 @@ def main():
         print(f"js2c.py: {src}: holds ']]>', which ends a CDATA section",
               file=sys.stderr)
         return 1
+    # sp-report's page has it in an HTML <script> or <style> element
+    for bad in (b"</script", b"</style", b"<!--"):
+        if bad in text.lower():
+            print(f"js2c.py: {src}: holds '{bad.decode()}', which an HTML "
+                  "page's element cannot hold", file=sys.stderr)
+            return 1
     try:
         text = text.decode("ascii")
     except UnicodeDecodeError as e:

@@ -66,8 +66,7 @@ put_view(struct sp_flame_out *o, const struct sp_flame_page_opts *p,
 {
 	int s;
 
-	sp_flame_puts(o, "<script type=\"application/json\" id=\"sp-data\">"
-	    "<![CDATA[\n{\"version\": 1, \"labels\": [");
+	sp_flame_puts(o, "{\"version\": 1, \"labels\": [");
 	for (s = 0; s < sides; s++) {
 		if (s > 0)
 			sp_flame_puts(o, ", ");
@@ -90,42 +89,91 @@ put_view(struct sp_flame_out *o, const struct sp_flame_page_opts *p,
 	return sp_flame_puts(o, "},\n\"tree\": ");
 }
 
-int
-sp_flame_page_write(const struct sp_flame_flat *f,
-    const struct sp_flame_page_opts *p, sp_write_fn *write, void *ctx,
-    struct sp_flame_page_stats *st, struct sp_err *e)
+static int
+check(const struct sp_flame_flat *f, const struct sp_flame_page_opts *p,
+    struct sp_err *e)
+{
+	if (p->width <= 0 || p->row_height < 2 || p->font_size <= 0 ||
+	    !(p->threshold >= 0 && p->threshold < 1) || p->title == NULL ||
+	    (p->diff != NULL) != (sp_flame_flat_sides(f) == 2))
+		return sp_fail(e, SP_EUSAGE, "interactive graph options out "
+		    "of range");
+	return 0;
+}
+
+/* The data object: its head, the tree, its end. */
+static int
+put_data(struct sp_flame_out *o, const struct sp_flame_flat *f,
+    const struct sp_flame_page_opts *p, struct sp_flame_page_stats *st,
+    struct sp_err *e)
+{
+	struct sp_flame_embed_stats es;
+
+	put_view(o, p, sp_flame_flat_sides(f));
+	if (sp_flame_embed_write(o, f, p->max_nodes, &es, e) < 0)
+		return -1;
+	st->paths = es.paths;
+	st->nodes = es.nodes;
+	memcpy(st->merged_ns, es.merged_ns, sizeof st->merged_ns);
+	return sp_flame_puts(o, "}\n");
+}
+
+/* The page whole (data 0), or its data alone (data 1). */
+static int
+page(const struct sp_flame_flat *f, const struct sp_flame_page_opts *p,
+    int data, sp_write_fn *write, void *ctx, struct sp_flame_page_stats *st,
+    struct sp_err *e)
 {
 	struct sp_flame_page_stats dummy;
-	struct sp_flame_embed_stats es;
 	struct sp_flame_out *o;
 	int rc = -1;
 
 	if (st == NULL)
 		st = &dummy;
 	memset(st, 0, sizeof *st);
-	if (p->width <= 0 || p->row_height < 2 || p->font_size <= 0 ||
-	    !(p->threshold >= 0 && p->threshold < 1) || p->title == NULL ||
-	    (p->diff != NULL) != (sp_flame_flat_sides(f) == 2))
-		return sp_fail(e, SP_EUSAGE, "interactive graph options out "
-		    "of range");
-	if ((o = sp_flame_out_new(write, ctx, e)) == NULL)
+	if (check(f, p, e) < 0 || (o = sp_flame_out_new(write, ctx, e)) ==
+	    NULL)
 		return -1;
-	put_head(o, p);
-	put_view(o, p, sp_flame_flat_sides(f));
-	if (sp_flame_embed_write(o, f, p->max_nodes, &es, e) < 0)
+	if (!data) {
+		put_head(o, p);
+		sp_flame_puts(o, "<script type=\"application/json\" "
+		    "id=\"sp-data\"><![CDATA[\n");
+	}
+	if (put_data(o, f, p, st, e) < 0)
 		goto out;
-	sp_flame_puts(o, "}\n]]></script>\n<script type=\"text/ecmascript\">"
-	    "<![CDATA[\n");
-	sp_flame_puts(o, sp_flame_script);
-	if (sp_flame_puts(o, "]]></script>\n</svg>\n") < 0 ||
-	    sp_flame_out_flush(o) < 0)
+	if (!data) {
+		sp_flame_puts(o, "]]></script>\n<script type=\""
+		    "text/ecmascript\"><![CDATA[\n");
+		sp_flame_puts(o, sp_flame_script);
+		sp_flame_puts(o, "]]></script>\n</svg>\n");
+	}
+	if (sp_flame_out_flush(o) < 0)
 		goto out;
-	st->paths = es.paths;
-	st->nodes = es.nodes;
-	memcpy(st->merged_ns, es.merged_ns, sizeof st->merged_ns);
 	st->bytes = sp_flame_out_bytes(o);
 	rc = 0;
 out:
 	sp_flame_out_free(o);
 	return rc;
+}
+
+int
+sp_flame_page_write(const struct sp_flame_flat *f,
+    const struct sp_flame_page_opts *p, sp_write_fn *write, void *ctx,
+    struct sp_flame_page_stats *st, struct sp_err *e)
+{
+	return page(f, p, 0, write, ctx, st, e);
+}
+
+int
+sp_flame_page_data(const struct sp_flame_flat *f,
+    const struct sp_flame_page_opts *p, sp_write_fn *write, void *ctx,
+    struct sp_flame_page_stats *st, struct sp_err *e)
+{
+	return page(f, p, 1, write, ctx, st, e);
+}
+
+const char *
+sp_flame_page_script(void)
+{
+	return sp_flame_script;
 }

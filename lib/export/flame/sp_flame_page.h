@@ -59,4 +59,16 @@ int sp_flame_page_write(const struct sp_flame_flat *f,
     const struct sp_flame_page_opts *o, sp_write_fn *write, void *ctx,
     struct sp_flame_page_stats *st, struct sp_err *e);
 
+/*
+ * For a page of another program that draws the graph with the same script
+ * (sp-report's HTML): the data alone, the JSON object above without its
+ * element, and the script (a NUL-terminated string, ASCII, without "]]>"
+ * or "</script"), to go in that page's elements as the script's header
+ * says.  The options are those of the page; fixed_width has no effect.
+ */
+int sp_flame_page_data(const struct sp_flame_flat *f,
+    const struct sp_flame_page_opts *o, sp_write_fn *write, void *ctx,
+    struct sp_flame_page_stats *st, struct sp_err *e);
+const char *sp_flame_page_script(void);
+
 #endif

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "sp_cbor.h"
+#include "sp_flame_page.h"
 #include "sp_report_overview.h"
 #include "sp_report_svg.h"
 #include "sp_report_text.h"
@@ -515,12 +516,93 @@ note_line(void *ctx, const char *s, size_t n, struct sp_err *e)
 	return 0;
 }
 
+struct ranked {
+	double total;
+	size_t at;		/* in the table's order */
+};
+
+static int
+ranked_cmp(const void *a, const void *b)
+{
+	const struct ranked *x = a, *y = b;
+
+	if (x->total != y->total)
+		return x->total > y->total ? -1 : 1;
+	return x->at < y->at ? -1 : x->at > y->at;
+}
+
+/*
+ * The rows of the table shown when it may show max: those of the largest
+ * total, the earlier of equal ones, and the callers of each (their rows
+ * above it, which a total no smaller keeps already but for rounding), in
+ * the table's order, into cut (as many as shown); how many.  SIZE_MAX
+ * without memory.
+ */
+static size_t
+top_rows(const struct sp_stats_result *res, const uint32_t *shown, size_t n,
+    size_t max, uint32_t *cut)
+{
+	struct ranked *r = malloc((n + 1) * sizeof *r);
+	uint8_t *keep = calloc(res->nrows + 1, 1);
+	size_t i, k = SIZE_MAX;
+	uint32_t u;
+
+	if (r == NULL || keep == NULL)
+		goto out;
+	for (i = 0; i < n; i++) {
+		r[i].total = res->rows[shown[i]].total.set ?
+		    res->rows[shown[i]].total.v : -HUGE_VAL;
+		r[i].at = i;
+	}
+	qsort(r, n, sizeof *r, ranked_cmp);
+	for (i = 0; i < max && i < n; i++)
+		for (u = shown[r[i].at]; u < res->nrows && !keep[u];
+		    u = res->rows[u].up)
+			keep[u] = 1;
+	for (i = k = 0; i < n; i++)
+		if (keep[shown[i]])
+			cut[k++] = shown[i];
+out:
+	free(r);
+	free(keep);
+	return k;
+}
+
+/* What the table leaves out, and how to see it. */
+static void
+rows_left(struct sp_stats_text *b, const struct sp_stats_result *res,
+    const struct sp_stats_table_shape *all,
+    const struct sp_stats_table_shape *cut)
+{
+	size_t kept = cut->n;
+	double self = 0, out = 0;
+	size_t i, j = 0;
+
+	for (i = 0; i < all->n; i++) {
+		const struct sp_stats_row *w = &res->rows[all->shown[i]];
+		double x = w->exclusive.set && w->exclusive.v > 0 ?
+		    w->exclusive.v : 0;
+
+		self += x;
+		if (j < kept && all->shown[i] == cut->shown[j])
+			j++;
+		else
+			out += x;
+	}
+	sp_stats_text_printf(b, "<p class=\"rows-cut\">%zu of %zu rows shown, "
+	    "those of the largest total time with their callers; the other "
+	    "%zu hold %.2f %% of the own time in regions.  <code>sp-stats "
+	    "--call-paths</code> lists every call path, <code>sp-report "
+	    "--rows 0</code> shows every row.</p>\n", kept, all->n,
+	    all->n - kept, self > 0 ? 100 * out / self : 0.0);
+}
+
 static int
 summary(struct section *s, const struct sp_report_opts *o, struct sp_err *e)
 {
 	struct sp_stats_table_opts t;
-	struct sp_stats_table_shape shape;
-	struct lines l = { s, &shape, 0 };
+	struct sp_stats_table_shape shape, cut;
+	struct lines l = { s, &cut, 0 };
 	struct sp_stats_table_lines tl = { table_line, &l };
 	struct sp_stats_text *b = s->b;
 	size_t k;
@@ -537,6 +619,16 @@ summary(struct section *s, const struct sp_report_opts *o, struct sp_err *e)
 	t.max_depth = -1;
 	if (sp_stats_table_shape(s->res, &t, &shape, e) < 0)
 		return -1;
+	cut = shape;
+	if (o->rows > 0 && shape.n > o->rows) {
+		cut.shown = malloc(shape.n * sizeof *cut.shown);
+		if (cut.shown == NULL || (cut.n = top_rows(s->res, shape.shown,
+		    shape.n, o->rows, cut.shown)) == SIZE_MAX) {
+			free(cut.shown);
+			sp_stats_table_shape_free(&shape);
+			return nomem(e);
+		}
+	}
 	put(b, "<div class=\"tools\"><button type=\"button\" data-act=\""
 	    "collapse\">Collapse all</button> <button type=\"button\" "
 	    "data-act=\"expand\">Expand all</button></div>\n"
@@ -545,8 +637,13 @@ summary(struct section *s, const struct sp_report_opts *o, struct sp_err *e)
 		sp_stats_text_printf(b, "<th data-k=\"%zu\">%s</th>", k,
 		    sp_stats_table_header(shape.cols[k]));
 	put(b, "</tr></thead>\n<tbody>\n");
-	rc = sp_stats_table_lines(s->res, &t, &shape, &tl, e);
-	put(b, "</tbody></table></div>\n<ul class=\"notes\">\n");
+	rc = sp_stats_table_lines(s->res, &t, &cut, &tl, e);
+	put(b, "</tbody></table></div>\n");
+	if (cut.n < shape.n)
+		rows_left(b, s->res, &shape, &cut);
+	if (cut.shown != shape.shown)
+		free(cut.shown);
+	put(b, "<ul class=\"notes\">\n");
 	if (rc == 0)
 		rc = sp_stats_notes_each(s->res, &t, shape.shown, shape.n,
 		    shape.session, shape.cols, shape.ncols, note_line, b, e);
@@ -602,6 +699,7 @@ struct sp_report {
 	char **labels;
 	size_t n, cap;
 	size_t regions;			/* over every run */
+	size_t flames;			/* runs with a flame graph */
 	struct sp_stats_text across, across_nav;	/* the comparisons */
 };
 
@@ -682,6 +780,7 @@ section(struct sp_report *p, struct section *s,
 	struct sp_report_overview ov;
 	struct sp_stats_text *b = s->b;
 	double span = span_of(run, d);
+	int rc = 0;
 
 	sp_report_overview(s->res, span, &ov);
 	sp_stats_text_printf(b, "<section class=\"run\" id=\"%s\">\n<h2>", s->id);
@@ -700,6 +799,10 @@ section(struct sp_report *p, struct section *s,
 	if (run->calls != NULL && sp_report_calls_draw(b, run->calls, s->res,
 	    run->source, s->id) < 0)
 		return nomem(e);
+	if (run->calls != NULL && (rc = sp_report_calls_flame(b, run->calls,
+	    run->label, s->id, e)) < 0)
+		return -1;
+	p->flames += rc > 0;
 	metadata(b, d, s->id);
 	data(b, s->res);
 	put(b, "</section>\n");
@@ -803,8 +906,8 @@ head(const struct sp_report *p, struct sp_stats_text *b)
 		escs(b, SP_REPORT_TEXT, p->labels[i]);
 		sp_stats_text_printf(b, "</a>: <a href=\"#r%zu-overview\">"
 		    "overview</a>, <a href=\"#r%zu-summary\">summary</a>, "
-		    "<a href=\"#r%zu-pictures\">pictures</a></li>\n", i + 1,
-		    i + 1, i + 1);
+		    "<a href=\"#r%zu-pictures\">pictures</a>, <a href=\"#r%zu-"
+		    "flame\">flame graph</a></li>\n", i + 1, i + 1, i + 1, i + 1);
 	}
 	sp_stats_text_printf(b, "</ul></nav>\n<div id=\"filter\"><label>"
 	    "Filter regions <input id=\"filter-box\" type=\"search\" "
@@ -832,7 +935,15 @@ sp_report_write(const struct sp_report *p, sp_write_fn *w, void *ctx,
 	for (i = 0; i < p->n && rc == 0; i++)
 		rc = w(ctx, p->sec[i].p, p->sec[i].n, e);
 	b.n = 0;
-	put(&b, "</main>\n<script>\n");
+	put(&b, "</main>\n");
+	/* sp-flame's script draws the flame graphs, before the page's own
+	 * script marks their frames */
+	if (p->flames > 0) {
+		put(&b, "<script>\n");
+		put(&b, sp_flame_page_script());
+		put(&b, "</script>\n");
+	}
+	put(&b, "<script>\n");
 	put(&b, sp_report_script);
 	put(&b, "</script>\n</body>\n</html>\n");
 	if (rc == 0)

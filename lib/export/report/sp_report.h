@@ -41,9 +41,15 @@ struct sp_report_run {
 	struct sp_report_calls *calls;	/* what the calls drew, or NULL */
 };
 
+/* The summary tree's rows by default (sp_report_opts.rows). */
+#define SP_REPORT_ROWS_DEFAULT 1000
+
 struct sp_report_opts {
 	const char *title;	/* NULL: "sp-report" and the runs' labels */
 	const char *cwd;	/* for the profiles' paths, as sp-stats */
+	size_t rows;		/* the summary tree's rows at most, those of
+				 * the largest total with their callers, and
+				 * a line for the rest; 0: every row */
 };
 
 struct sp_report;

@@ -429,9 +429,13 @@ scale_cell(struct sp_stats_text *b, const char *key, size_t i,
 	sp_stats_text_str(b, "</td>");
 }
 
+/* The rank counts a block of the table shows: 4 at most, so that it fits
+ * the page's width; the blocks as even as they can be. */
+#define SCALE_BLOCK 4
+
 static void
 scale_row(struct sp_stats_text *b, const struct sp_scale *s,
-    const struct sp_scale_row *w)
+    const struct sp_scale_row *w, size_t from, size_t to)
 {
 	char why[512];
 	size_t i;
@@ -447,10 +451,14 @@ scale_row(struct sp_stats_text *b, const struct sp_scale *s,
 	else
 		sp_report_text_esc(b, SP_REPORT_TEXT, w->name, w->len);
 	sp_stats_text_str(b, "</td>");
-	for (i = 0; i < sp_scale_npoints(s); i++) {
+	for (i = from; i < to; i++) {
 		scale_cell(b, "time", i, w->cells[i].time, 1);
 		scale_cell(b, "speedup", i, w->cells[i].speedup, 0);
 		scale_cell(b, "efficiency", i, w->cells[i].efficiency, 0);
+	}
+	if (to < sp_scale_npoints(s)) {
+		sp_stats_text_str(b, "</tr>\n");
+		return;
 	}
 	sp_scale_why(s, w, SP_SCALE_STRONG, why, sizeof why);
 	sp_stats_text_printf(b, "<td class=\"verdict\" data-verdict=\"%s\" "
@@ -460,29 +468,51 @@ scale_row(struct sp_stats_text *b, const struct sp_scale *s,
 	    sp_scale_verdict_name(w->verdict));
 }
 
+/* The table of the rank counts from .. to - 1; the verdicts with the
+ * last. */
 static void
-scale_table(struct sp_stats_text *b, const struct sp_scale *s)
+scale_block(struct sp_stats_text *b, const struct sp_scale *s, size_t from,
+    size_t to)
 {
+	int last = to == sp_scale_npoints(s);
 	size_t i;
 
-	sp_stats_text_str(b, "<h3 id=\"scaling-table\">Table</h3>\n<div "
-	    "class=\"scroll\"><table class=\"scale\"><thead><tr><th rowspan="
-	    "\"2\">region</th>");
-	for (i = 0; i < sp_scale_npoints(s); i++) {
+	sp_stats_text_str(b, "<div class=\"scroll\"><table class=\"scale\">"
+	    "<thead><tr><th rowspan=\"2\">region</th>");
+	for (i = from; i < to; i++) {
 		sp_stats_text_str(b, "<th colspan=\"3\">");
 		escs(b, SP_REPORT_TEXT, sp_scale_point(s, i)->text);
 		sp_stats_text_printf(b, " rank%s</th>", strcmp(sp_scale_point(s,
 		    i)->text, "1") == 0 ? "" : "s");
 	}
-	sp_stats_text_str(b, "<th rowspan=\"2\">verdict</th></tr>\n<tr>");
-	for (i = 0; i < sp_scale_npoints(s); i++)
+	sp_stats_text_str(b, last ? "<th rowspan=\"2\">verdict</th></tr>\n"
+	    "<tr>" : "</tr>\n<tr>");
+	for (i = from; i < to; i++)
 		sp_stats_text_str(b, "<th>time</th><th>speedup</th><th>"
 		    "efficiency</th>");
 	sp_stats_text_str(b, "</tr></thead>\n<tbody>\n");
 	for (i = 0; i < sp_scale_nrows(s); i++)
-		scale_row(b, s, sp_scale_row(s, i));
-	sp_stats_text_str(b, "</tbody></table></div>\n<p class=\"legend\">"
-	    "Hover a verdict for its numbers.</p>\n");
+		scale_row(b, s, sp_scale_row(s, i), from, to);
+	sp_stats_text_str(b, "</tbody></table></div>\n");
+}
+
+/* The table, in blocks of at most SCALE_BLOCK rank counts one under the
+ * other, each with the regions. */
+static void
+scale_table(struct sp_stats_text *b, const struct sp_scale *s)
+{
+	size_t n = sp_scale_npoints(s), blocks, from, k;
+
+	blocks = (n + SCALE_BLOCK - 1) / SCALE_BLOCK;
+	sp_stats_text_str(b, "<h3 id=\"scaling-table\">Table</h3>\n");
+	for (k = 0, from = 0; k < blocks; k++) {
+		size_t to = n * (k + 1) / blocks;
+
+		scale_block(b, s, from, to);
+		from = to;
+	}
+	sp_stats_text_str(b, "<p class=\"legend\">Hover a verdict for its "
+	    "numbers.</p>\n");
 }
 
 /* sp-scale's chart, inline: its XML declaration left out. */

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sp_report_flame.h"
 #include "sp_report_hist.h"
 #include "sp_report_timeline.h"
 
@@ -12,6 +13,7 @@
 struct sp_report_calls {
 	struct sp_report_timeline *tl;
 	struct sp_report_hist *hist;
+	struct sp_report_flame *flame;
 	int has_span;
 	int64_t first, last;
 	int selected;		/* the current rank's calls count */
@@ -30,7 +32,8 @@ sp_report_calls_new(struct sp_err *e)
 	struct sp_report_calls *c = calloc(1, sizeof *c);
 
 	if (c == NULL || (c->tl = sp_report_timeline_new()) == NULL ||
-	    (c->hist = sp_report_hist_new()) == NULL) {
+	    (c->hist = sp_report_hist_new()) == NULL ||
+	    (c->flame = sp_report_flame_new()) == NULL) {
 		sp_report_calls_free(c);
 		nomem(e);
 		return NULL;
@@ -45,6 +48,7 @@ sp_report_calls_free(struct sp_report_calls *c)
 		return;
 	sp_report_timeline_free(c->tl);
 	sp_report_hist_free(c->hist);
+	sp_report_flame_free(c->flame);
 	free(c);
 }
 
@@ -60,7 +64,7 @@ sp_report_calls_run(struct sp_report_calls *c, const struct sp_run_info *ri,
 	if (sp_report_timeline_run(c->tl, 0, 0, 0, 0, NULL) < 0 ||
 	    sp_report_hist_run(c->hist, 0) < 0)
 		return nomem(e);
-	return 0;
+	return sp_report_flame_run(c->flame, ri, e);
 }
 
 int
@@ -83,6 +87,7 @@ sp_report_calls_regions(struct sp_report_calls *c,
 	    t->n, skip) < 0 || sp_report_hist_run(c->hist, t->n) < 0)
 		rc = nomem(e);
 	free(skip);
+	sp_report_flame_regions(c->flame, t);
 	c->ready = rc == 0;
 	return rc;
 }
@@ -92,18 +97,21 @@ sp_report_calls_rank(struct sp_report_calls *c, uint32_t rank,
     int selected, struct sp_err *e)
 {
 	c->selected = selected && c->ready;
+	sp_report_flame_rank(c->flame, c->selected);
 	if (c->selected && sp_report_timeline_rank(c->tl, rank) < 0)
 		return nomem(e);
 	return 0;
 }
 
-void
-sp_report_calls_batch(struct sp_report_calls *c, const struct sp_batch *b)
+int
+sp_report_calls_batch(struct sp_report_calls *c, const struct sp_batch *b,
+    struct sp_err *e)
 {
 	if (!c->selected)
-		return;
+		return 0;
 	sp_report_timeline_calls(c->tl, b);
 	sp_report_hist_calls(c->hist, b);
+	return sp_report_flame_calls(c->flame, b, e);
 }
 
 int
@@ -114,4 +122,11 @@ sp_report_calls_draw(struct sp_stats_text *b, struct sp_report_calls *c,
 	    sp_report_hist_draw(b, c->hist, res, id) < 0)
 		return -1;
 	return 0;
+}
+
+int
+sp_report_calls_flame(struct sp_stats_text *b, struct sp_report_calls *c,
+    const char *label, const char *id, struct sp_err *e)
+{
+	return sp_report_flame_draw(b, c->flame, label, id, e);
 }

@@ -3,7 +3,8 @@
  * themselves rather than from the statistics: the timeline of every rank
  * (sp_report_timeline.h) and the regions' duration distributions
  * (sp_report_hist.h), both counted as the calls stream through, in
- * memory bounded whatever the calls.
+ * memory bounded whatever the calls, and the flame graph
+ * (sp_report_flame.h), in memory of the run's call paths.
  *
  * Feed it the stream of a run in its order: the run, its regions, each
  * rank, the call batches of the ranks selected; then draw.  The session's
@@ -40,8 +41,8 @@ int sp_report_calls_regions(struct sp_report_calls *c,
 int sp_report_calls_rank(struct sp_report_calls *c, uint32_t rank,
     int selected, struct sp_err *e);
 /* A call batch already checked (sp_walk.h) of the current rank. */
-void sp_report_calls_batch(struct sp_report_calls *c,
-    const struct sp_batch *b);
+int sp_report_calls_batch(struct sp_report_calls *c,
+    const struct sp_batch *b, struct sp_err *e);
 
 /*
  * The sections of the run, after its statistics res: the timeline, with
@@ -50,5 +51,12 @@ void sp_report_calls_batch(struct sp_report_calls *c,
  */
 int sp_report_calls_draw(struct sp_stats_text *b, struct sp_report_calls *c,
     const struct sp_stats_result *res, const char *source, const char *id);
+
+/*
+ * The flame graph's section (sp_report_flame_draw()): 1 with a graph, 0
+ * without, -1 (e filled) without memory.
+ */
+int sp_report_calls_flame(struct sp_stats_text *b, struct sp_report_calls *c,
+    const char *label, const char *id, struct sp_err *e);
 
 #endif

@@ -37,12 +37,12 @@ nomem(struct sp_err *e)
 }
 
 /* A batch the statistics took: into the pictures of calls. */
-static void
-on_calls(void *ctx, const struct sp_batch *b)
+static int
+on_calls(void *ctx, const struct sp_batch *b, struct sp_err *e)
 {
 	struct rx *x = ctx;
 
-	sp_report_calls_batch(x->calls, b);
+	return sp_report_calls_batch(x->calls, b, e);
 }
 
 static void
@@ -177,6 +177,7 @@ setup(struct rx *x, struct sp_err *e)
 	ro.tmpdir = o->tmpdir;
 	memset(&po, 0, sizeof po);
 	po.title = o->title;
+	po.rows = o->rows;
 	po.cwd = o->cwd;
 	x->spec.stage = SP_STAGE_CALLS;
 	x->spec.unit = SP_EXPORT_PER_STREAM;

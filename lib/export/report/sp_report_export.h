@@ -27,6 +27,8 @@
 struct sp_report_export_opts {
 	const char *output;	/* NULL or "-": standard output */
 	const char *title;	/* NULL: the default */
+	size_t rows;		/* the summary tree's rows, 0: all
+				 * (sp_report_opts) */
 	const char *cwd;	/* the working directory, for paths */
 	/* rank selection: NULL rank_ok selects every rank */
 	int (*rank_ok)(void *ctx, uint32_t rank);

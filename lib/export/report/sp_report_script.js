@@ -11,8 +11,11 @@
 
   /* Every part of the page that stands for a region carries its name in
    * data-region (sp-scale's chart lines in data-name), so that a region
-   * is found by name in every run and in the comparisons. */
+   * is found by name in every run and in the comparisons.  The flame
+   * graphs' frames (sp-flame's script draws them, again at each zoom)
+   * are looked up when they are drawn. */
   var byName = new Map();
+  var FLAME = "svg.flamegraph";
   function regionOf(el) {
     var r = el.getAttribute("data-region");
     return r !== null ? r : el.getAttribute("data-name");
@@ -20,6 +23,7 @@
   function indexRegions() {
     var els = document.querySelectorAll("[data-region], .scalechart g.series[data-name]"), i;
     for (i = 0; i < els.length; i++) {
+      if (els[i].closest(FLAME)) continue;
       var r = regionOf(els[i]);
       if (!byName.has(r)) byName.set(r, []);
       byName.get(r).push(els[i]);
@@ -28,13 +32,21 @@
 
   /* Click a region anywhere: highlighted everywhere; again: cleared. */
   var lit = null;
+  function lightFlames(scope) {
+    var f = scope.querySelectorAll(FLAME + " g[data-region]"), i;
+    for (i = 0; i < f.length; i++)
+      f[i].classList.toggle("hl", f[i].getAttribute("data-region") === lit);
+  }
   function highlight(region) {
     var i, on = lit !== null ? byName.get(lit) || [] : [];
     for (i = 0; i < on.length; i++) on[i].classList.remove("hl");
-    if (region === lit || region === null) { lit = null; return; }
-    lit = region;
-    on = byName.get(region) || [];
-    for (i = 0; i < on.length; i++) on[i].classList.add("hl");
+    if (region === lit || region === null) lit = null;
+    else {
+      lit = region;
+      on = byName.get(region) || [];
+      for (i = 0; i < on.length; i++) on[i].classList.add("hl");
+    }
+    lightFlames(document);
   }
 
   function fmt(v) { return v === null ? "-" : v.toFixed(6); }
@@ -132,7 +144,8 @@
       shown += data[s].names.filter(matches).length;
     }
     var els = document.querySelectorAll("tbody tr[data-region], .hs[data-region], " +
-      "figure.imb[data-region], figure.hist[data-region], svg g[data-region]");
+      "figure.imb[data-region], figure.hist[data-region], " +
+      "svg:not(.flamegraph) g[data-region]");
     for (i = 0; i < els.length; i++) {
       var hide = !matches(els[i].getAttribute("data-region")) ||
         els[i].classList.contains("folded");
@@ -152,6 +165,7 @@
       catch (err) { data[s] = null; }
     }
     indexRegions();
+    document.addEventListener("sp-flame-drawn", function (ev) { lightFlames(ev.target); });
     document.addEventListener("click", function (ev) {
       var t = ev.target, sec = runOf(t), el;
       if ((el = t.closest("th[data-k]"))) { sortBy(el); return; }
