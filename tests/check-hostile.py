@@ -36,9 +36,11 @@ exporter in every format.  Each output is read by its consumer:
 
 A run passes when its consumer reads its output, or when it refuses with
 one line on standard error and exit status 1; a signal, another status,
-a sanitizer report or a timeout fails.  When a program refuses a profile
-of every group, it is run again on each group alone, so that one refused
-name does not hide the others.
+a sanitizer report or a timeout fails.  One refused name must not hide
+the others: when sp-read | sp-stack refuse a profile of every group, each
+group goes through them alone, and the groups they take go together
+through every exporter; when an exporter refuses, it runs again on each
+group alone.
 
     /usr/bin/python3 tests/check-hostile.py [-v] [--groups G,G]
 
@@ -59,6 +61,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import xml.dom.minidom
 from html.parser import HTMLParser
@@ -103,15 +106,65 @@ def run(argv, tmp, stdout=None):
     finally:
         if stdout:
             out.close()
-    err = r.stderr
+    _ended(where, r.returncode, r.stderr)
+    return r.stdout
+
+
+def _ended(where, status, err):
+    """Raise Refused or Failure for a program's status and stderr."""
     if any(s in err for s in SANITIZER):
         raise Failure(f"{where}: a sanitizer report:\n{err.decode('utf-8', 'replace')}")
-    if r.returncode == 1 and err.count(b"\n") == 1 and err.endswith(b"\n"):
+    if status == 1 and err.count(b"\n") == 1 and err.endswith(b"\n"):
         raise Refused(err.decode("utf-8", "replace").strip())
-    if r.returncode != 0 or err:
-        raise Failure(f"{where}: exit {r.returncode}, standard error:\n"
+    if status != 0 or err:
+        raise Failure(f"{where}: exit {status}, standard error:\n"
                       f"{err.decode('utf-8', 'replace')[:2000]}")
-    return r.stdout
+
+
+class Scan:
+    """What is checked of a text table, read as it comes rather than kept
+    (a table pads every row to its longest name, 64 KiB here: hundreds of
+    MB): its first and last KEEP bytes, and which of the needles it holds
+    (each shorter than KEEP)."""
+    KEEP = 4096
+
+    def __init__(self, needles=()):
+        self.head, self.tail = b"", b""
+        self.needles, self.found = tuple(needles), set()
+
+    def feed(self, chunk):
+        if len(self.head) < self.KEEP:
+            self.head += chunk[:self.KEEP - len(self.head)]
+        window = self.tail + chunk
+        self.found.update(n for n in self.needles if n in window)
+        self.tail = window[-self.KEEP:]
+
+
+def run_scan(argv, tmp, needles=()):
+    """Run a program in tmp as run does; a Scan of its standard output."""
+    where = " ".join(os.path.basename(a) for a in argv)
+    scan, late = Scan(needles), []
+
+    def kill():
+        late.append(True)
+        p.kill()
+    with tempfile.TemporaryFile() as err:
+        p = subprocess.Popen(argv, cwd=tmp, stdin=subprocess.DEVNULL,
+                             stdout=subprocess.PIPE, stderr=err)
+        timer = threading.Timer(TIMEOUT, kill)
+        timer.start()
+        try:
+            for chunk in iter(lambda: p.stdout.read(1 << 20), b""):
+                scan.feed(chunk)
+            p.stdout.close()
+            status = p.wait()
+        finally:
+            timer.cancel()
+        if late:
+            raise Failure(f"{where}: no end after {TIMEOUT} s")
+        err.seek(0)
+        _ended(where, status, err.read())
+    return scan
 
 
 def read(tmp, name):
@@ -312,24 +365,34 @@ def _tsv_escapes_ok(cell):
     return True
 
 
-def text_table(data, what):
-    """The tables: lines of text.  A name's line breaks and control
-    characters are printed as the reference prints them (sp-stats(1)):
-    what is checked is that there is a table, and the whole of it."""
-    if b"\xe2\x95\xad" not in data[:64] or b"\xe2\x95\xb0" not in data \
-            or not data.endswith(b"\n"):
+TABLE_TOP, TABLE_BOTTOM = b"\xe2\x95\xad", b"\xe2\x95\xb0"
+
+
+def text_table(scan, what):
+    """The tables (a Scan with needle TABLE_BOTTOM): lines of text.  A
+    name's line breaks and control characters are printed as the reference
+    prints them (sp-stats(1)): what is checked is that there is a table,
+    and the whole of it."""
+    if TABLE_TOP not in scan.head[:64] or TABLE_BOTTOM not in scan.found \
+            or not scan.tail.endswith(b"\n"):
         raise Failure(f"{what}: no table, or not the whole of one")
 
 
-def diff_text(data, what, rows):
-    """sp-diff's text: the sides between two rules, then "Regions (N)"
-    (or "Regions by rank", "Call paths"), N the JSON's rows; the rest is
-    names, printed as they are."""
+def diff_counts(rows):
+    """The needles of diff_text: the line that counts rows rows."""
+    return [f"\n{kind} ({rows}): ".encode() for kind in
+            ("Regions", "Regions by rank", "Call paths")]
+
+
+def diff_text(scan, what, rows):
+    """sp-diff's text (a Scan with the needles diff_counts(rows)): the
+    sides between two rules, then "Regions (N)" (or "Regions by rank",
+    "Call paths"), N the JSON's rows; the rest is names, printed as they
+    are."""
     rule = b"=" * 78 + b"\n"
-    if not data.startswith(rule) or not data.endswith(b"\n"):
+    if not scan.head.startswith(rule) or not scan.tail.endswith(b"\n"):
         raise Failure(f"{what}: no header rule, or not the whole output")
-    if not any(f"\n{kind} ({rows}): ".encode() in data for kind in
-               ("Regions", "Regions by rank", "Call paths")):
+    if not scan.found & set(diff_counts(rows)):
         raise Failure(f"{what}: no count of {rows} rows")
 
 
@@ -405,6 +468,10 @@ def exports(calls, tmp, schema, want, two_runs):
         if b"function calls" not in out:
             raise Failure("sp-pstats --print: no report header")
 
+    def stats_text(opts):
+        return lambda: text_table(run_scan([P["stats"], *opts, calls], tmp,
+                                           [TABLE_BOTTOM]), " ".join(opts))
+
     def stats(opts, check):
         return lambda: check(run([P["stats"], *opts, calls], tmp), " ".join(opts))
 
@@ -460,13 +527,15 @@ def exports(calls, tmp, schema, want, two_runs):
             raise Failure("sp-scale: the table does not end in a newline")
     diffs, twos = {}, []
 
-    def diff_run(opts, fmt):
+    def diff_run(opts, fmt, needles=None):
+        """sp-diff's output; a Scan of it (run_scan) with needles"""
         if not twos:    # made once, for every sp-diff run
             twos.append(two_runs())
         two = twos[0]
         if two == calls:
             raise Refused("no stream of two runs for sp-diff")
-        return run([P["diff"], "--format", fmt, *opts, two], tmp)
+        argv = [P["diff"], "--format", fmt, *opts, two]
+        return run(argv, tmp) if needles is None else run_scan(argv, tmp, needles)
 
     def diff_rows(opts):
         if tuple(opts) not in diffs:
@@ -481,7 +550,10 @@ def exports(calls, tmp, schema, want, two_runs):
         def thunk():
             n = diff_rows(opts)
             what = f"sp-diff --format {fmt} {' '.join(opts)}"
-            check(diff_run(opts, fmt), what, n)
+            if check is diff_text:
+                check(diff_run(opts, fmt, diff_counts(n)), what, n)
+            else:
+                check(diff_run(opts, fmt), what, n)
         return thunk
 
     def diff_all(label, opts, fmts):
@@ -514,10 +586,10 @@ def exports(calls, tmp, schema, want, two_runs):
         ("sp-flame --no-call-paths", lambda: flame(["--no-call-paths"], "fn", svg)),
         ("sp-flame --folded", folded_files),
         ("sp-flame --diff", flame_diff),
-        ("sp-stats", stats([], text_table)),
-        ("sp-stats --call-paths", stats(["--call-paths"], text_table)),
-        ("sp-stats --by rank", stats(["--by", "rank"], text_table)),
-        ("sp-stats --by lane", stats(["--by", "lane"], text_table)),
+        ("sp-stats", stats_text([])),
+        ("sp-stats --call-paths", stats_text(["--call-paths"])),
+        ("sp-stats --by rank", stats_text(["--by", "rank"])),
+        ("sp-stats --by lane", stats_text(["--by", "lane"])),
         ("sp-stats json", lambda: stats_records([])),
         ("sp-stats json --call-paths", lambda: stats_records(["--call-paths"])),
         ("sp-stats ndjson", stats(["--format", "ndjson"], ndjson)),
@@ -568,10 +640,13 @@ def stream(tmp, inputs, out):
     return None
 
 
-def sweep(tmp, groups, schema, verbose, only=None):
-    """Every export of every input of groups; [failure], [(label, refusal)]."""
+def sweep(tmp, groups, schema, verbose, only=None, formats=None):
+    """Every export of every input of groups (of the formats, default
+    all); [failure], [(label, refusal)]."""
     failures, refused = [], []
     for fmt, path, gs in profiles(tmp, groups):
+        if formats is not None and fmt not in formats:
+            continue
         why = stream(tmp, [path], "calls.sps")
         if why:
             refused.append((f"{fmt} sp-read | sp-stack", why))
@@ -603,6 +678,52 @@ def sweep(tmp, groups, schema, verbose, only=None):
     return failures, refused
 
 
+def again(tmp, groups, schema, verbose, refused):
+    """What a refusal of all the groups hid: [failure], [(label, refusal)].
+
+    Where sp-read | sp-stack refused an input, each group alone goes
+    through them, and the groups they take go together through every
+    exporter; then each group alone through each exporter that refused
+    the groups together."""
+    failures, more, taken = [], [], []
+    read_stage = "sp-read | sp-stack"
+    fmts = {label.split(" ", 1)[0] for label, _ in refused
+            if label.endswith(read_stage)}
+    if fmts:
+        for g in groups:
+            ok = True
+            for fmt, path, _ in profiles(tmp, [g]):
+                if fmt not in fmts:
+                    continue
+                why = stream(tmp, [path], "calls.sps")
+                if why:
+                    more.append((f"{g}: {fmt} {read_stage}", why))
+                    ok = False
+            if ok:
+                taken.append(g)
+        if taken and len(taken) < len(groups):
+            f, r = sweep(tmp, taken, schema, verbose, formats=fmts)
+            failures += f
+            refused = refused + [(label, why) for label, why in r]
+            more += [(f"{','.join(taken)}: {label}", why) for label, why in r]
+        elif taken:     # refused together, taken each alone
+            for g in taken:
+                f, r = sweep(tmp, [g], schema, verbose, formats=fmts)
+                failures += f
+                more += [(f"{g}: {label}", why) for label, why in r]
+    labels = {label.split(" ", 1)[1] for label, _ in refused} - {read_stage}
+    if labels:
+        for g in groups:
+            # the inputs of g that sp-read | sp-stack took
+            left = None if not fmts or g in taken else {"hdf5", "json"} - fmts
+            if left is not None and not left:
+                continue
+            f, r = sweep(tmp, [g], schema, verbose, only=labels, formats=left)
+            failures += f
+            more += [(f"{g}: {label}", why) for label, why in r]
+    return failures, more
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--groups", help="only these groups (comma-separated)")
@@ -625,14 +746,10 @@ def main():
             print(f"SKIP: {exc}")
             return 77
         failures, refused = sweep(tmp, groups, schema, args.verbose)
-        # a refusal of all the groups: each group alone, for what it hid
-        again = {label.split(" ", 1)[1] for label, _ in refused}
-        if len(groups) > 1 and again:
-            for g in groups:
-                f, r = sweep(tmp, [g], schema, args.verbose,
-                             only=None if "sp-read | sp-stack" in again else again)
-                failures += f
-                refused += [(f"{g}: {label}", why) for label, why in r]
+        if len(groups) > 1 and refused:
+            f, r = again(tmp, groups, schema, args.verbose, refused)
+            failures += f
+            refused += r
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     for label, why in refused:

@@ -12,7 +12,6 @@
 'use strict';
 
 const fs = require('fs');
-const os = require('os');
 const path = require('path');
 
 const CHROMIUM = process.env.SP_CHROMIUM || '/usr/bin/chromium';
@@ -54,13 +53,33 @@ function requireBrowser() {
 	process.exit(77);
 }
 
+// One Chromium for the whole test file, started by the first withPage:
+// each withPage has a context of its own (no cookies, storage or cache
+// of another), and run() closes the browser at the end.
+let shared = null;
+
+function browser() {
+	if (shared === null) {
+		const { chromium } = playwright();
+		shared = chromium.launch({
+			executablePath: CHROMIUM,
+			headless: true,
+			args: FLAGS,
+		});
+	}
+	return shared;
+}
+
+async function closeBrowser() {
+	if (shared !== null) {
+		const b = shared;
+		shared = null;
+		await (await b).close();
+	}
+}
+
 async function withPage(fn, options = {}) {
-	const { chromium } = playwright();
-	const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-chromium-'));
-	const context = await chromium.launchPersistentContext(profile, {
-		executablePath: CHROMIUM,
-		headless: true,
-		args: FLAGS,
+	const context = await (await browser()).newContext({
 		viewport: options.viewport || { width: 1200, height: 800 },
 	});
 	const errors = [];
@@ -76,16 +95,15 @@ async function withPage(fn, options = {}) {
 			throw new Error(`errors in the page:\n  ${errors.join('\n  ')}`);
 	} finally {
 		await context.close();
-		fs.rmSync(profile, { recursive: true, force: true });
 	}
 }
 
 // Run main() as a test: exit 0, or 1 with the error on stdout.
 function run(main) {
 	requireBrowser();
-	main().then(() => process.exit(0), (e) => {
+	main().then(() => closeBrowser()).then(() => process.exit(0), (e) => {
 		console.log(`FAIL: ${e && e.stack ? e.stack : e}`);
-		process.exit(1);
+		closeBrowser().catch(() => {}).then(() => process.exit(1));
 	});
 }
 

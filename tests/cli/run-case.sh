@@ -61,11 +61,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 : "${SP_DUMP:=$SP_BUILDDIR/tests/sp-dump}"
 progs="SP_READ SP_STACK SP_DUMP"
 # every other program of the build tree: SP_<NAME> for cmd/sp-<name>,
-# SP for cmd/sp
-for exe in "$SP_BUILDDIR"/cmd/sp "$SP_BUILDDIR"/cmd/sp-*; do
-	[ -f "$exe" ] && [ -x "$exe" ] || continue
-	v=$(basename "$exe" | tr 'a-z-' 'A-Z_')
-	eval "[ -n \"\${$v:-}\" ] || $v=\$exe"
+# SP for cmd/sp (one tr for all: a case's own time is mostly forks)
+for v in $(for exe in "$SP_BUILDDIR"/cmd/sp "$SP_BUILDDIR"/cmd/sp-*; do
+	[ -f "$exe" ] && [ -x "$exe" ] && echo "${exe##*/}"
+done | tr 'a-z-' 'A-Z_'); do
+	eval "[ -n \"\${$v:-}\" ] || $v=\$SP_BUILDDIR/cmd/\$(echo $v | tr 'A-Z_' 'a-z-')"
 	progs="$progs $v"
 done
 # the case runs elsewhere: make relative program paths absolute
@@ -145,9 +145,10 @@ fi
 	export LC_ALL TZ HOME
 	exec sh "$case_sh"
 ) </dev/null >"$tmp/out/stdout" 2>"$tmp/out/stderr"
-echo "$?" >"$tmp/out/exit"
+status=$?
+echo "$status" >"$tmp/out/exit"
 
-if [ "$(cat "$tmp/out/exit")" = 77 ] &&
+if [ "$status" = 77 ] &&
     [ "$(cat "$base.exit" 2>/dev/null)" != 77 ]; then
 	# the case's own words say what it lacks
 	cat "$tmp/out/stdout" "$tmp/out/stderr"
