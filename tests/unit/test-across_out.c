@@ -46,7 +46,8 @@ out_of(struct nth *w, struct sp_err *e)
 static int
 is(const struct nth *w, const char *want)
 {
-	return w->mb.n == strlen(want) && memcmp(w->mb.p, want, w->mb.n) == 0;
+	return w->mb.n == strlen(want) &&
+	    (w->mb.n == 0 || memcmp(w->mb.p, want, w->mb.n) == 0);
 }
 
 static void

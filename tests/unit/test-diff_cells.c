@@ -255,7 +255,8 @@ test_out(int fail_at, const char *want)
 	sp_diff_cells_put(&o, "", 0);
 	sp_diff_cells_pad(&o, 33);		/* 32, 1 */
 	sp_diff_cells_str(&o, "|");
-	CHECK(w.mb.n == strlen(want) && memcmp(w.mb.p, want, w.mb.n) == 0,
+	CHECK(w.mb.n == strlen(want) &&
+	    (w.mb.n == 0 || memcmp(w.mb.p, want, w.mb.n) == 0),
 	    "fail at %d: '%.*s'", fail_at, (int)w.mb.n, (char *)w.mb.p);
 	CHECK(o.failed == (fail_at > 0), "fail at %d: failed %d", fail_at,
 	    o.failed);
