@@ -2,12 +2,14 @@
 // takes to draw in Chromium, driven as the browser tests drive it
 // (tests/browser/browser.js: Debian's chromium, npm's playwright-core).
 // The figure is the page's own (data-ready-ms: from navigation to the
-// graph drawn), the best of three openings in a fresh browser.  Prints
+// graph drawn), the best of three openings, each in a fresh
+// browser context.  Prints
 // "SVG MS" a line; bench/flame.sh reports it.
 'use strict';
 
 const path = require('path');
-const { withPage, missing } = require('../tests/browser/browser.js');
+const { withPage, closeBrowser, missing } =
+    require('../tests/browser/browser.js');
 const sp = require('../tests/browser/sp.js');
 
 async function main(files) {
@@ -27,7 +29,7 @@ async function main(files) {
 	}
 }
 
-main(process.argv.slice(2)).catch((e) => {
+main(process.argv.slice(2)).then(closeBrowser).catch((e) => {
 	console.error(`flame-load.js: ${e.message}`);
 	process.exit(1);
 });

@@ -3,14 +3,15 @@
 // Debian's chromium, npm's playwright-core).  The figures are the
 // browser's own, from navigation start: first paint and first
 // contentful paint (the Paint Timing entries), and the load event's end
-// (the page's script has run by then); each the best of three openings
-// in a fresh browser.  Also the requests the page made beyond its own
-// file (it must make none).  Prints "HTML FP_MS FCP_MS LOAD_MS REQUESTS"
-// a line; bench/report.sh reports it.
+// (the page's script has run by then); each the best of three openings,
+// each in a fresh browser context.  Also the requests the page made
+// beyond its own file (it must make none).  Prints "HTML FP_MS FCP_MS
+// LOAD_MS REQUESTS" a line; bench/report.sh reports it.
 'use strict';
 
 const path = require('path');
-const { withPage, missing } = require('../tests/browser/browser.js');
+const { withPage, closeBrowser, missing } =
+    require('../tests/browser/browser.js');
 
 async function once(page, url) {
 	const asked = [];
@@ -56,7 +57,7 @@ async function main(files) {
 	}
 }
 
-main(process.argv.slice(2)).catch((e) => {
+main(process.argv.slice(2)).then(closeBrowser).catch((e) => {
 	console.error(`report-load.js: ${e.message}`);
 	process.exit(1);
 });

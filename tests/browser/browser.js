@@ -107,4 +107,5 @@ function run(main) {
 	});
 }
 
-module.exports = { withPage, run, missing, requireBrowser, CHROMIUM };
+module.exports = { withPage, run, closeBrowser, missing, requireBrowser,
+	CHROMIUM };
