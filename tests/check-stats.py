@@ -88,6 +88,10 @@ def choose(seed):
         "unsorted": rnd.random() < 0.3,
         "seed": seed,
     }
+    if rnd.random() < 0.1:
+        # a region of more than 8192 calls: its sums go in numpy's blocks
+        o.update(calls=rnd.choice([9000, 20000]), regions=rnd.randint(1, 3),
+                 shape="random")
     opts = {
         "ranks": None, "include": [], "exclude": [],
         "mem": rnd.choice([None, None, "1k", "64k"]),

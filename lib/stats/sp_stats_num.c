@@ -4,12 +4,10 @@
 #include <string.h>
 
 /*
- * numpy's ufunc buffer: a reduction hands its loop blocks of this size,
- * which it sums pairwise one after another; so does np.sum of a plain
- * float64 array (checked on numpy 1.24: the spec's whole-array pairwise
- * sum holds up to 8192 values only).
+ * np.sum of a plain float64 array goes in SP_STATS_BLOCK blocks too
+ * (numpy 1.24): a whole-array pairwise sum holds up to 8192 values only.
  */
-#define NP_BUFSIZE 8192
+#define NP_BUFSIZE SP_STATS_BLOCK
 /* numpy's pairwise_sum unrolls by eight and recurses above 128 values. */
 #define PW_LEAF 128
 

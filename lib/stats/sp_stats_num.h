@@ -32,6 +32,13 @@ sp_stats_sec(int64_t ns)
 	return (double)ns / 1e9;
 }
 
+/*
+ * numpy's ufunc buffer: a reduction hands its loop blocks of this many
+ * values, which it sums pairwise one after another, the first block
+ * starting at the first value.
+ */
+#define SP_STATS_BLOCK 8192
+
 enum sp_stats_conv {
 	SP_CONV_SEC,		/* x = sec(v) */
 	SP_CONV_DBL,		/* x = (double)v */

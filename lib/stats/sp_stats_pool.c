@@ -47,7 +47,9 @@ struct sp_pool_group {
 	/* the count - on_file values in memory */
 	struct sp_pool_chunk *head, *tail;
 	struct sp_pool_seg *segs;
-	size_t nsegs, segs_cap;
+	uint32_t nsegs, segs_cap;
+	/* a folding pool's: 1 + its blocks' index in folded, or 0 (none) */
+	uint32_t folded;
 };
 
 struct sp_stats_pool {
@@ -61,6 +63,13 @@ struct sp_stats_pool {
 	char **blocks;
 	size_t nblocks, blocks_cap;
 	size_t cur, used;	/* the block being filled, bytes of it */
+	uint64_t fast_below;	/* counts the inline put may add to */
+	int fold;		/* a folding pool, converting with conv */
+	enum sp_stats_conv conv;
+	int64_t *scratch;	/* a folding pool's block, read back */
+	/* the groups' folded blocks, for the few groups that have any */
+	struct sp_stats_folded *folded;
+	size_t nfolded, folded_cap;
 };
 
 /* sp_stats_pool_put() of a value that needs a new group or chunk first. */
@@ -76,7 +85,7 @@ sp_stats_pool_append(struct sp_stats_pool *p, uint32_t gi, int64_t v,
 	struct sp_pool_chunk *c;
 
 	if (gi < p->ng && (c = (g = &p->g[gi])->tail) != NULL &&
-	    c->n < c->cap) {
+	    c->n < c->cap && g->count < p->fast_below) {
 		c->v[c->n++] = v;
 		g->count++;
 		return 0;
@@ -96,6 +105,7 @@ sp_stats_pool_new(struct sp_spill_file *t, struct sp_spill_budget *b,
 	}
 	p->t = t;
 	p->b = b;
+	p->fast_below = UINT64_MAX;
 	return p;
 }
 
@@ -149,7 +159,34 @@ sp_stats_pool_free(struct sp_stats_pool *p)
 	sp_spill_budget_give(p->b, p->taken);
 	free(p->blocks);
 	free(p->g);
+	free(p->scratch);
+	free(p->folded);
 	free(p);
+}
+
+void
+sp_stats_pool_fold(struct sp_stats_pool *p, enum sp_stats_conv c)
+{
+	p->fold = 1;
+	p->conv = c;
+	/* the value that fills a block goes the slow way, and folds it */
+	p->fast_below = SP_STATS_BLOCK - 1;
+}
+
+int
+sp_stats_pool_folds(const struct sp_stats_pool *p)
+{
+	return p->fold;
+}
+
+void
+sp_stats_pool_folded(const struct sp_stats_pool *p, uint32_t g,
+    struct sp_stats_folded *out)
+{
+	static const struct sp_stats_folded none;
+
+	*out = g < p->ng && p->g[g].folded > 0 ?
+	    p->folded[p->g[g].folded - 1] : none;
 }
 
 uint64_t
@@ -205,7 +242,7 @@ spill(struct sp_stats_pool *p, struct sp_err *e)
 	struct sp_pool_group *g;
 	struct sp_pool_chunk *c;
 	uint64_t off, start;
-	size_t i;
+	size_t i, cap;
 
 	for (i = 0; i < p->ng; i++) {
 		g = &p->g[i];
@@ -221,9 +258,11 @@ spill(struct sp_stats_pool *p, struct sp_err *e)
 			if (start == UINT64_MAX)
 				start = off;
 		}
-		if (sp_grow(&g->segs, &g->segs_cap, g->nsegs + 1,
-		    sizeof *g->segs, 2) < 0)
+		cap = g->segs_cap;
+		if (g->nsegs == UINT32_MAX || sp_grow(&g->segs, &cap,
+		    (size_t)g->nsegs + 1, sizeof *g->segs, 2) < 0)
 			return nomem(e);
+		g->segs_cap = cap < UINT32_MAX ? (uint32_t)cap : UINT32_MAX;
 		g->segs[g->nsegs].off = start;
 		g->segs[g->nsegs].n = g->count - g->on_file;
 		g->nsegs++;
@@ -300,22 +339,6 @@ new_chunk(struct sp_stats_pool *p, struct sp_pool_group *g, struct sp_err *e)
 	return 0;
 }
 
-SP_COLD static int
-sp_stats_pool_put_slow(struct sp_stats_pool *p, uint32_t gi, int64_t v,
-    struct sp_err *e)
-{
-	struct sp_pool_group *g;
-
-	if ((g = group_at(p, gi, e)) == NULL)
-		return -1;
-	if ((g->tail == NULL || g->tail->n == g->tail->cap) &&
-	    new_chunk(p, g, e) < 0)
-		return -1;
-	g->tail->v[g->tail->n++] = v;
-	g->count++;
-	return 0;
-}
-
 int
 sp_stats_pool_put(struct sp_stats_pool *p, uint32_t gi, int64_t v,
     struct sp_err *e)
@@ -323,16 +346,17 @@ sp_stats_pool_put(struct sp_stats_pool *p, uint32_t gi, int64_t v,
 	return sp_stats_pool_append(p, gi, v, e);
 }
 
-int
-sp_stats_pool_add(struct sp_stats_pool *p, uint32_t gi, const int64_t *v,
+/* n values after g's last; a folding pool's next chunk may be there. */
+static int
+append(struct sp_stats_pool *p, struct sp_pool_group *g, const int64_t *v,
     size_t n, struct sp_err *e)
 {
-	struct sp_pool_group *g;
 	size_t k;
 
-	if ((g = group_at(p, gi, e)) == NULL)
-		return -1;
 	while (n > 0) {
+		if (g->tail != NULL && g->tail->n == g->tail->cap &&
+		    g->tail->next != NULL)
+			g->tail = g->tail->next;
 		/* a spill in new_chunk frees the chunks: look again after */
 		if ((g->tail == NULL || g->tail->n == g->tail->cap) &&
 		    new_chunk(p, g, e) < 0)
@@ -346,6 +370,114 @@ sp_stats_pool_add(struct sp_stats_pool *p, uint32_t gi, const int64_t *v,
 		n -= k;
 	}
 	return 0;
+}
+
+/* A whole block of g's values summed into its folded part. */
+static int
+fold_block(struct sp_stats_pool *p, struct sp_pool_group *g,
+    const int64_t *a, struct sp_err *e)
+{
+	struct sp_stats_folded *f;
+	size_t i = 0;
+
+	if (g->folded == 0) {
+		if (p->nfolded >= UINT32_MAX - 1 || sp_grow(&p->folded,
+		    &p->folded_cap, p->nfolded + 1, sizeof *p->folded, 8) < 0)
+			return nomem(e);
+		f = &p->folded[p->nfolded++];
+		memset(f, 0, sizeof *f);
+		f->min = f->max = a[i++];
+		g->folded = (uint32_t)p->nfolded;
+	}
+	f = &p->folded[g->folded - 1];
+	for (; i < SP_STATS_BLOCK; i++) {
+		if (a[i] < f->min)
+			f->min = a[i];
+		if (a[i] > f->max)
+			f->max = a[i];
+	}
+	f->sum += sp_stats_psum_i64(a, SP_STATS_BLOCK, p->conv, 0, 0.);
+	f->n += SP_STATS_BLOCK;
+	return 0;
+}
+
+/*
+ * g's full block folded; its chunks, emptied, take the next block (their
+ * capacities double up to a block), its segments on file are dropped.
+ */
+static int
+fold_group(struct sp_stats_pool *p, uint32_t gi, struct sp_err *e)
+{
+	struct sp_pool_group *g = &p->g[gi];
+	struct sp_pool_chunk *c;
+
+	if (p->scratch == NULL &&
+	    (p->scratch = malloc(SP_STATS_BLOCK * sizeof *p->scratch)) == NULL)
+		return nomem(e);
+	if (sp_stats_pool_read(p, gi, 0, SP_STATS_BLOCK, p->scratch, e) < 0)
+		return -1;
+	if (fold_block(p, g, p->scratch, e) < 0)
+		return -1;
+	for (c = g->head; c != NULL; c = c->next)
+		c->n = 0;
+	g->tail = g->head;
+	g->count = g->on_file = 0;
+	g->nsegs = 0;
+	return 0;
+}
+
+/* sp_stats_pool_add() to a folding pool: whole blocks go straight in. */
+static int
+fold_add(struct sp_stats_pool *p, uint32_t gi, const int64_t *v, size_t n,
+    struct sp_err *e)
+{
+	struct sp_pool_group *g = &p->g[gi];
+	size_t k;
+
+	while (n > 0) {
+		if (g->count == 0 && n >= SP_STATS_BLOCK) {
+			if (fold_block(p, g, v, e) < 0)
+				return -1;
+			v += SP_STATS_BLOCK;
+			n -= SP_STATS_BLOCK;
+			continue;
+		}
+		k = SP_STATS_BLOCK - (size_t)g->count;
+		k = k < n ? k : n;
+		if (append(p, g, v, k, e) < 0)
+			return -1;
+		v += k;
+		n -= k;
+		if (g->count == SP_STATS_BLOCK && fold_group(p, gi, e) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+SP_COLD static int
+sp_stats_pool_put_slow(struct sp_stats_pool *p, uint32_t gi, int64_t v,
+    struct sp_err *e)
+{
+	struct sp_pool_group *g;
+
+	if ((g = group_at(p, gi, e)) == NULL)
+		return -1;
+	if (p->fold)
+		return fold_add(p, gi, &v, 1, e);
+	return append(p, g, &v, 1, e);
+}
+
+int
+sp_stats_pool_add(struct sp_stats_pool *p, uint32_t gi, const int64_t *v,
+    size_t n, struct sp_err *e)
+{
+	struct sp_pool_group *g;
+
+	if ((g = group_at(p, gi, e)) == NULL)
+		return -1;
+	if (p->fold)
+		return fold_add(p, gi, v, n, e);
+	return append(p, g, v, n, e);
 }
 
 /* Values [off, off + n) of the group's part in memory. */

@@ -16,6 +16,12 @@
  * then, for each group, sp_stats_pool_read() from offset 0 on, as often
  * as needed (passes over a group too large to hold).
  *
+ * A folding pool (sp_stats_pool_fold) is for a sum alone: it sums each
+ * group's values a block of SP_STATS_BLOCK at a time as the block fills,
+ * as numpy's buffer does (sp_stats_num.h), keeps the sums, and holds only
+ * the last, partial block.  Its count and reads see that block alone;
+ * sp_stats_pool_folded() gives what the blocks before it came to.
+ *
  * Ownership: the caller owns the pool; the temporary file and the budget
  * are borrowed and must outlive it.
  */
@@ -27,12 +33,28 @@
 
 #include "sp_err.h"
 #include "sp_spill.h"
+#include "sp_stats_num.h"
 
 struct sp_stats_pool;
+
+/* The blocks a folding pool summed of a group. */
+struct sp_stats_folded {
+	uint64_t n;		/* values, a multiple of SP_STATS_BLOCK */
+	double sum;		/* numpy's sum of them, converted */
+	int64_t min, max;	/* when n > 0 */
+};
 
 struct sp_stats_pool *sp_stats_pool_new(struct sp_spill_file *t,
     struct sp_spill_budget *b, struct sp_err *e);
 void sp_stats_pool_free(struct sp_stats_pool *p);
+
+/* Make p, before it holds any value, fold, converting values with c. */
+void sp_stats_pool_fold(struct sp_stats_pool *p, enum sp_stats_conv c);
+/* What the blocks of group g folded so far came to (n = 0: none). */
+void sp_stats_pool_folded(const struct sp_stats_pool *p, uint32_t g,
+    struct sp_stats_folded *out);
+/* 1 when the pool folds. */
+int sp_stats_pool_folds(const struct sp_stats_pool *p);
 
 /* Append one value, or n values, to group g (any uint32 but UINT32_MAX). */
 int sp_stats_pool_put(struct sp_stats_pool *p, uint32_t g, int64_t v,
@@ -40,7 +62,7 @@ int sp_stats_pool_put(struct sp_stats_pool *p, uint32_t g, int64_t v,
 int sp_stats_pool_add(struct sp_stats_pool *p, uint32_t g, const int64_t *v,
     size_t n, struct sp_err *e);
 
-/* Values in group g. */
+/* Values in group g (of a folding pool: in its partial block). */
 uint64_t sp_stats_pool_count(const struct sp_stats_pool *p, uint32_t g);
 /* 1 + the highest group given values (0: none). */
 uint32_t sp_stats_pool_ngroups(const struct sp_stats_pool *p);

@@ -266,6 +266,19 @@ want(const struct sp_stats_run *r, unsigned what)
 	return (r->o.want & what) != 0;
 }
 
+/*
+ * A pool whose durations are only summed, and not handed out (what),
+ * keeps the sums of its full blocks and not the blocks.
+ */
+static void
+fold_if_summed(struct sp_stats_run *r, struct sp_stats_pool *p,
+    unsigned what)
+{
+	if (p != NULL && sp_stats_seq_needed(r) == SP_SEQ_SUM &&
+	    !(r->o.hand_out & what))
+		sp_stats_pool_fold(p, SP_CONV_SEC);
+}
+
 /* The pools exact statistics keep their durations in. */
 static int
 new_pools(struct sp_stats_run *r, struct sp_err *e)
@@ -275,9 +288,11 @@ new_pools(struct sp_stats_run *r, struct sp_err *e)
 	if ((r->rpool = sp_stats_pool_new(r->tmp, &r->budget, e)) == NULL ||
 	    (r->gpool = sp_stats_pool_new(r->tmp, &r->budget, e)) == NULL)
 		return -1;
+	fold_if_summed(r, r->rpool, SP_STATS_WANT_REGIONS);
 	if (want(r, SP_STATS_WANT_TREE) &&
 	    (r->ppool = sp_stats_pool_new(r->tmp, &r->budget, e)) == NULL)
 		return -1;
+	fold_if_summed(r, r->ppool, SP_STATS_WANT_TREE);
 	if (want(r, SP_STATS_WANT_LANES) &&
 	    (r->lpool = sp_stats_pool_new(r->tmp, &r->budget, e)) == NULL)
 		return -1;
@@ -744,6 +759,25 @@ pool_read(void *ctx, uint64_t off, size_t n, int64_t *out, struct sp_err *e)
 	return sp_stats_pool_read(ps->p, ps->g, off, n, out, e);
 }
 
+/* s, of the values after the blocks of f, made the statistics of all. */
+static void
+join_folded(struct sp_stats_seq *s, const struct sp_stats_folded *f)
+{
+	if (f->n == 0)
+		return;
+	if (s->n == 0) {
+		s->min = f->min;
+		s->max = f->max;
+		s->psum = f->sum;
+	} else {
+		s->min = f->min < s->min ? f->min : s->min;
+		s->max = f->max > s->max ? f->max : s->max;
+		s->psum = f->sum + s->psum;
+	}
+	s->n += f->n;
+	s->mean = s->psum / (double)s->n;
+}
+
 int
 sp_stats_pool_seq(struct sp_stats_run *r, struct sp_stats_pool *p,
     uint32_t g, enum sp_stats_conv c, unsigned what,
@@ -751,9 +785,19 @@ sp_stats_pool_seq(struct sp_stats_run *r, struct sp_stats_pool *p,
 {
 	struct pool_src ps = { p, g };
 	struct sp_stats_vsrc src = { pool_read, &ps, 0 };
+	struct sp_stats_folded f = { 0, 0., 0, 0 };
 
+	if (p != NULL && sp_stats_pool_folds(p)) {
+		if (what != SP_SEQ_SUM)
+			return sp_fail(e, SP_EUSAGE, "pool: a folding pool "
+			    "keeps sums only");
+		sp_stats_pool_folded(p, g, &f);
+	}
 	src.n = p != NULL ? sp_stats_pool_count(p, g) : 0;
-	return sp_stats_seq_compute(&src, c, what, r->load_max, out, e);
+	if (sp_stats_seq_compute(&src, c, what, r->load_max, out, e) < 0)
+		return -1;
+	join_folded(out, &f);
+	return 0;
 }
 
 /* A pool kept past the run, when the options hand it out. */

@@ -5,6 +5,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 #include "sp_stats_pool.h"
@@ -215,9 +216,89 @@ out:
 	sp_spill_file_free(t);
 }
 
+/*
+ * A folding pool: each group's blocks summed as they fill, what is left
+ * the last partial block; the sums those of the whole sequence (numpy's
+ * blocks), bit for bit, whatever the interleaving, slices and spills.
+ */
+static void
+folding(uint64_t budget)
+{
+	enum { G = 5, N = 3 * SP_STATS_BLOCK + 1234 };
+	struct sp_spill_budget b = { budget, 0 };
+	struct sp_spill_file *t;
+	struct sp_stats_pool *p;
+	struct sp_stats_folded f;
+	struct sp_err e;
+	int64_t *all = malloc((size_t)G * N * sizeof *all), tail[SP_STATS_BLOCK];
+	int64_t lo, hi;
+	uint64_t k, at[G] = { 0 }, n, j, left;
+	double sum;
+	uint32_t g;
+
+	t = sp_spill_file_new(NULL, &e);
+	p = t != NULL ? sp_stats_pool_new(t, &b, &e) : NULL;
+	CHECK(p != NULL && all != NULL, "pool: %s", e.msg);
+	if (p == NULL || all == NULL)
+		goto out;
+	sp_stats_pool_fold(p, SP_CONV_SEC);
+	for (k = 0; k < (uint64_t)G * N; k++)
+		all[k] = (int64_t)((k * 2654435761u) % 1000003) - 5;
+	/* group g takes slices of g * 997 + 1 values (a whole block and
+	 * more for the last), group 0 one at a time, in turn */
+	for (left = (uint64_t)G * N; left > 0;)
+		for (g = 0; g < G; g++) {
+			n = g == 0 ? 1 : g * 997 + 1 + (g == G - 1 ?
+			    SP_STATS_BLOCK : 0);
+			n = n < N - at[g] ? n : N - at[g];
+			if (g == 0)
+				for (j = 0; j < n; j++)
+					CHECK(sp_stats_pool_put(p, g,
+					    all[g * N + at[g] + j], &e) == 0,
+					    "put: %s", e.msg);
+			else
+				CHECK(sp_stats_pool_add(p, g, all + g * N +
+				    at[g], (size_t)n, &e) == 0, "add: %s",
+				    e.msg);
+			at[g] += n;
+			left -= n;
+		}
+	for (g = 0; g < G; g++) {
+		sp_stats_pool_folded(p, g, &f);
+		n = sp_stats_pool_count(p, g);
+		CHECK(f.n == 3 * SP_STATS_BLOCK && n == 1234,
+		    "group %u: %llu folded, %llu left", g,
+		    (unsigned long long)f.n, (unsigned long long)n);
+		CHECK(sp_stats_pool_read(p, g, 0, (size_t)n, tail, &e) == 0,
+		    "read: %s", e.msg);
+		CHECK(memcmp(tail, all + g * N + f.n, n * 8) == 0,
+		    "group %u: the partial block", g);
+		sum = f.sum + sp_stats_psum_i64(tail, (size_t)n, SP_CONV_SEC,
+		    0, 0.);
+		CHECK(sum == sp_stats_psum_i64(all + g * N, N, SP_CONV_SEC, 0,
+		    0.), "group %u: sum %.17g", g, sum);
+		lo = hi = all[g * N];
+		for (j = 1; j < f.n; j++) {
+			lo = all[g * N + j] < lo ? all[g * N + j] : lo;
+			hi = all[g * N + j] > hi ? all[g * N + j] : hi;
+		}
+		CHECK(f.min == lo && f.max == hi, "group %u: extremes", g);
+	}
+	CHECK(budget > (1 << 20) || sp_stats_pool_runs(p) > 0,
+	    "budget %llu: no spill", (unsigned long long)budget);
+	sp_stats_pool_folded(p, G, &f);
+	CHECK(f.n == 0 && sp_stats_pool_count(p, G) == 0, "no such group");
+out:
+	sp_stats_pool_free(p);
+	sp_spill_file_free(t);
+	free(all);
+}
+
 int
 main(void)
 {
+	folding(1 << 30);
+	folding(32 << 10);
 	crowded_out();
 	settled();
 	big_groups(1 << 30);
