@@ -20,7 +20,7 @@
 #   SP_DUMP                tests/sp-dump: a stream as text
 #   SP_VERSION             the project version (to keep --version cases stable)
 #   SPGEN                  the test-data generator: "$SPGEN spec - out.h5 <<EOF"
-#                          (tests/gen/spgen-cache.py: spgen.py, whose
+#                          (tests/gen/spgen-cache.sh: spgen.py, whose
 #                          profiles are kept in $SPGEN_CACHE when set)
 #   SP_ITEMS               tests/cli/sp-items.py: stream items as CBOR text
 #   PYTHON                 a python3 (standard library only)
@@ -79,7 +79,7 @@ for v in $progs; do
 done
 : "${SP_VERSION:=$("$SP_READ" --version 2>/dev/null | sed 's/.* //')}"
 : "${SPGEN_PYTHON:=/usr/bin/python3}"
-: "${SPGEN:=$SPGEN_PYTHON $SRCDIR/tests/gen/spgen-cache.py}"
+: "${SPGEN:=/bin/sh $SRCDIR/tests/gen/spgen-cache.sh}"
 : "${PYTHON:=python3}"
 : "${SP_ITEMS:=$PYTHON $SRCDIR/tests/cli/sp-items.py}"
 export SRCDIR SP_READ SP_STACK SP_DUMP SP_VERSION SPGEN SP_ITEMS PYTHON CASEDIR

@@ -72,11 +72,17 @@ def output_of(argv):
 
 
 def key_of(argv, out, spec, spec_bytes):
+    """The entry's name: the generator's sources (every *.py here, in
+    byte order of their names, one after another), then each word of
+    argv with OUT and SPEC for the output and the spec, then OUT's
+    extension and the spec's bytes, each but the last ended by a NUL.
+    spgen-cache.sh computes it too, with cat and sha1sum."""
     h = hashlib.sha1()
     for name in sorted(os.listdir(HERE)):
         if name.endswith(".py"):
             with open(os.path.join(HERE, name), "rb") as f:
-                h.update(name.encode() + b"\0" + f.read() + b"\0")
+                h.update(f.read())
+    h.update(b"\0")
     for k, a in enumerate(argv):
         word = "OUT" if k == out else "SPEC" if k == spec else a
         h.update(word.encode("utf-8", "surrogateescape") + b"\0")
