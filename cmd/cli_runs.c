@@ -84,6 +84,17 @@ cli_runs_done(struct cli_runs *s)
 }
 
 void
+cli_runs_apply(const struct cli_runs *s, struct sp_across_common *c)
+{
+	c->rank_ok = s->rank_ok;
+	c->rank_ctx = s->rank_ctx;
+	c->keep = s->keep;
+	c->keep_ctx = s->keep_ctx;
+	c->mem = s->mem;
+	c->tmpdir = s->tmpdir;
+}
+
+void
 cli_runs_free(struct cli_runs *s)
 {
 	if (s == NULL)

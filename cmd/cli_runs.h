@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "cli.h"
+#include "sp_across_common.h"
 #include "sp_filter.h"
 #include "sp_ranks.h"
 
@@ -50,17 +51,9 @@ void cli_runs_done(struct cli_runs *s);
 void cli_runs_free(struct cli_runs *s);
 
 /*
- * The selection and the memory into a program's exporter options o,
- * which name them alike in every program (rank_ok, rank_ctx, keep,
- * keep_ctx, mem, tmpdir); after cli_runs_done().
+ * The selection and the memory into the options a program's exporter
+ * shares with the others (sp_across_common.h); after cli_runs_done().
  */
-#define CLI_RUNS_APPLY(s, o) do {					\
-	(o).rank_ok = (s).rank_ok;					\
-	(o).rank_ctx = (s).rank_ctx;					\
-	(o).keep = (s).keep;						\
-	(o).keep_ctx = (s).keep_ctx;					\
-	(o).mem = (s).mem;						\
-	(o).tmpdir = (s).tmpdir;					\
-} while (0)
+void cli_runs_apply(const struct cli_runs *s, struct sp_across_common *c);
 
 #endif

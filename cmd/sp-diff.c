@@ -112,7 +112,7 @@ option(struct cmd *c, int ch, char **argv)
 
 	switch (ch) {
 	case 'o':
-		c->o.output = cli_output("-o", optarg);
+		c->o.common.output = cli_output("-o", optarg);
 		break;
 	case 'F':
 		c->o.format = cli_choice("--format", optarg, formats, 6);
@@ -229,12 +229,12 @@ main(int argc, char **argv)
 	cli_runs_init(&c.runs, BUFFER_DEFAULT);
 	options(&c, argc, argv);
 	cli_runs_done(&c.runs);
-	CLI_RUNS_APPLY(c.runs, c.o);
+	cli_runs_apply(&c.runs, &c.o.common);
 	c.o.approx = c.runs.approx;
 	lib_option(sp_diff_export_check(&c.o, &e), &e);
 	if (cli_tell_written(c.runs.talk)) {
-		c.o.wrote.fn = wrote;
-		c.o.wrote.ctx = &c.o.format;
+		c.o.common.wrote.fn = wrote;
+		c.o.common.wrote.ctx = &c.o.format;
 	}
 	in = cli_one_input(argc, argv);
 	r = cli_open_reader(in);

@@ -71,7 +71,7 @@ option(struct cmd *c, int ch, char **argv)
 {
 	switch (ch) {
 	case 'o':
-		c->o.output = cli_output("-o", optarg);
+		c->o.common.output = cli_output("-o", optarg);
 		break;
 	case 'H':
 		c->o.title = optarg;
@@ -138,11 +138,11 @@ main(int argc, char **argv)
 	c.o.rows = SP_REPORT_ROWS_DEFAULT;
 	options(&c, argc, argv);
 	cli_runs_done(&c.runs);
-	CLI_RUNS_APPLY(c.runs, c.o);
+	cli_runs_apply(&c.runs, &c.o.common);
 	if (getcwd(c.cwd, sizeof c.cwd) != NULL)
 		c.o.cwd = c.cwd;
 	if (cli_tell_written(c.runs.talk))
-		c.o.wrote.fn = wrote;
+		c.o.common.wrote.fn = wrote;
 	in = cli_one_input(argc, argv);
 	r = cli_open_reader(in);
 	if (sp_report_export_run(r, &c.o, NULL, &e) < 0)

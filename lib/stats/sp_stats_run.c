@@ -578,7 +578,7 @@ account(struct sp_stats_run *r, uint32_t region, uint32_t path,
  * Call i of b opens at depth d.  Its GPU time is the i-th of b's column,
  * when the row has them.
  */
-static inline int
+static inline __attribute__((always_inline)) int
 open_call(struct sp_stats_run *r, const struct sp_batch *b, size_t i,
     uint32_t d, struct sp_err *e)
 {
@@ -637,7 +637,7 @@ open_call(struct sp_stats_run *r, const struct sp_batch *b, size_t i,
 }
 
 /* The call open at depth d closes. */
-static inline int
+static inline __attribute__((always_inline)) int
 close_call(struct sp_stats_run *r, uint32_t d, int64_t self_ns,
     struct sp_err *e)
 {
@@ -670,9 +670,15 @@ lane_end(struct sp_stats_run *r, struct sp_err *e)
 	return 0;
 }
 
-int
-sp_stats_run_calls(struct sp_stats_run *r, struct sp_walk *w,
-    const struct sp_batch *b, int *walk_failed, struct sp_err *e)
+/*
+ * The walk of a batch, watch NULL or the caller's; inlined, as the
+ * calls it makes are, into each of its two uses below, so that the walk
+ * without a watch tests for none.
+ */
+static inline __attribute__((always_inline)) int
+walk_calls(struct sp_stats_run *r, struct sp_walk *w,
+    const struct sp_batch *b, const struct sp_stats_run_watch *watch,
+    int *walk_failed, struct sp_err *e)
 {
 	struct sp_walk_iter it;
 	int rc = 0;
@@ -686,9 +692,13 @@ sp_stats_run_calls(struct sp_stats_run *r, struct sp_walk *w,
 		switch (sp_walk_next(&it, e)) {
 		case SP_WALK_OPEN:
 			rc = open_call(r, b, it.i, it.c->depth, e);
+			if (rc == 0 && watch != NULL)
+				rc = watch->open(watch->ctx, it.c->region, e);
 			break;
 		case SP_WALK_CLOSE:
 			rc = close_call(r, it.c->depth, it.self, e);
+			if (rc == 0 && watch != NULL)
+				rc = watch->close(watch->ctx, it.self, e);
 			break;
 		case SP_WALK_LANE_END:
 			rc = lane_end(r, e);
@@ -701,6 +711,16 @@ sp_stats_run_calls(struct sp_stats_run *r, struct sp_walk *w,
 		}
 	}
 	return -1;
+}
+
+/* The watch only sees the calls of a selected rank. */
+int
+sp_stats_run_calls(struct sp_stats_run *r, struct sp_walk *w,
+    const struct sp_batch *b, int *walk_failed, struct sp_err *e)
+{
+	if (r->selected && r->o.watch.open != NULL)
+		return walk_calls(r, w, b, &r->o.watch, walk_failed, e);
+	return walk_calls(r, w, b, NULL, walk_failed, e);
 }
 
 /* A logged call, in the reference's order over the rank's lanes. */

@@ -70,7 +70,8 @@ int sp_stats_run_lane(struct sp_stats_run *r, int64_t lane,
 /*
  * The calls of a call batch, walked with w (sp_walk.h), which checks
  * them as they open and close: the checks and the accounting are one
- * pass over the batch.  A failure of the walk (a stream that contradicts
+ * pass over the batch, which the options' watch, when there is one,
+ * shares (sp_stats_run_opts.h).  A failure of the walk (a stream that contradicts
  * itself) sets *walk_failed, and e says why after the walk's name.
  */
 int sp_stats_run_calls(struct sp_stats_run *r, struct sp_walk *w,

@@ -1,16 +1,18 @@
 /*
  * sp_stats_run_opts.h - what a run's statistics are asked to hold
  * (sp_stats_run.h): the result's parts, what the tree's rows need, the
- * filters and the memory bound.  Apart from sp_stats_run.h so that the
+ * filters, the memory bound, and who watches the walk.  Apart from sp_stats_run.h so that the
  * run's state (sp_stats_acc.h) needs nothing of the run's API.
  *
- * Ownership: keep's context is borrowed; tmpdir too.
+ * Ownership: keep's and the watch's contexts are borrowed; tmpdir too.
  */
 #ifndef SP_STATS_RUN_OPTS_H
 #define SP_STATS_RUN_OPTS_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "sp_err.h"
 
 /* What the result is to hold. */
 #define SP_STATS_WANT_REGIONS	0x1	/* summary(): pooled statistics */
@@ -31,6 +33,19 @@
 #define SP_STATS_NEED_SUMS	0x8	/* none of them: the sums only */
 #define SP_STATS_NEED_ALL	0x7
 
+/*
+ * Told of each call of a selected rank as sp_stats_run_calls() walks it:
+ * open when it opens (its region), close when it closes (its self time),
+ * in the walk's order, so that a caller builds what it needs of the
+ * calls' nesting in the statistics' pass rather than in a walk of its
+ * own.  open NULL: no one.  A failure stops the walk and is the run's.
+ */
+struct sp_stats_run_watch {
+	int (*open)(void *ctx, uint32_t region, struct sp_err *e);
+	int (*close)(void *ctx, int64_t self_ns, struct sp_err *e);
+	void *ctx;
+};
+
 struct sp_stats_run_opts {
 	unsigned want;
 	unsigned need;		/* SP_STATS_NEED_*; 0: all */
@@ -48,6 +63,7 @@ struct sp_stats_run_opts {
 	unsigned hand_out;
 	uint64_t mem;		/* bytes held before the temporary file */
 	const char *tmpdir;	/* NULL: $TMPDIR or /tmp */
+	struct sp_stats_run_watch watch;
 };
 
 #endif

@@ -86,12 +86,12 @@ run_stats(int in, uint8_t b1, uint8_t b2, const struct where *w,
 	if (f == NULL || rk == NULL)
 		abort();
 	memset(&o, 0, sizeof o);
-	o.output = w->output;
+	o.common.output = w->output;
 	o.format = (enum sp_stats_format)(b1 % 5);
 	o.by = (enum sp_stats_by)(b1 / 5 % 3);
 	o.call_paths = (b1 & 0x20) != 0;
 	o.approx = (b1 & 0x40) != 0;
-	o.mem = b1 & 0x80 ? 64 : 32000000;	/* 64 bytes: durations spill */
+	o.common.mem = b1 & 0x80 ? 64 : 32000000;	/* 64 bytes: durations spill */
 	o.sort = sorts[b2 & 7];
 	o.top = b2 & 0x08 ? 2 : -1;
 	o.pmode = b2 & 0x10 ? SP_STATS_PCT_EXCLUSIVE :
@@ -99,16 +99,16 @@ run_stats(int in, uint8_t b1, uint8_t b2, const struct where *w,
 	o.suppress_notes = (b2 & 0x20) != 0;
 	o.title = b2 & 0x40 ? "t\xc3\xa9tle \"x\"" : NULL;
 	o.cwd = "/fuzz";
-	o.tmpdir = w->tmpdir;
+	o.common.tmpdir = w->tmpdir;
 	o.notice = stats_notice;
 	if (b2 & 0x80) {	/* -x 'w' -r 0,2-3 */
 		if (sp_filter_exclude(f, "w", e) < 0 ||
 		    sp_ranks_add(rk, "0,2-3", e) < 0)
 			abort();
-		o.keep = keep;
-		o.keep_ctx = f;
-		o.rank_ok = rank_ok;
-		o.rank_ctx = rk;
+		o.common.keep = keep;
+		o.common.keep_ctx = f;
+		o.common.rank_ok = rank_ok;
+		o.common.rank_ctx = rk;
 	}
 	if (sp_stats_export_check(&o, e) == 0 &&
 	    (r = sp_reader_new(in, "in", e)) != NULL)
@@ -132,7 +132,7 @@ run_scale(int in, uint8_t b1, uint8_t b2, const struct where *w,
 	if (f == NULL || rk == NULL)
 		abort();
 	memset(&o, 0, sizeof o);
-	o.output = w->output;
+	o.common.output = w->output;
 	o.format = (enum sp_scale_format)(b1 % SP_SCALE_FORMATS);
 	o.measure = (enum sp_scale_measure)(b1 / 6 % SP_SCALE_MEASURES);
 	o.mode = b1 & 0x80 ? SP_SCALE_WEAK : SP_SCALE_STRONG;
@@ -144,16 +144,16 @@ run_scale(int in, uint8_t b1, uint8_t b2, const struct where *w,
 	o.x_key = b2 & 0x10 ? "case" : "mpi_size";
 	o.work = b1 & 0x80 && b2 & 0x10 ? "mpi_size" : NULL;
 	o.top = b2 & 0x08 ? 1 : 0;
-	o.mem = b1 & 0x40 ? 64 : 32000000;	/* 64 bytes: durations spill */
-	o.tmpdir = w->tmpdir;
+	o.common.mem = b1 & 0x40 ? 64 : 32000000;	/* 64 bytes: durations spill */
+	o.common.tmpdir = w->tmpdir;
 	if (b2 & 0x80) {	/* -x 'w' -r 0,2-3 */
 		if (sp_filter_exclude(f, "w", e) < 0 ||
 		    sp_ranks_add(rk, "0,2-3", e) < 0)
 			abort();
-		o.keep = keep;
-		o.keep_ctx = f;
-		o.rank_ok = rank_ok;
-		o.rank_ctx = rk;
+		o.common.keep = keep;
+		o.common.keep_ctx = f;
+		o.common.rank_ok = rank_ok;
+		o.common.rank_ctx = rk;
 	}
 	if (sp_scale_export_check(&o, e) == 0 &&
 	    (r = sp_reader_new(in, "in", e)) != NULL)
@@ -372,7 +372,7 @@ run_diff(int in, uint8_t b1, uint8_t b2, const struct where *w,
 	if (f == NULL || rk == NULL)
 		abort();
 	memset(&o, 0, sizeof o);
-	o.output = w->output;
+	o.common.output = w->output;
 	o.format = (enum sp_diff_format)(b1 % 6);
 	o.metric = (enum sp_diff_metric)(b1 / 6 % SP_DIFF_METRICS);
 	o.keys = (enum sp_diff_keys)(b2 & 3) % 3;
@@ -386,16 +386,16 @@ run_diff(int in, uint8_t b1, uint8_t b2, const struct where *w,
 	o.before = b1 & 0x80 ? 1 : 0;
 	o.before_label = b1 & 0x40 && !(b1 & 0x80) ? "*[0-9])" : NULL;
 	o.approx = (b2 & 0x08) != 0 && (b2 & 0x10) != 0;
-	o.mem = b2 & 0x08 ? 64 : 32000000;	/* 64 bytes: durations spill */
-	o.tmpdir = w->tmpdir;
+	o.common.mem = b2 & 0x08 ? 64 : 32000000;	/* 64 bytes: durations spill */
+	o.common.tmpdir = w->tmpdir;
 	if ((b1 & 0xc0) == 0xc0) {	/* -x 'w' -r 0,2-3 */
 		if (sp_filter_exclude(f, "w", e) < 0 ||
 		    sp_ranks_add(rk, "0,2-3", e) < 0)
 			abort();
-		o.keep = keep;
-		o.keep_ctx = f;
-		o.rank_ok = rank_ok;
-		o.rank_ctx = rk;
+		o.common.keep = keep;
+		o.common.keep_ctx = f;
+		o.common.rank_ok = rank_ok;
+		o.common.rank_ctx = rk;
 	}
 	if (sp_diff_export_check(&o, e) == 0 &&
 	    (r = sp_reader_new(in, "in", e)) != NULL)
@@ -428,31 +428,31 @@ run_report(int in, uint8_t b1, const struct where *w, struct sp_err *e)
 	if (f == NULL || rk == NULL)
 		abort();
 	memset(&o, 0, sizeof o);
-	o.output = w->output;
+	o.common.output = w->output;
 	o.title = b1 & 0x01 ? "<t&\"itle></script>\xc3\xa9" : NULL;
 	o.cwd = b1 & 0x02 ? "/fuzz" : NULL;
-	o.mem = b1 & 0x04 ? 64 : 32000000;	/* 64 bytes: call paths spill */
-	o.tmpdir = w->tmpdir;
+	o.common.mem = b1 & 0x04 ? 64 : 32000000;	/* 64 bytes: call paths spill */
+	o.common.tmpdir = w->tmpdir;
 	o.rows = b1 & 0x80 ? 2 : 0;	/* --rows 2: the table cut */
 	if (b1 & 0x08)
-		o.wrote.fn = report_wrote;
+		o.common.wrote.fn = report_wrote;
 	if (b1 & 0x10) {	/* -x 'w' */
 		if (sp_filter_exclude(f, "w", e) < 0)
 			abort();
-		o.keep = keep;
-		o.keep_ctx = f;
+		o.common.keep = keep;
+		o.common.keep_ctx = f;
 	}
 	if (b1 & 0x20) {	/* -i 'in' */
 		if (sp_filter_include(f, "in", e) < 0)
 			abort();
-		o.keep = keep;
-		o.keep_ctx = f;
+		o.common.keep = keep;
+		o.common.keep_ctx = f;
 	}
 	if (b1 & 0x40) {	/* -r 0,2-3 */
 		if (sp_ranks_add(rk, "0,2-3", e) < 0)
 			abort();
-		o.rank_ok = rank_ok;
-		o.rank_ctx = rk;
+		o.common.rank_ok = rank_ok;
+		o.common.rank_ctx = rk;
 	}
 	if ((r = sp_reader_new(in, "in", e)) != NULL)
 		rc = sp_report_export_run(r, &o, &st, e);

@@ -1235,9 +1235,9 @@ stats_export(struct sp_stats_export_opts *o, const char *base,
 	struct sp_reader *r;
 	int fd, rc;
 
-	o->output = alloc_outdir(base);
+	o->common.output = alloc_outdir(base);
 	o->cwd = "/";
-	o->tmpdir = alloc_tmpdir();
+	o->common.tmpdir = alloc_tmpdir();
 	if ((r = open_input("calls.sps", &fd, e)) == NULL)
 		return -1;
 	rc = sp_stats_export_run(r, o, e);
@@ -1251,7 +1251,7 @@ stats_opts(struct sp_stats_export_opts *o)
 	memset(o, 0, sizeof *o);
 	o->top = -1;
 	o->max_depth = -1;
-	o->mem = 32u << 20;
+	o->common.mem = 32u << 20;
 }
 
 /* The text table: the call tree, its notes; with a filter, one rank. */
@@ -1263,8 +1263,8 @@ stats_text(struct sp_err *e)
 	stats_opts(&o);
 	if (stats_export(&o, "a.txt", e) < 0)
 		return -1;
-	o.rank_ok = stats_rank1;
-	o.keep = stats_no_io;
+	o.common.rank_ok = stats_rank1;
+	o.common.keep = stats_no_io;
 	o.pmode = SP_STATS_PCT_EXCLUSIVE;
 	o.columns = "region,ranks,calls,percent,total,p95,imbalance";
 	o.sort = "total";
@@ -1306,7 +1306,7 @@ stats_records(struct sp_err *e)
 			o.by = v[i].by;
 			o.call_paths = v[i].paths;
 			o.approx = approx;
-			o.mem = 64;
+			o.common.mem = 64;
 			snprintf(base, sizeof base, "%s%s", approx ? "a" : "",
 			    v[i].base);
 			if (stats_export(&o, base, e) < 0)
@@ -1323,8 +1323,8 @@ diff_export(struct sp_diff_export_opts *o, const char *base,
 	struct sp_reader *r;
 	int fd, rc;
 
-	o->output = alloc_outdir(base);
-	o->tmpdir = alloc_tmpdir();
+	o->common.output = alloc_outdir(base);
+	o->common.tmpdir = alloc_tmpdir();
 	if ((r = open_input("calls.sps", &fd, e)) == NULL)
 		return -1;
 	rc = sp_diff_export_run(r, o, NULL, e);
@@ -1365,7 +1365,7 @@ diff(struct sp_err *e)
 		o.format = v[i].f;
 		o.metric = v[i].m;
 		o.keys = v[i].k;
-		o.mem = v[i].mem;
+		o.common.mem = v[i].mem;
 		o.rows.threshold = -1;
 		o.rows.alpha = 0.05;
 		o.rows.min_samples = 1;
@@ -1388,9 +1388,9 @@ report_export(struct sp_report_export_opts *o, const char *base,
 	struct sp_reader *r;
 	int fd, rc;
 
-	o->output = alloc_outdir(base);
+	o->common.output = alloc_outdir(base);
 	o->cwd = "/";
-	o->tmpdir = alloc_tmpdir();
+	o->common.tmpdir = alloc_tmpdir();
 	if ((r = open_input("calls.sps", &fd, e)) == NULL)
 		return -1;
 	rc = sp_report_export_run(r, o, NULL, e);
@@ -1409,13 +1409,13 @@ report(struct sp_err *e)
 	struct sp_report_export_opts o;
 
 	memset(&o, 0, sizeof o);
-	o.mem = 32u << 20;
+	o.common.mem = 32u << 20;
 	if (report_export(&o, "a.html", e) < 0)
 		return -1;
 	o.title = "<t&\"itle>";
-	o.rank_ok = stats_rank1;
-	o.keep = stats_no_io;
-	o.mem = 64;
+	o.common.rank_ok = stats_rank1;
+	o.common.keep = stats_no_io;
+	o.common.mem = 64;
 	o.rows = 2;
 	if (report_export(&o, "b.html", e) < 0)
 		return -1;

@@ -45,6 +45,8 @@ static size_t batch_calls;
 static int gpu_column;
 /* The run's walk, as the exporter's front end keeps one. */
 static struct sp_walk *walk;
+/* The watch run() hands the run (none when zero). */
+static struct sp_stats_run_watch watch63;
 
 /*
  * The calls [i, i + n) of a lane of v as one batch, with their closes;
@@ -172,6 +174,7 @@ run(unsigned want, uint64_t mem, int lanes,
 	o.want = want;
 	o.mem = mem;
 	o.keep = keep;
+	o.watch = watch63;
 	memset(&ri, 0, sizeof ri);
 	ri.source = "native_trace";
 	ri.num_ranks = 2;

@@ -177,6 +177,7 @@ across(struct log *l, int select, const char *output)
 {
 	static char msg[SP_ERR_MSG_MAX];
 	struct sp_stats_run_opts ro;
+	struct sp_across_common c;
 	struct sp_across_opts o;
 	struct sp_export_spec spec;
 	struct sp_stats_run *st;
@@ -187,6 +188,7 @@ across(struct log *l, int select, const char *output)
 	memset(&ro, 0, sizeof ro);
 	ro.want = SP_STATS_WANT_REGIONS;
 	ro.ranks_given = select;
+	memset(&c, 0, sizeof c);
 	memset(&o, 0, sizeof o);
 	memset(&spec, 0, sizeof spec);
 	spec.stage = SP_STAGE_CALLS;
@@ -198,8 +200,9 @@ across(struct log *l, int select, const char *output)
 	spec.nothing = "nothing";
 	spec.several = "several";
 	spec.one = " one";
-	o.rank_ok = select ? rank0 : NULL;
-	o.output = output;
+	c.rank_ok = select ? rank0 : NULL;
+	c.output = output;
+	o.common = &c;
 	o.run = on_run;
 	o.regions = on_regions;
 	o.rank = on_rank;

@@ -10,24 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sp_diff.h"
 #include "sp_spill.h"
 #include "sp_stats_mwu.h"
 #include "sp_stats_pool.h"
 #include "check.h"
-
-static struct sp_diff_opts
-opts(void)
-{
-	struct sp_diff_opts o;
-
-	memset(&o, 0, sizeof o);
-	o.sort = SP_DIFF_SORT_DELTA;
-	o.threshold = -1;
-	o.alpha = 0.05;
-	o.min_samples = 5;
-	return o;
-}
+#include "diff_fixture.h"
 
 static void
 put(struct sp_diff *d, const char *name, double v)
@@ -79,7 +66,7 @@ static const double after[] = { 12, 3, NAN, 5, 1, 3, 3, 3 };
 static void
 test_rows(void)
 {
-	struct sp_diff_opts o = opts();
+	struct sp_diff_opts o = diff_fixture_opts();
 	struct sp_diff *d = two_runs(names, before, after, 8);
 	const struct sp_diff_row *w;
 	struct sp_err e;
@@ -159,7 +146,7 @@ failing(struct sp_diff *d, const struct sp_diff_opts *o, char *buf,
 static void
 test_gate(void)
 {
-	struct sp_diff_opts o = opts();
+	struct sp_diff_opts o = diff_fixture_opts();
 	struct sp_diff *d = two_runs(names, before, after, 8);
 	char buf[256];
 
@@ -214,7 +201,7 @@ sampled(size_t n, double shift, double va, double vb)
 static void
 test_samples(void)
 {
-	struct sp_diff_opts o = opts();
+	struct sp_diff_opts o = diff_fixture_opts();
 	struct sp_diff *d;
 	const struct sp_diff_row *w;
 	struct sp_err e;
@@ -251,7 +238,7 @@ test_pools(void)
 	struct sp_spill_budget b = { 64, 0 };
 	struct sp_spill_file *t;
 	struct sp_stats_pool *p;
-	struct sp_diff_opts o = opts();
+	struct sp_diff_opts o = diff_fixture_opts();
 	struct sp_diff *d;
 	struct sp_stats_mwu u;
 	struct sp_err e;
@@ -302,7 +289,7 @@ test_runs(void)
 {
 	static const double a[6] = { 10, 11, 12, 13, 14, 15 };
 	static const double b[6] = { 20, 21, 22, 23, 24, 25 };
-	struct sp_diff_opts o = opts();
+	struct sp_diff_opts o = diff_fixture_opts();
 	struct sp_diff *d = sp_diff_new(NULL);
 	const struct sp_diff_row *w;
 	struct sp_err e;

@@ -8,60 +8,9 @@
 #include <string.h>
 
 #include "check.h"
+#include "diff_fixture.h"
 #include "membuf.h"
-#include "sp_diff.h"
 #include "sp_diff_emit.h"
-#include "sp_diff_report.h"
-
-/* before: solve 10, io 4, init 1; after: solve 12.5, io 3, ckpt 5.
- * By |delta|: ckpt +5, solve +2.5, then init and io (-1) by name. */
-static struct sp_diff *
-build(const struct sp_diff_opts *o)
-{
-	struct sp_diff *d = sp_diff_new(NULL);
-	struct sp_err e;
-
-	CHECK(d != NULL && sp_diff_run(d, 0, &e) == 0 &&
-	    sp_diff_put(d, "solve", 5, SP_DIFF_NO_RANK, 10, &e) == 0 &&
-	    sp_diff_put(d, "io", 2, SP_DIFF_NO_RANK, 4, &e) == 0 &&
-	    sp_diff_put(d, "init", 4, SP_DIFF_NO_RANK, 1, &e) == 0 &&
-	    sp_diff_run(d, 1, &e) == 0 &&
-	    sp_diff_put(d, "solve", 5, SP_DIFF_NO_RANK, 12.5, &e) == 0 &&
-	    sp_diff_put(d, "io", 2, SP_DIFF_NO_RANK, 3, &e) == 0 &&
-	    sp_diff_put(d, "ckpt", 4, SP_DIFF_NO_RANK, 5, &e) == 0 &&
-	    sp_diff_rows(d, o, &e) == 0, "build");
-	return d;
-}
-
-static struct sp_diff_opts
-opts(void)
-{
-	struct sp_diff_opts o;
-
-	memset(&o, 0, sizeof o);
-	o.sort = SP_DIFF_SORT_DELTA;
-	o.threshold = -1;
-	o.alpha = 0.05;
-	o.min_samples = 5;
-	return o;
-}
-
-static struct sp_diff_report
-report(const struct sp_diff_opts *o)
-{
-	struct sp_diff_report r;
-
-	memset(&r, 0, sizeof r);
-	r.metric = SP_DIFF_TOTAL;
-	r.keys = SP_DIFF_BY_REGION;
-	r.side[0].title = "before.h5";
-	r.side[1].title = "after.h5";
-	r.side[0].label = "A";
-	r.side[1].label = "B";
-	r.side[0].runs = r.side[1].runs = 1;
-	r.opts = o;
-	return r;
-}
 
 static void
 expect(const struct sp_diff *d, const struct sp_diff_report *r,
@@ -97,9 +46,9 @@ static const char row_io[] = "{\"region\": \"io\", \"a\": 4.0, "
 static void
 test_json(void)
 {
-	struct sp_diff_opts o = opts();
-	struct sp_diff_report r = report(&o);
-	struct sp_diff *d = build(&o);
+	struct sp_diff_opts o = diff_fixture_opts();
+	struct sp_diff_report r = diff_fixture_report(&o);
+	struct sp_diff *d = diff_fixture_build(&o);
 	char want[4096];
 
 	if (d == NULL)
@@ -128,7 +77,7 @@ test_json(void)
 	o.max = 10;
 	o.fail_on_new = 1;	/* and ckpt, new */
 	r.check = 1;
-	if ((d = build(&o)) == NULL)
+	if ((d = diff_fixture_build(&o)) == NULL)
 		return;
 	snprintf(want, sizeof want,
 	    "%s, \"fails\": true}\n%s, \"fails\": true}\n"
@@ -142,8 +91,8 @@ test_json(void)
 static void
 test_json_rank(void)
 {
-	struct sp_diff_opts o = opts();
-	struct sp_diff_report r = report(&o);
+	struct sp_diff_opts o = diff_fixture_opts();
+	struct sp_diff_report r = diff_fixture_report(&o);
 	struct sp_diff *d = sp_diff_new(NULL);
 	struct sp_err e;
 	const char *want;
@@ -192,9 +141,9 @@ test_json_rank(void)
 static void
 test_csv(void)
 {
-	struct sp_diff_opts o = opts();
-	struct sp_diff_report r = report(&o);
-	struct sp_diff *d = build(&o);
+	struct sp_diff_opts o = diff_fixture_opts();
+	struct sp_diff_report r = diff_fixture_report(&o);
+	struct sp_diff *d = diff_fixture_build(&o);
 
 	if (d == NULL)
 		return;
@@ -214,7 +163,7 @@ test_csv(void)
 	o.budget = SP_DIFF_BUDGET_PCT;
 	o.max = 10;
 	r.check = 1;
-	if ((d = build(&o)) == NULL)
+	if ((d = diff_fixture_build(&o)) == NULL)
 		return;
 	expect(d, &r, SP_DIFF_EMIT_CSV,
 	    "region,a,b,delta,pct,p,significant,fails\n"
@@ -228,9 +177,9 @@ test_csv(void)
 static void
 test_markdown(void)
 {
-	struct sp_diff_opts o = opts();
-	struct sp_diff_report r = report(&o);
-	struct sp_diff *d = build(&o);
+	struct sp_diff_opts o = diff_fixture_opts();
+	struct sp_diff_report r = diff_fixture_report(&o);
+	struct sp_diff *d = diff_fixture_build(&o);
 
 	if (d == NULL)
 		return;
@@ -255,8 +204,8 @@ test_markdown(void)
 static void
 test_quoting(void)
 {
-	struct sp_diff_opts o = opts();
-	struct sp_diff_report r = report(&o);
+	struct sp_diff_opts o = diff_fixture_opts();
+	struct sp_diff_report r = diff_fixture_report(&o);
 	struct sp_diff *d = sp_diff_new(NULL);
 	struct sp_err e;
 
@@ -278,9 +227,9 @@ test_quoting(void)
 static void
 test_full(void)
 {
-	struct sp_diff_opts o = opts();
-	struct sp_diff_report r = report(&o);
-	struct sp_diff *d = build(&o);
+	struct sp_diff_opts o = diff_fixture_opts();
+	struct sp_diff_report r = diff_fixture_report(&o);
+	struct sp_diff *d = diff_fixture_build(&o);
 	struct membuf mb;
 	struct sp_err e;
 	int f;

@@ -7,15 +7,13 @@
 #include <string.h>
 
 #include "check.h"
+#include "diff_fixture.h"
 #include "membuf.h"
-#include "sp_diff.h"
-#include "sp_diff_report.h"
 #include "sp_diff_text.h"
 
 #define RULE78 "==============================================================================\n"
 
-/* before: solve 10, io 4, init 1; after: solve 12.5, io 3, ckpt 5.
- * By |delta|: ckpt +5, solve +2.5, then init and io (-1) by name. */
+/* The fixture's rows, by |delta| (diff_fixture.h). */
 static const char table[] =
     "region  A (a)  B (b)  delta  delta [%]\n"
     "------  -----  -----  -----  ---------\n"
@@ -28,54 +26,6 @@ static const char only[] =
     "\n"
     "Only in a: init\n"
     "Only in b: ckpt\n";
-
-static struct sp_diff *
-build(const struct sp_diff_opts *o)
-{
-	struct sp_diff *d = sp_diff_new(NULL);
-	struct sp_err e;
-
-	CHECK(d != NULL && sp_diff_run(d, 0, &e) == 0 &&
-	    sp_diff_put(d, "solve", 5, SP_DIFF_NO_RANK, 10, &e) == 0 &&
-	    sp_diff_put(d, "io", 2, SP_DIFF_NO_RANK, 4, &e) == 0 &&
-	    sp_diff_put(d, "init", 4, SP_DIFF_NO_RANK, 1, &e) == 0 &&
-	    sp_diff_run(d, 1, &e) == 0 &&
-	    sp_diff_put(d, "solve", 5, SP_DIFF_NO_RANK, 12.5, &e) == 0 &&
-	    sp_diff_put(d, "io", 2, SP_DIFF_NO_RANK, 3, &e) == 0 &&
-	    sp_diff_put(d, "ckpt", 4, SP_DIFF_NO_RANK, 5, &e) == 0 &&
-	    sp_diff_rows(d, o, &e) == 0, "build");
-	return d;
-}
-
-static struct sp_diff_opts
-opts(void)
-{
-	struct sp_diff_opts o;
-
-	memset(&o, 0, sizeof o);
-	o.sort = SP_DIFF_SORT_DELTA;
-	o.threshold = -1;
-	o.alpha = 0.05;
-	o.min_samples = 5;
-	return o;
-}
-
-static struct sp_diff_report
-report(const struct sp_diff_opts *o)
-{
-	struct sp_diff_report r;
-
-	memset(&r, 0, sizeof r);
-	r.metric = SP_DIFF_TOTAL;
-	r.keys = SP_DIFF_BY_REGION;
-	r.side[0].title = "before.h5";
-	r.side[1].title = "after.h5";
-	r.side[0].label = "A";
-	r.side[1].label = "B";
-	r.side[0].runs = r.side[1].runs = 1;
-	r.opts = o;
-	return r;
-}
 
 static void
 expect(const struct sp_diff *d, const struct sp_diff_report *r,
@@ -96,9 +46,9 @@ expect(const struct sp_diff *d, const struct sp_diff_report *r,
 static void
 test_diff(void)
 {
-	struct sp_diff_opts o = opts();
-	struct sp_diff_report r = report(&o);
-	struct sp_diff *d = build(&o);
+	struct sp_diff_opts o = diff_fixture_opts();
+	struct sp_diff_report r = diff_fixture_report(&o);
+	struct sp_diff *d = diff_fixture_build(&o);
 	char want[2048];
 
 	if (d == NULL)
@@ -113,15 +63,15 @@ test_diff(void)
 static void
 test_check(void)
 {
-	struct sp_diff_opts o = opts();
-	struct sp_diff_report r = report(&o);
+	struct sp_diff_opts o = diff_fixture_opts();
+	struct sp_diff_report r = diff_fixture_report(&o);
 	struct sp_diff *d;
 	char want[2048];
 
 	o.budget = SP_DIFF_BUDGET_PCT;
 	o.max = 10;
 	r.check = 1;
-	if ((d = build(&o)) == NULL)
+	if ((d = diff_fixture_build(&o)) == NULL)
 		return;
 	snprintf(want, sizeof want, "Baseline: before.h5\nCandidate: "
 	    "after.h5\nRegression budget: +10%% (total)\nRegression check: "
@@ -131,7 +81,7 @@ test_check(void)
 
 	/* +30%: passes; an absolute budget says seconds */
 	o.max = 30;
-	if ((d = build(&o)) == NULL)
+	if ((d = diff_fixture_build(&o)) == NULL)
 		return;
 	snprintf(want, sizeof want, "Baseline: before.h5\nCandidate: "
 	    "after.h5\nRegression budget: +30%% (total)\nRegression check: "
@@ -140,7 +90,7 @@ test_check(void)
 	sp_diff_free(d);
 	o.budget = SP_DIFF_BUDGET_ABS;
 	o.max = 0.5;
-	if ((d = build(&o)) == NULL)
+	if ((d = diff_fixture_build(&o)) == NULL)
 		return;
 	snprintf(want, sizeof want, "Baseline: before.h5\nCandidate: "
 	    "after.h5\nRegression budget: +0.5 s (total)\nRegression check: "
@@ -153,8 +103,8 @@ test_check(void)
 static void
 test_by_rank(void)
 {
-	struct sp_diff_opts o = opts();
-	struct sp_diff_report r = report(&o);
+	struct sp_diff_opts o = diff_fixture_opts();
+	struct sp_diff_report r = diff_fixture_report(&o);
 	struct sp_diff *d = sp_diff_new(NULL);
 	struct sp_err e;
 	char want[2048];
@@ -185,9 +135,9 @@ test_by_rank(void)
 static void
 test_failing_writer(void)
 {
-	struct sp_diff_opts o = opts();
-	struct sp_diff_report r = report(&o);
-	struct sp_diff *d = build(&o);
+	struct sp_diff_opts o = diff_fixture_opts();
+	struct sp_diff_report r = diff_fixture_report(&o);
+	struct sp_diff *d = diff_fixture_build(&o);
 	size_t cut[] = { 1, 80, 200, 400 };
 	struct membuf mb;
 	struct sp_err e;

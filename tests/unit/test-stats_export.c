@@ -126,10 +126,10 @@ static void
 defaults(struct sp_stats_export_opts *o, const char *out)
 {
 	memset(o, 0, sizeof *o);
-	o->output = out;
+	o->common.output = out;
 	o->top = -1;
 	o->max_depth = -1;
-	o->mem = 1 << 20;
+	o->common.mem = 1 << 20;
 	o->cwd = "/";
 }
 
@@ -186,7 +186,7 @@ run_to(const char *in, struct sp_stats_export_opts *o, const char *name)
 	struct sp_err e;
 
 	snprintf(path, sizeof path, "%s/%s", tmpdir, name);
-	o->output = path;
+	o->common.output = path;
 	CHECK(report(in, o, &e) == 0, "%s: %s", name, e.msg);
 	return slurp(path);
 }
@@ -258,7 +258,7 @@ selection(const char *in)
 	defaults(&o, NULL);
 	o.format = SP_STATS_CSV;
 	o.columns = "name,num_ranks,num_calls";
-	o.rank_ok = only_rank_1;
+	o.common.rank_ok = only_rank_1;
 	t = run_to(in, &o, "r1.csv");
 	CHECK(t != NULL && strcmp(t, "name,num_ranks,num_calls\n"
 	    "scope_profiler.session,1,1\nsolve,1,1\nio,1,1\n") == 0,
@@ -308,16 +308,16 @@ runs(const char *two, const char *intervals)
 	defaults(&o, NULL);
 	o.format = SP_STATS_JSON;
 	snprintf(base, sizeof base, "%s/runs/s.json", tmpdir);
-	o.output = base;
+	o.common.output = base;
 	CHECK(report(two, &o, &e) == 0, "two runs: %s", e.msg);
 	snprintf(p1, sizeof p1, "%s/runs/s_one.json", tmpdir);
 	snprintf(p2, sizeof p2, "%s/runs/s_two.json", tmpdir);
 	CHECK(exists(p1) && exists(p2) && !exists(base), "two runs: files");
-	o.output = "/dev/null";
+	o.common.output = "/dev/null";
 	CHECK(report(two, &o, &e) < 0 && e.status == SP_EUSAGE &&
 	    strstr(e.msg, "several runs") != NULL, "two runs on one output: "
 	    "%s", e.msg);
-	o.output = base;
+	o.common.output = base;
 	CHECK(report(intervals, &o, &e) < 0 && e.status == SP_EUSAGE &&
 	    strstr(e.msg, "pipe it through sp-stack first") != NULL,
 	    "intervals: %s", e.msg);

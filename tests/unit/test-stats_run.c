@@ -6,8 +6,10 @@
  * store on the temporary file), with a rank that has lanes (the call log
  * and its replay), and with a filter (exclusive times stay the whole
  * tree's); then fed in larger batches, with and without a GPU column,
- * against the rows and records of the calls fed one a batch.
+ * against the rows and records of the calls fed one a batch; and what a
+ * watch of the walk is told.
  */
+#include <inttypes.h>
 #include <math.h>
 
 #include "stats63.h"
@@ -186,6 +188,65 @@ entry_batches(void)
 	sp_stats_result_free(want);
 }
 
+/* What the watch was told: " oR" a call of region R opened, " cS" closed
+ * with self time S ns. */
+static char told[512];
+
+static void
+tell(char what, int64_t v)
+{
+	size_t n = strlen(told);
+
+	snprintf(told + n, sizeof told - n, " %c%" PRId64, what, v);
+}
+
+static int
+told_open(void *ctx, uint32_t region, struct sp_err *e)
+{
+	(void)ctx;
+	(void)e;
+	tell('o', region);
+	return 0;
+}
+
+static int
+told_close(void *ctx, int64_t self_ns, struct sp_err *e)
+{
+	(void)ctx;
+	(void)e;
+	tell('c', self_ns);
+	return 0;
+}
+
+/*
+ * The watch is told of every call in the walk's order, a call closing
+ * after its children with its self time, in batches of 1 and 4 alike.
+ */
+static void
+watched(void)
+{
+	static const char want[] = " o0 o1 o2 c1000000000 c2000000000"
+	    " o1 o2 c1000000000 o2 c500000000 c2500000000 c3000000000"
+	    " o0 o1 o2 c250000 c9999750000 c2000000000";
+	static const size_t per[] = { 1, 4 };
+	struct sp_stats_result *res;
+	size_t i;
+
+	watch63.open = told_open;
+	watch63.close = told_close;
+	for (i = 0; i < sizeof per / sizeof *per; i++) {
+		batch_calls = per[i];
+		told[0] = '\0';
+		res = run(SP_STATS_WANT_REGIONS, 32 << 20, 0, NULL);
+		io_record(res, "watched");
+		CHECK(strcmp(told, want) == 0, "watch, batches of %zu:\n%s\n"
+		    "---- not ----\n%s", per[i], told, want);
+		sp_stats_result_free(res);
+	}
+	batch_calls = 0;
+	memset(&watch63, 0, sizeof watch63);
+}
+
 int
 main(void)
 {
@@ -221,5 +282,6 @@ main(void)
 	sp_stats_result_free(res);
 	batches();
 	entry_batches();
+	watched();
 	return failed != 0;
 }

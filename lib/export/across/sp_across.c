@@ -57,8 +57,8 @@ static int
 on_rank(void *ctx, const struct sp_rank_info *ri, struct sp_err *e)
 {
 	struct ax *x = ctx;
-	int selected = x->o->rank_ok == NULL ||
-	    x->o->rank_ok(x->o->rank_ctx, ri->rank);
+	const struct sp_across_common *c = x->o->common;
+	int selected = c->rank_ok == NULL || c->rank_ok(c->rank_ctx, ri->rank);
 
 	x->rank = ri->rank;
 	if (x->o->rank != NULL && x->o->rank(x->o->ctx, ri->rank, selected,
@@ -146,13 +146,23 @@ sp_across_run(struct sp_reader *r, const struct sp_export_spec *spec,
 	memset(&x, 0, sizeof x);
 	x.o = o;
 	x.run = o->stats;
-	if ((x.fe = sp_export_new(r, spec, o->output, e)) != NULL) {
-		if (o->wrote != NULL)
-			sp_export_on_wrote(x.fe, o->wrote);
+	if ((x.fe = sp_export_new(r, spec, o->common->output, e)) != NULL) {
+		sp_export_on_wrote(x.fe, &o->common->wrote);
 		rc = sp_export_run(x.fe, &ops, &x, e);
 	}
 	sp_export_free(x.fe);
 	return rc;
+}
+
+void
+sp_across_stats_opts(const struct sp_across_common *c,
+    struct sp_stats_run_opts *ro)
+{
+	ro->ranks_given = c->rank_ok != NULL;
+	ro->keep = c->keep;
+	ro->keep_ctx = c->keep_ctx;
+	ro->mem = c->mem;
+	ro->tmpdir = c->tmpdir;
 }
 
 int

@@ -11,17 +11,18 @@
  * A failure inside a run's statistics is said as sp-stats says it: "IN:
  * bad sp stream: run 'LABEL' rank N: why" for bad data, "IN: why" else.
  *
- * Ownership: the options, the statistics, the spec and the reader are
- * borrowed for the call (the caller frees the statistics after what
- * reads their temporary file, such as pools handed out); the run info,
- * the table, the batch and the result handed to the callbacks only
- * during them.
+ * Ownership: the options (their common ones too), the statistics, the
+ * spec and the reader are borrowed for the call (the caller frees the
+ * statistics after what reads their temporary file, such as pools
+ * handed out); the run info, the table, the batch and the result handed
+ * to the callbacks only during them.
  */
 #ifndef SP_ACROSS_H
 #define SP_ACROSS_H
 
 #include <stdint.h>
 
+#include "sp_across_common.h"
 #include "sp_err.h"
 #include "sp_export.h"
 #include "sp_stats.h"
@@ -30,15 +31,12 @@
 
 struct sp_across_opts {
 	/*
-	 * the statistics the runs are fed to, made with ranks_given set
-	 * when rank_ok is
+	 * the statistics the runs are fed to, made with the options
+	 * sp_across_stats_opts gives from common
 	 */
 	struct sp_stats_run *stats;
-	/* rank selection: NULL selects every rank */
-	int (*rank_ok)(void *ctx, uint32_t rank);
-	void *rank_ctx;
-	const char *output;	/* NULL or "-": standard output */
-	const struct sp_export_wrote *wrote;	/* NULL: no one */
+	/* the output, who is told of it, the rank selection; not NULL */
+	const struct sp_across_common *common;
 	int lane_names;		/* the statistics are told the lanes' names */
 	/* the caller's: each may be NULL */
 	int (*run)(void *ctx, struct sp_export *fe,
@@ -58,6 +56,13 @@ struct sp_across_opts {
 /* spec: the front end's (stage, unit and words); see sp_export.h. */
 int sp_across_run(struct sp_reader *r, const struct sp_export_spec *spec,
     const struct sp_across_opts *o, struct sp_err *e);
+
+/*
+ * The statistics' options that follow from c: ranks_given (a rank
+ * selection), keep, mem and tmpdir; the rest of ro is left as it is.
+ */
+void sp_across_stats_opts(const struct sp_across_common *c,
+    struct sp_stats_run_opts *ro);
 
 /*
  * Write a whole document to a new output of the stream with write_doc,

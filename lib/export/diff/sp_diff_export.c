@@ -252,7 +252,7 @@ feed_opts(const struct sp_diff_export_opts *o, struct sp_diff_feed_opts *fo)
 	fo->rows = o->rows;
 	fo->sort_given = o->sort_given;
 	fo->approx = o->approx;
-	fo->mem = o->mem;
+	fo->mem = o->common.mem;
 }
 
 static int
@@ -267,11 +267,7 @@ setup(struct dx *x, struct sp_err *e)
 	feed_opts(o, &fo);
 	memset(&ro, 0, sizeof ro);
 	sp_diff_feed_want(&fo, &ro);
-	ro.ranks_given = o->rank_ok != NULL;
-	ro.keep = o->keep;
-	ro.keep_ctx = o->keep_ctx;
-	ro.mem = o->mem;
-	ro.tmpdir = o->tmpdir;
+	sp_across_stats_opts(&o->common, &ro);
 	x->spec.stage = SP_STAGE_CALLS;
 	x->spec.unit = SP_EXPORT_ACROSS_RUNS;
 	x->spec.naming = namings[o->format];
@@ -302,10 +298,7 @@ sp_diff_export_run(struct sp_reader *r, const struct sp_diff_export_opts *o,
 	if (setup(&x, e) == 0) {
 		memset(&ao, 0, sizeof ao);
 		ao.stats = x.run;
-		ao.rank_ok = o->rank_ok;
-		ao.rank_ctx = o->rank_ctx;
-		ao.output = o->output;
-		ao.wrote = &o->wrote;
+		ao.common = &o->common;
 		ao.run = on_run;
 		ao.result = on_result;
 		ao.finish = on_finish;

@@ -23,11 +23,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "sp_across_common.h"
 #include "sp_diff.h"
 #include "sp_diff_feed.h"
 #include "sp_diff_report.h"
 #include "sp_err.h"
-#include "sp_export_name.h"
 #include "sp_stream.h"
 
 enum sp_diff_format {
@@ -40,7 +40,7 @@ enum sp_diff_format {
 };
 
 struct sp_diff_export_opts {
-	const char *output;	/* NULL or "-": standard output */
+	struct sp_across_common common;	/* output, ranks, regions, -S, -T */
 	enum sp_diff_format format;
 	enum sp_diff_metric metric;
 	enum sp_diff_keys keys;
@@ -49,15 +49,6 @@ struct sp_diff_export_opts {
 	long before;		/* runs before; 0: two runs */
 	const char *before_label;	/* a pattern; NULL: by count */
 	int approx;
-	/* rank selection: NULL rank_ok selects every rank */
-	int (*rank_ok)(void *ctx, uint32_t rank);
-	void *rank_ctx;
-	/* include/exclude: NULL keep keeps every region */
-	int (*keep)(void *ctx, const char *name, size_t len);
-	void *keep_ctx;
-	uint64_t mem;		/* -S */
-	const char *tmpdir;	/* -T, NULL: $TMPDIR or /tmp */
-	struct sp_export_wrote wrote;
 };
 
 struct sp_diff_export_stats {

@@ -64,7 +64,8 @@ sp_report_calls_run(struct sp_report_calls *c, const struct sp_run_info *ri,
 	if (sp_report_timeline_run(c->tl, 0, 0, 0, 0, NULL) < 0 ||
 	    sp_report_hist_run(c->hist, 0) < 0)
 		return nomem(e);
-	return sp_report_flame_run(c->flame, ri, e);
+	sp_report_flame_run(c->flame);
+	return 0;
 }
 
 int
@@ -103,15 +104,19 @@ sp_report_calls_rank(struct sp_report_calls *c, uint32_t rank,
 	return 0;
 }
 
-int
-sp_report_calls_batch(struct sp_report_calls *c, const struct sp_batch *b,
-    struct sp_err *e)
+void
+sp_report_calls_batch(struct sp_report_calls *c, const struct sp_batch *b)
 {
 	if (!c->selected)
-		return 0;
+		return;
 	sp_report_timeline_calls(c->tl, b);
 	sp_report_hist_calls(c->hist, b);
-	return sp_report_flame_calls(c->flame, b, e);
+}
+
+void
+sp_report_calls_watch(struct sp_report_calls *c, struct sp_stats_run_watch *w)
+{
+	sp_report_flame_watch(c->flame, w);
 }
 
 int

@@ -7,7 +7,9 @@
  * (sp_report_flame.h), in memory of the run's call paths.
  *
  * Feed it the stream of a run in its order: the run, its regions, each
- * rank, the call batches of the ranks selected; then draw.  The session's
+ * rank, the call batches of the ranks selected (the flame graph takes
+ * their calls from the statistics' walk, sp_report_calls_watch()); then
+ * draw.  The session's
  * root and the regions that keep() drops are no top level on the
  * timeline, and the dropped ones have no histogram.
  *
@@ -23,6 +25,7 @@
 #include "sp_batch.h"
 #include "sp_err.h"
 #include "sp_stats.h"
+#include "sp_stats_run_opts.h"
 #include "sp_stats_text.h"
 #include "sp_stream.h"
 
@@ -41,8 +44,15 @@ int sp_report_calls_regions(struct sp_report_calls *c,
 int sp_report_calls_rank(struct sp_report_calls *c, uint32_t rank,
     int selected, struct sp_err *e);
 /* A call batch already checked (sp_walk.h) of the current rank. */
-int sp_report_calls_batch(struct sp_report_calls *c,
-    const struct sp_batch *b, struct sp_err *e);
+void sp_report_calls_batch(struct sp_report_calls *c,
+    const struct sp_batch *b);
+/*
+ * The watch of the statistics' walk (sp_stats_run_opts.h) through which
+ * the flame graph takes the calls, into *w; the statistics are to be
+ * handed each batch before sp_report_calls_batch().
+ */
+void sp_report_calls_watch(struct sp_report_calls *c,
+    struct sp_stats_run_watch *w);
 
 /*
  * The sections of the run, after its statistics res: the timeline, with

@@ -42,7 +42,9 @@ on_calls(void *ctx, const struct sp_batch *b, struct sp_err *e)
 {
 	struct rx *x = ctx;
 
-	return sp_report_calls_batch(x->calls, b, e);
+	(void)e;
+	sp_report_calls_batch(x->calls, b);
+	return 0;
 }
 
 static void
@@ -100,8 +102,8 @@ on_regions(void *ctx, const struct sp_region_table *t, struct sp_err *e)
 {
 	struct rx *x = ctx;
 
-	return sp_report_calls_regions(x->calls, t, x->o->keep,
-	    x->o->keep_ctx, e);
+	return sp_report_calls_regions(x->calls, t, x->o->common.keep,
+	    x->o->common.keep_ctx, e);
 }
 
 static int
@@ -170,11 +172,7 @@ setup(struct rx *x, struct sp_err *e)
 	/* the sums, and the percentiles the duration figures print */
 	ro.need = SP_STATS_NEED_PCT;
 	sp_report_across_want(&ro);
-	ro.ranks_given = o->rank_ok != NULL;
-	ro.keep = o->keep;
-	ro.keep_ctx = o->keep_ctx;
-	ro.mem = o->mem;
-	ro.tmpdir = o->tmpdir;
+	sp_across_stats_opts(&o->common, &ro);
 	memset(&po, 0, sizeof po);
 	po.title = o->title;
 	po.rows = o->rows;
@@ -185,10 +183,12 @@ setup(struct rx *x, struct sp_err *e)
 	x->spec.nothing = "nothing to report";
 	x->spec.several = "several runs";
 	x->spec.one = " report";
+	if ((x->calls = sp_report_calls_new(e)) == NULL)
+		return -1;
+	sp_report_calls_watch(x->calls, &ro.watch);
 	if ((x->run = sp_stats_run_new(&ro, e)) == NULL ||
 	    (x->page = sp_report_new(&po, e)) == NULL ||
-	    (x->calls = sp_report_calls_new(e)) == NULL ||
-	    (x->across = sp_report_across_new(o->mem, e)) == NULL)
+	    (x->across = sp_report_across_new(o->common.mem, e)) == NULL)
 		return -1;
 	sp_report_across_sorting(x->across, x->run);
 	return 0;
@@ -211,10 +211,7 @@ sp_report_export_run(struct sp_reader *r,
 	if (setup(&x, e) == 0) {
 		memset(&ao, 0, sizeof ao);
 		ao.stats = x.run;
-		ao.rank_ok = o->rank_ok;
-		ao.rank_ctx = o->rank_ctx;
-		ao.output = o->output;
-		ao.wrote = &o->wrote;
+		ao.common = &o->common;
 		ao.run = on_run;
 		ao.regions = on_regions;
 		ao.rank = on_rank;

@@ -20,25 +20,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "sp_across_common.h"
 #include "sp_err.h"
-#include "sp_export_name.h"
 #include "sp_stream.h"
 
 struct sp_report_export_opts {
-	const char *output;	/* NULL or "-": standard output */
+	struct sp_across_common common;	/* output, ranks, regions, -S, -T */
 	const char *title;	/* NULL: the default */
 	size_t rows;		/* the summary tree's rows, 0: all
 				 * (sp_report_opts) */
 	const char *cwd;	/* the working directory, for paths */
-	/* rank selection: NULL rank_ok selects every rank */
-	int (*rank_ok)(void *ctx, uint32_t rank);
-	void *rank_ctx;
-	/* include/exclude as sp-stats has them: NULL keeps every region */
-	int (*keep)(void *ctx, const char *name, size_t len);
-	void *keep_ctx;
-	uint64_t mem;		/* call paths' bound, as sp-stats' -S */
-	const char *tmpdir;
-	struct sp_export_wrote wrote;	/* told of the file written */
 };
 
 struct sp_report_export_stats {

@@ -10,11 +10,8 @@
 #include "sp_flame_page.h"
 #include "sp_flame_tree.h"
 #include "sp_report_text.h"
-#include "sp_walk.h"
 
 struct sp_report_flame {
-	struct sp_walk *walk;	/* the run's, its own: the stream's is
-				 * sp-stats' */
 	struct sp_flame_tree *tree;
 	struct sp_region_table rt;
 	int have_rt;
@@ -45,24 +42,17 @@ sp_report_flame_free(struct sp_report_flame *f)
 {
 	if (f == NULL)
 		return;
-	sp_walk_free(f->walk);
 	sp_flame_tree_free(f->tree);
 	free(f);
 }
 
-int
-sp_report_flame_run(struct sp_report_flame *f, const struct sp_run_info *ri,
-    struct sp_err *e)
+void
+sp_report_flame_run(struct sp_report_flame *f)
 {
-	sp_walk_free(f->walk);
-	if ((f->walk = sp_walk_new(NULL)) == NULL)
-		return nomem(e);
-	sp_walk_span(f->walk, ri->has_span, ri->first_ns, ri->last_ns);
 	sp_flame_tree_reset(f->tree);
 	f->have_rt = 0;
 	f->selected = 0;
 	f->some_left = 0;
-	return 0;
 }
 
 void
@@ -81,34 +71,29 @@ sp_report_flame_rank(struct sp_report_flame *f, int selected)
 		f->some_left = 1;
 }
 
-int
-sp_report_flame_calls(struct sp_report_flame *f, const struct sp_batch *b,
-    struct sp_err *e)
+static int
+watch_open(void *ctx, uint32_t region, struct sp_err *e)
 {
-	struct sp_walk_iter it;
-	int rc = 0;
+	struct sp_report_flame *f = ctx;
 
-	if (!f->selected)
-		return 0;
-	if (sp_walk_begin(f->walk, b, &it, e) < 0)
-		return -1;
-	while (rc == 0) {
-		switch (sp_walk_next(&it, e)) {
-		case SP_WALK_OPEN:
-			rc = sp_flame_tree_enter(f->tree, it.c->region, e);
-			break;
-		case SP_WALK_CLOSE:
-			rc = sp_flame_tree_leave(f->tree, it.self, e);
-			break;
-		case SP_WALK_LANE_END:
-			break;
-		case SP_WALK_DONE:
-			return 0;
-		default:
-			return -1;
-		}
-	}
-	return -1;
+	return f->selected ? sp_flame_tree_enter(f->tree, region, e) : 0;
+}
+
+static int
+watch_close(void *ctx, int64_t self_ns, struct sp_err *e)
+{
+	struct sp_report_flame *f = ctx;
+
+	return f->selected ? sp_flame_tree_leave(f->tree, self_ns, e) : 0;
+}
+
+void
+sp_report_flame_watch(struct sp_report_flame *f,
+    struct sp_stats_run_watch *w)
+{
+	w->open = watch_open;
+	w->close = watch_close;
+	w->ctx = f;
 }
 
 /* The graph's options: sp-flame's defaults, the report's node budget. */

@@ -14,10 +14,12 @@
  *
  * Feed it the stream of a run in its order: the run, its region table
  * (which must stay valid until the run is drawn, as the stream keeps it
- * until the next run item), each rank, the call batches of the ranks
- * selected; then draw.
+ * until the next run item), each rank; then draw.  The calls of the
+ * ranks selected come from the statistics' walk of each batch, which it
+ * watches (sp_report_flame_watch(), sp_stats_run_opts.h): the tree is
+ * built in that pass, with no walk of its own.
  *
- * Memory: O(distinct call paths) of the run; the walk's open calls.
+ * Memory: O(distinct call paths) of the run.
  *
  * Ownership: the caller owns it; the region table is borrowed until the
  * run is drawn, the rest for the call.
@@ -28,8 +30,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "sp_batch.h"
 #include "sp_err.h"
+#include "sp_stats_run_opts.h"
 #include "sp_stats_text.h"
 #include "sp_stream.h"
 
@@ -43,14 +45,15 @@ struct sp_report_flame *sp_report_flame_new(void);
 void sp_report_flame_free(struct sp_report_flame *f);
 
 /* Each -1 without memory, or as the walk fails (e filled). */
-int sp_report_flame_run(struct sp_report_flame *f,
-    const struct sp_run_info *ri, struct sp_err *e);
+/* A run begins: the tree is emptied. */
+void sp_report_flame_run(struct sp_report_flame *f);
 void sp_report_flame_regions(struct sp_report_flame *f,
     const struct sp_region_table *t);
 void sp_report_flame_rank(struct sp_report_flame *f, int selected);
 /* A call batch, already checked (sp_walk.h), of a selected rank. */
-int sp_report_flame_calls(struct sp_report_flame *f,
-    const struct sp_batch *b, struct sp_err *e);
+/* The watch of the statistics' walk that feeds the tree, into *w. */
+void sp_report_flame_watch(struct sp_report_flame *f,
+    struct sp_stats_run_watch *w);
 
 /*
  * The run's section, its ids after id ("r1-flame"), the graph titled by

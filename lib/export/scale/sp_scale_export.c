@@ -296,19 +296,12 @@ sp_scale_export_run(struct sp_reader *r,
 	memset(&ro, 0, sizeof ro);
 	ro.want = sp_scale_feed_want(o->measure);
 	ro.need = SP_STATS_NEED_SUMS;
-	ro.ranks_given = o->rank_ok != NULL;
-	ro.keep = o->keep;
-	ro.keep_ctx = o->keep_ctx;
-	ro.mem = o->mem;
-	ro.tmpdir = o->tmpdir;
+	sp_across_stats_opts(&o->common, &ro);
 	if ((run = sp_stats_run_new(&ro, e)) == NULL)
 		goto out;
 	memset(&ao, 0, sizeof ao);
 	ao.stats = run;
-	ao.rank_ok = o->rank_ok;
-	ao.rank_ctx = o->rank_ctx;
-	ao.output = o->output;
-	ao.wrote = &o->wrote;
+	ao.common = &o->common;
 	ao.run = on_run_all;
 	ao.result = on_result;
 	ao.finish = on_finish;

@@ -18,8 +18,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "sp_across_common.h"
 #include "sp_err.h"
-#include "sp_export_name.h"
 #include "sp_scale.h"
 #include "sp_scale_report.h"
 #include "sp_scale_x.h"
@@ -39,7 +39,7 @@ enum sp_scale_format {
 #define SP_SCALE_TOP 8
 
 struct sp_scale_export_opts {
-	const char *output;	/* NULL or "-": standard output */
+	struct sp_across_common common;	/* output, ranks, regions, -S, -T */
 	enum sp_scale_format format;
 	enum sp_scale_mode mode;
 	enum sp_scale_measure measure;
@@ -50,15 +50,6 @@ struct sp_scale_export_opts {
 	const char *x_key;	/* SP_SCALE_X_KEY's */
 	const char *work;	/* weak: the metadata key of work per rank */
 	size_t top;		/* 0: SP_SCALE_TOP */
-	/* rank selection: NULL rank_ok selects every rank */
-	int (*rank_ok)(void *ctx, uint32_t rank);
-	void *rank_ctx;
-	/* include/exclude: NULL keep keeps every region */
-	int (*keep)(void *ctx, const char *name, size_t len);
-	void *keep_ctx;
-	uint64_t mem;		/* -S */
-	const char *tmpdir;	/* -T, NULL: $TMPDIR or /tmp */
-	struct sp_export_wrote wrote;
 };
 
 struct sp_scale_export_stats {

@@ -75,7 +75,7 @@ tell_folded(struct sx *x, struct sp_export *fe, const char *label,
 	snprintf(msg, sizeof msg, "%s: run %s: --approx: the call paths "
 	    "outgrew -S %" PRIu64 " bytes after %" PRIu32 " of them: the "
 	    "report has a row per region", sp_export_input(fe),
-	    sp_export_quoted(fe, label), x->o->mem, res->paths_folded);
+	    sp_export_quoted(fe, label), x->o->common.mem, res->paths_folded);
 	x->o->notice(x->o->notice_ctx, msg);
 }
 
@@ -173,11 +173,7 @@ setup(struct sx *x, struct sp_err *e)
 	ro.want = wanted(o);
 	ro.need = needed(x);
 	ro.approx = o->approx;
-	ro.ranks_given = o->rank_ok != NULL;
-	ro.keep = o->keep;
-	ro.keep_ctx = o->keep_ctx;
-	ro.mem = o->mem;
-	ro.tmpdir = o->tmpdir;
+	sp_across_stats_opts(&o->common, &ro);
 	x->spec.stage = SP_STAGE_CALLS;
 	x->spec.unit = SP_EXPORT_PER_RUN;
 	x->spec.naming = namings[o->format];
@@ -202,10 +198,7 @@ sp_stats_export_run(struct sp_reader *r, const struct sp_stats_export_opts *o,
 	if (setup(&x, e) == 0) {
 		memset(&ao, 0, sizeof ao);
 		ao.stats = x.run;
-		ao.rank_ok = o->rank_ok;
-		ao.rank_ctx = o->rank_ctx;
-		ao.output = o->output;
-		ao.wrote = &o->wrote;
+		ao.common = &o->common;
 		ao.lane_names = o->by == SP_STATS_BY_LANE;
 		ao.result = on_result;
 		ao.ctx = &x;

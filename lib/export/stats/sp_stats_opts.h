@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "sp_export_name.h"
+#include "sp_across_common.h"
 
 enum sp_stats_pmode {
 	SP_STATS_PCT_COVERAGE,	/* % session: wall-clock coverage */
@@ -59,7 +59,7 @@ enum sp_stats_by {
 };
 
 struct sp_stats_export_opts {
-	const char *output;	/* NULL or "-": standard output */
+	struct sp_across_common common;	/* output, ranks, regions, -S, -T */
 	enum sp_stats_format format;
 	enum sp_stats_by by;
 	int call_paths;		/* rows per call path */
@@ -74,19 +74,10 @@ struct sp_stats_export_opts {
 	int suppress_notes;
 	const char *title;	/* NULL: the default */
 	const char *cwd;	/* the working directory, for titles */
-	/* rank selection: NULL rank_ok selects every rank */
-	int (*rank_ok)(void *ctx, uint32_t rank);
-	void *rank_ctx;
-	/* the reference's include/exclude: NULL keep keeps every region */
-	int (*keep)(void *ctx, const char *name, size_t len);
-	void *keep_ctx;
-	uint64_t mem;		/* -S */
-	const char *tmpdir;	/* -T, NULL: $TMPDIR or /tmp */
 	/* NULL or told what the user should know of a run that went well:
 	 * "INPUT: run LABEL: ..." (--approx folding the table) */
 	void (*notice)(void *ctx, const char *msg);
 	void *notice_ctx;
-	struct sp_export_wrote wrote;	/* told of each file written */
 };
 
 #endif
