@@ -230,8 +230,8 @@ entry_end(struct sp_stats_run *r, const struct row *w, int64_t *buf,
 	    entry_calls(r, g, w, a, e) < 0)
 		return -1;
 	if (r->store != NULL && sp_stats_run_row_pooled(r, w) &&
-	    store_to_pool(r->store, w->off, w->calls, r->rpool, w->region, 0,
-	    buf, e) < 0)
+	    store_to_pool(r->store, w->off + w->direct, w->calls - w->direct,
+	    r->rpool, w->region, 0, buf, e) < 0)
 		return -1;
 	if (r->gstore != NULL && w->gpu && sp_stats_run_row_pooled(r, w) &&
 	    store_to_pool(r->gstore, w->off, w->calls, r->gpool, w->region, 1,

@@ -466,6 +466,13 @@ open_store(struct sp_stats_run *r, struct sp_err *e)
 	    &r->budget, r->nslots, r->o.mem / WINDOW_SHARE, r->nrows,
 	    e)) == NULL)
 		return -1;
+	/*
+	 * A row's calls that come in row order go straight to its region's
+	 * pool (the store is then read from the first that did not), unless
+	 * the rank's records read the whole row from the store.
+	 */
+	for (i = 0; i < r->nrows && !want(r, SP_STATS_WANT_RANKS); i++)
+		r->rows[i].direct_ok = sp_stats_run_row_pooled(r, &r->rows[i]);
 	for (i = 0; i < r->nrows; i++)
 		if (r->rows[i].gpu && sp_stats_run_row_pooled(r, &r->rows[i]))
 			break;

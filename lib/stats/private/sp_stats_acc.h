@@ -90,6 +90,12 @@ struct row {
 	uint32_t region;
 	uint64_t calls;
 	uint64_t off;		/* its first slot in the rank's store */
+	/*
+	 * its first calls put straight into the region's pool, as they
+	 * came in order; while direct_ok, the next one in order goes too
+	 */
+	uint64_t direct;
+	int direct_ok;
 	int has_excl;
 	int64_t excl;
 	int has_agg, has_summary, gpu;

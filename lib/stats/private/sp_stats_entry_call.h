@@ -52,7 +52,7 @@ sp_stats_entry_add(struct sp_stats_run *r, const struct row *w,
 
 /* A call of row w opens: its region's entry on the rank. */
 static inline int
-sp_stats_entry_open(struct sp_stats_run *r, const struct row *w,
+sp_stats_entry_open(struct sp_stats_run *r, struct row *w,
     int64_t start, int64_t end, int64_t call, int64_t gpu, struct sp_err *e)
 {
 	struct eacc *a = &r->eacc[w->region];
@@ -66,9 +66,17 @@ sp_stats_entry_open(struct sp_stats_run *r, const struct row *w,
 	}
 	if (r->o.approx)
 		return sp_stats_entry_approx(r, w, a, d, e);
-	if (r->store != NULL && sp_spill_store_put(r->store, (size_t)(w -
-	    r->rows), w->off + (uint64_t)call, d, e) < 0)
-		return -1;
+	/* the region's pool takes its row's calls in row order */
+	if (w->direct_ok && (uint64_t)call == w->direct) {
+		w->direct++;
+		if (sp_stats_pool_put(r->rpool, w->region, d, e) < 0)
+			return -1;
+	} else if (r->store != NULL) {
+		w->direct_ok = 0;
+		if (sp_spill_store_put(r->store, (size_t)(w - r->rows),
+		    w->off + (uint64_t)call, d, e) < 0)
+			return -1;
+	}
 	if (r->gstore != NULL && w->gpu && sp_spill_store_put(r->gstore,
 	    (size_t)(w - r->rows), w->off + (uint64_t)call, gpu, e) < 0)
 		return -1;
