@@ -67,17 +67,11 @@ for name in skipped:
 sys.exit(1 if skipped else 0)
 PY
 }
-# Twice as many tests at a time as there are cores: a golden case spends
-# much of its time starting processes and waiting on pipes, and the
-# property tests run for a fixed time, so that one test a core leaves
-# the cores idle for much of the run.
-jobs=$(($(nproc 2>/dev/null || echo 1) * 2))
-meson test -C build --num-processes "$jobs" --print-errorlogs || status=1
+meson test -C build --print-errorlogs || status=1
 check_no_skips build || status=1
 ASAN_OPTIONS=abort_on_error=1 \
 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-    meson test -C build-asan --num-processes "$jobs" --no-suite once \
-    --print-errorlogs || status=1
+    meson test -C build-asan --no-suite once --print-errorlogs || status=1
 check_no_skips build-asan || status=1
 if [ $status -eq 0 ]; then
 	echo "test-all: all suites passed (normal and ASan/UBSan builds)"
