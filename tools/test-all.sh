@@ -57,7 +57,7 @@ fi
 # meson test in BUILD_DIR reported a test as skipped
 check_no_skips() {
 	[ -n "${SP_REQUIRE_ALL:-}" ] || return 0
-	python3 - "$1/meson-logs/testlog.json" <<'PY'
+	/usr/bin/python3 - "$1/meson-logs/testlog.json" <<'PY'
 import json, sys
 skipped = [t["name"] for t in map(json.loads, open(sys.argv[1]))
            if t.get("result") == "SKIP"]

@@ -80,6 +80,11 @@ done
 : "${SP_VERSION:=$("$SP_READ" --version 2>/dev/null | sed 's/.* //')}"
 : "${SPGEN_PYTHON:=/usr/bin/python3}"
 : "${SPGEN:=/bin/sh $SRCDIR/tests/gen/spgen-cache.sh}"
+# Debian's interpreter when there is one: a python3 found on PATH may be
+# a version manager's shim (pyenv's costs 0.35 s of CPU a start)
+if [ -z "${PYTHON:-}" ] && [ -x /usr/bin/python3 ]; then
+	PYTHON=/usr/bin/python3
+fi
 : "${PYTHON:=python3}"
 : "${SP_ITEMS:=$PYTHON $SRCDIR/tests/cli/sp-items.py}"
 export SRCDIR SP_READ SP_STACK SP_DUMP SP_VERSION SPGEN SP_ITEMS PYTHON CASEDIR
