@@ -1166,7 +1166,7 @@ scale_feed(struct sp_scale *s, struct sp_err *e)
 {
 	static const char *const names[] = { "a", "b", "c", "d", "e" };
 	struct sp_scale_val t = { 0, 1 }, imb = { 0.5, 1 };
-	char x[8];
+	char x[16];
 	int p, k;
 
 	for (p = 1; p <= 16; p *= 2) {
