@@ -15,7 +15,7 @@
 // frames it matches, its keys are its own only when the focus is in it,
 // the URL keeps no state; with hostile names it draws them as text only.
 // A page of many call paths stays under 3 MB and draws its graph.
-// Screenshots go to the scratch directory (SP_KEEP_TMP=1 keeps it).
+// With SP_KEEP_TMP=1 the scratch directory is kept, with screenshots.
 'use strict';
 
 const fs = require('fs');
@@ -46,6 +46,15 @@ function report(dir, files, name, args = []) {
 function statsJson(dir, calls, args) {
 	return JSON.parse(execFileSync(process.env.SP_STATS, args.concat([
 	    '--format', 'json', calls]), { cwd: dir, maxBuffer: 1 << 30 }));
+}
+
+// A screenshot of a page or an element into the directory shots, for a
+// person to look at: taken only where the scratch directory is kept
+// (SP_KEEP_TMP=1), since nothing checks it and each costs a rendering.
+async function shot(target, shots, name, options = {}) {
+	if (process.env.SP_KEEP_TMP)
+		await target.screenshot({ path: path.join(shots, name),
+		    ...options });
 }
 
 // Open a report; fail on any request but the file itself.
@@ -176,8 +185,7 @@ async function timeline(page, dir, shots) {
 	const hl = await page.$$eval('svg.timeline path.hl', (p) => p.length);
 	sp.check(hl === 1, `tl: ${hl} timeline paths highlighted`);
 	await histCounts(page, dir, calls, 'tl');
-	await (await page.$('svg.timeline')).screenshot({ path: path.join(
-	    shots, 'tl-timeline.png') });
+	await shot(await page.$('svg.timeline'), shots, 'tl-timeline.png');
 }
 
 async function bullets(page) {
@@ -211,8 +219,7 @@ async function oneRank(page, dir, shots) {
 	sp.check(det === 2, `one: detail has ${det} lines, not header + 1`);
 	// again: the detail closes, the row's highlight goes
 	await page.click('table.tree tbody tr[data-region]');
-	await page.screenshot({ path: path.join(shots, 'one.png'),
-		fullPage: true });
+	await shot(page, shots, 'one.png', { fullPage: true });
 	await flame(page, shots);
 }
 
@@ -283,8 +290,7 @@ async function flame(page, shots) {
 	    (f) => f.name).join() === 'solve,assemble', `flame: search ` +
 	    `'${s.matched}' ${JSON.stringify(s.frames)}`);
 	sp.check(s.hash === '', `flame: the URL took the state: ${s.hash}`);
-	await (await page.$('.sp-flame')).screenshot({ path: path.join(shots,
-	    'one-flame.png') });
+	await shot(await page.$('.sp-flame'), shots, 'one-flame.png');
 	// Escape resets the zoom and the search; Ctrl-F goes to the box
 	await page.keyboard.press('Escape');
 	s = await flameState(page);
@@ -319,8 +325,7 @@ async function manyPaths(page, dir, shots) {
 	}));
 	sp.check(s.rows === 1000 && /^1000 of \d+ rows shown/.test(s.cut) &&
 	    s.nodes === 5000 && s.frames > 0, `paths: ${JSON.stringify(s)}`);
-	await (await page.$('.sp-flame')).screenshot({ path: path.join(shots,
-	    'paths-flame.png') });
+	await shot(await page.$('.sp-flame'), shots, 'paths-flame.png');
 }
 
 async function manyRanks(page, dir, shots) {
@@ -360,8 +365,7 @@ async function manyRanks(page, dir, shots) {
 	const count = await page.$eval('#filter-count', (c) => c.textContent);
 	sp.check(count === `${kept} of ${names.length} regions`,
 	    `r64: filter count ${count}, ${kept} kept`);
-	await page.screenshot({ path: path.join(shots, 'r64.png'),
-		fullPage: true });
+	await shot(page, shots, 'r64.png', { fullPage: true });
 	await page.fill('#filter-box', '');
 }
 
@@ -385,7 +389,7 @@ async function hostile(page, dir, shots) {
 	const recs = statsJson(dir, calls, []);
 	sp.check(names.length === recs.length && names.every((x, i) => x ===
 	    recs[i].name), 'hostile: the names differ from sp-stats\' JSON');
-	await page.screenshot({ path: path.join(shots, 'hostile.png') });
+	await shot(page, shots, 'hostile.png');
 	// two runs of the hostile names: the change section's names stay
 	// text too, and are sp-diff's
 	fs.copyFileSync(path.join(dir, 'hostile.h5'), path.join(dir,
@@ -462,8 +466,7 @@ async function hostileFlame(page, shots) {
 	    (r) => r.getAttribute('data-region')));
 	sp.check(rows.length > 0 && rows.every((r) => r === hot[0]),
 	    `hostile flame: the click highlights rows ${JSON.stringify(rows)}`);
-	await (await page.$('.sp-flame')).screenshot({ path: path.join(shots,
-	    'hostile-flame.png') });
+	await shot(await page.$('.sp-flame'), shots, 'hostile-flame.png');
 }
 
 function jsonOf(dir, prog, calls) {
@@ -547,8 +550,7 @@ async function twoRuns(page, dir, shots) {
 	    (r) => r.getAttribute('data-region')));
 	sp.check(diffHl.length === 1 && diffHl[0] === region,
 	    `two: change rows ${diffHl} highlighted, not ${region}`);
-	await page.screenshot({ path: path.join(shots, 'two.png'),
-		fullPage: true });
+	await shot(page, shots, 'two.png', { fullPage: true });
 	await col.click();	// again: nothing highlighted
 	sp.check(await page.$('.hl') === null, 'two: a second click kept ' +
 	    'the highlight');
@@ -612,8 +614,7 @@ async function scaleRuns(page, dir, shots) {
 	const line = await page.$eval('.scalechart g.series.hl', (g) =>
 	    g.getAttribute('data-name')).catch(() => null);
 	sp.check(line === region, `scale: chart line ${line}, not ${region}`);
-	await page.screenshot({ path: path.join(shots, 'scale.png'),
-		fullPage: true });
+	await shot(page, shots, 'scale.png', { fullPage: true });
 }
 
 // One profile per bullet, and one that fires none but the dominant.
