@@ -6,11 +6,11 @@
 # either build, and the sanitizer build also checks memory on the way);
 # the sanitizer build all but suite 'once' (what gains nothing from the
 # sanitizers: browsers, Python consumers of the outputs, man pages,
-# completions, the README's recipes; tests/meson.build).  Unit, alloc,
-# fuzz and property tests and the quick cases run in both.  Exit status
-# 0 only when both pass.  Both
-# builds treat compiler warnings as errors (-Dwerror=true, applied to
-# build directories configured earlier too).  The fault cases and the
+# completions, the README's recipes; tests/meson.build).  The unit,
+# alloc, fuzz and hostile-names tests and the quick cases run in both.
+# Exit status 0 only when both pass.  Both builds treat compiler
+# warnings as errors (-Dwerror=true, applied to build directories
+# configured earlier too).  The fault cases and the
 # allocation sweep run on samples; SP_TEST_EXHAUSTIVE=1 makes them run
 # everything (tests/README.md).
 set -eu
