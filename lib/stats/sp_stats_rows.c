@@ -48,6 +48,7 @@ path_stats(struct sp_stats_run *r, uint32_t id, struct sp_stats_row *w,
     struct sp_err *e)
 {
 	const struct pacc *p = &r->pacc[id];
+	const struct papx *x = r->papx != NULL ? &r->papx[id] : NULL;
 	unsigned what = sp_stats_seq_needed(r);
 	struct sp_stats_seq s;
 	double pct[3];
@@ -58,10 +59,10 @@ path_stats(struct sp_stats_run *r, uint32_t id, struct sp_stats_row *w,
 		w->max = sp_opt_of(sp_stats_sec(p->dmax));
 		w->total = sp_opt_of(sp_stats_sec(p->sum));
 		w->avg = sp_opt_of(w->total.v / (double)p->calls);
-		w->std = sp_opt_of((double)sqrtl(p->w.m2 /
+		w->std = sp_opt_of((double)sqrtl(x->w.m2 /
 		    (long double)p->calls) / 1e9);
 		if (what & SP_SEQ_PCT)
-			sp_stats_hist_pct(p->h, SP_CONV_SEC, pct);
+			sp_stats_hist_pct(x->h, SP_CONV_SEC, pct);
 	} else {
 		if (sp_stats_pool_seq(r, r->ppool, id, SP_CONV_SEC, what, &s,
 		    e) < 0)

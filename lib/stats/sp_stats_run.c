@@ -95,7 +95,8 @@ accounts_free(struct sp_stats_run *r)
 	}
 	for (i = 0; i < r->npacc; i++) {
 		free(r->pacc[i].rt);
-		sp_stats_hist_free(r->pacc[i].h);
+		if (r->papx != NULL)
+			sp_stats_hist_free(r->papx[i].h);
 	}
 	for (i = 0; i < r->nlacc; i++)
 		sp_stats_hist_free(r->lacc[i].h);
@@ -104,6 +105,7 @@ accounts_free(struct sp_stats_run *r)
 	free(r->racc);
 	free(r->eacc);
 	free(r->pacc);
+	free(r->papx);
 	free(r->lacc);
 	free(r->rec);
 	free(r->plan);
@@ -111,11 +113,13 @@ accounts_free(struct sp_stats_run *r)
 	r->racc = NULL;
 	r->eacc = NULL;
 	r->pacc = NULL;
+	r->papx = NULL;
 	r->lacc = NULL;
 	r->rec = NULL;
 	r->plan = NULL;
 	r->lane_of = NULL;
-	r->npacc = r->pacc_cap = r->nlacc = r->lacc_cap = 0;
+	r->npacc = r->pacc_cap = r->papx_cap = 0;
+	r->nlacc = r->lacc_cap = 0;
 	r->nrec = r->rec_cap = 0;
 	sp_stats_pool_free(r->rpool);
 	sp_stats_pool_free(r->gpool);

@@ -20,34 +20,44 @@ nomem(struct sp_err *e)
 	return sp_fail(e, SP_ENOMEM, "out of memory");
 }
 
-/* A path met for the first time: its accounts. */
+/*
+ * A path met for the first time: its accounts.  Only the new entries are
+ * cleared: the array's spare capacity is never touched, so it costs no
+ * memory until paths fill it.
+ */
 int
 sp_stats_tree_new_path(struct sp_stats_run *r, uint32_t id, struct sp_err *e)
 {
-	size_t old = r->pacc_cap;
+	size_t n = (size_t)id + 1;
 
-	if (sp_grow(&r->pacc, &r->pacc_cap, (size_t)id + 1, sizeof *r->pacc,
-	    64) < 0)
+	if (sp_grow(&r->pacc, &r->pacc_cap, n, sizeof *r->pacc, 64) < 0 ||
+	    (r->o.approx && sp_grow(&r->papx, &r->papx_cap, n,
+	    sizeof *r->papx, 64) < 0))
 		return nomem(e);
-	memset(r->pacc + old, 0, (r->pacc_cap - old) * sizeof *r->pacc);
-	r->npacc = (size_t)id + 1;
+	memset(r->pacc + r->npacc, 0, (n - r->npacc) * sizeof *r->pacc);
+	if (r->o.approx)
+		memset(r->papx + r->npacc, 0,
+		    (n - r->npacc) * sizeof *r->papx);
+	r->npacc = n;
 	return 0;
 }
 
 int
-sp_stats_tree_approx(struct sp_stats_run *r, struct pacc *p, int64_t dur,
+sp_stats_tree_approx(struct sp_stats_run *r, uint32_t path, int64_t dur,
     struct sp_err *e)
 {
+	struct papx *x = &r->papx[path];
+
 	if (r->need & SP_STATS_NEED_DEV)
-		welford_add(&p->w, (long double)dur);
+		welford_add(&x->w, (long double)dur);
 	if (!(r->need & SP_STATS_NEED_PCT))
 		return 0;
-	r->path_bytes -= sp_stats_hist_bytes(p->h);
-	if (p->h == NULL && (p->h = sp_stats_hist_new()) == NULL)
+	r->path_bytes -= sp_stats_hist_bytes(x->h);
+	if (x->h == NULL && (x->h = sp_stats_hist_new()) == NULL)
 		return nomem(e);
-	if (sp_stats_hist_add(p->h, dur, e) < 0)
+	if (sp_stats_hist_add(x->h, dur, e) < 0)
 		return -1;
-	r->path_bytes += sp_stats_hist_bytes(p->h);
+	r->path_bytes += sp_stats_hist_bytes(x->h);
 	return 0;
 }
 
@@ -107,11 +117,15 @@ sp_stats_tree_release(struct sp_stats_run *r, uint32_t path)
 	}
 }
 
+/*
+ * The rank's end: the coverage intervals still open are closed, and,
+ * when the imbalance is asked for, each path's total on the rank kept.
+ */
 int
 sp_stats_tree_rank_end(struct sp_stats_run *r, struct sp_err *e)
 {
 	struct pacc *p;
-	size_t i;
+	size_t i, cap;
 
 	for (i = 0; i < r->nptouched; i++) {
 		p = &r->pacc[r->ptouched[i]];
@@ -119,10 +133,13 @@ sp_stats_tree_rank_end(struct sp_stats_run *r, struct sp_err *e)
 			p->cacc += p->ce - p->cs;
 		p->copen = 0;
 		p->rtouched = 0;
-		/* the rank's total, for the imbalance */
-		if (sp_grow(&p->rt, &p->rt_cap, p->nrt + 1, sizeof *p->rt,
-		    4) < 0)
+		if (!(r->need & SP_STATS_NEED_IMB))
+			continue;
+		cap = p->rt_cap;
+		if (p->nrt == UINT32_MAX || sp_grow(&p->rt, &cap,
+		    (size_t)p->nrt + 1, sizeof *p->rt, 4) < 0)
 			return nomem(e);
+		p->rt_cap = (uint32_t)(cap > UINT32_MAX ? UINT32_MAX : cap);
 		p->rt[p->nrt++] = p->rtot;
 	}
 	r->nptouched = 0;

@@ -129,30 +129,37 @@ struct eacc {
 	struct welford w;
 };
 
-/* A call path over the run. */
+/*
+ * A call path over the run.  A profile can have nearly a path per call,
+ * so the fields are laid out without holes, and what only --approx needs
+ * is in struct papx, in an array of its own.
+ */
 struct pacc {
 	uint64_t calls;
-	int64_t sum;
-	uint32_t nranks, last_rank;
-	int has_rank;
-	int64_t dmin, dmax;
-	int seen;		/* met in the tree's order */
-	uint32_t index;		/* when first met */
-	double fstart, lend;
-	int64_t fd, ld;
-	double excl;
+	int64_t sum, dmin, dmax;
+	int64_t fd, ld;		/* the first and the last call's durations */
+	int64_t wall;
 	uint64_t korder;	/* calls opened, for the exclusive order */
+	double fstart, lend;
+	double excl;
 	double cacc, cs, ce;	/* coverage, relative seconds */
-	int copen;
 	double rtot;		/* its durations on the current rank */
-	int rtouched;
-	double *rt;		/* each rank's total */
-	size_t nrt, rt_cap;
 	double gpu;
 	uint64_t gpun;
-	int recursive;
+	double *rt;		/* each rank's total, with the imbalance */
+	uint32_t nrt, rt_cap;
+	uint32_t nranks, last_rank;
+	uint32_t index;		/* when first met */
 	uint32_t open;		/* calls open on the current lane */
-	int64_t wall;
+	uint8_t has_rank;
+	uint8_t seen;		/* met in the tree's order */
+	uint8_t copen;
+	uint8_t rtouched;
+	uint8_t recursive;
+};
+
+/* --approx: a call path's estimates. */
+struct papx {
 	struct sp_stats_hist *h;
 	struct welford w;
 };
@@ -216,7 +223,8 @@ struct sp_stats_run {
 	struct sp_stats_pool *out_rpool, *out_ppool;
 	struct sp_stats_paths *paths;
 	struct pacc *pacc;
-	size_t npacc, pacc_cap;
+	struct papx *papx;	/* --approx, beside pacc */
+	size_t npacc, pacc_cap, papx_cap;
 	uint32_t nseen;		/* paths met in the tree's order */
 	struct lacc *lacc;
 	size_t nlacc, lacc_cap;

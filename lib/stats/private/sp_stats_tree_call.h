@@ -14,14 +14,15 @@
 
 /*
  * What a call path holds besides its histogram, for --approx's bound: its
- * accounts (the array grows by doubling), its node and its table slots.
+ * accounts and estimates (the arrays grow by doubling), its node and its
+ * table slots.
  */
-#define PATH_COST (2 * sizeof(struct pacc) + 64)
+#define PATH_COST (2 * (sizeof(struct pacc) + sizeof(struct papx)) + 64)
 
 /* sp_stats_tree.c: the rare parts. */
 int sp_stats_tree_new_path(struct sp_stats_run *r, uint32_t id,
     struct sp_err *e);
-int sp_stats_tree_approx(struct sp_stats_run *r, struct pacc *p, int64_t dur,
+int sp_stats_tree_approx(struct sp_stats_run *r, uint32_t path, int64_t dur,
     struct sp_err *e);
 int sp_stats_tree_touch(struct sp_stats_run *r, uint32_t path,
     struct sp_err *e);
@@ -31,9 +32,11 @@ void sp_stats_tree_release(struct sp_stats_run *r, uint32_t path);
 
 /* What does not depend on the order of the rank's lanes. */
 static inline int
-sp_stats_tree_path_open(struct sp_stats_run *r, struct pacc *p, int64_t dur,
+sp_stats_tree_path_open(struct sp_stats_run *r, uint32_t path, int64_t dur,
     struct sp_err *e)
 {
+	struct pacc *p = &r->pacc[path];
+
 	if (p->calls == 0 || dur < p->dmin)
 		p->dmin = dur;
 	if (p->calls == 0 || dur > p->dmax)
@@ -47,7 +50,7 @@ sp_stats_tree_path_open(struct sp_stats_run *r, struct pacc *p, int64_t dur,
 	}
 	if (p->open++ == 0)
 		SP_STATS_ADD_NS(r, p->wall, dur);
-	return r->o.approx ? sp_stats_tree_approx(r, p, dur, e) : 0;
+	return r->o.approx ? sp_stats_tree_approx(r, path, dur, e) : 0;
 }
 
 /*
@@ -170,7 +173,7 @@ sp_stats_tree_open(struct sp_stats_run *r, struct frame *f, struct plan *pl,
 	if (collapsed)
 		p->recursive = 1;
 	f->k = p->korder++;
-	if (sp_stats_tree_path_open(r, p, end - start, e) < 0)
+	if (sp_stats_tree_path_open(r, (uint32_t)id, end - start, e) < 0)
 		return -1;
 	if (r->log != NULL)
 		return 0;
