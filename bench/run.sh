@@ -15,8 +15,9 @@
 # "1000000 16x1000000": calls per rank, ranks x), SP_BENCH_PROFILE_AT
 # (the input the profiles run on, default 10000000, --quick 1000000), and
 # those of bench/common.sh (SP_BUILD, SP_BENCH_NOBUILD, SP_BENCH_REPS,
-# SP_BENCH_IDLE, SP_BENCH_WAIT); SP_BENCH_NO_COMPASS=1 leaves out the last
-# section, bench/compass.sh's. Method: bench/README.md.
+# SP_BENCH_IDLE, SP_BENCH_WAIT); SP_BENCH_NO_RECURSIVE=1 leaves out the
+# section of bench/stats.sh --recursive, SP_BENCH_NO_COMPASS=1 the last
+# one, bench/compass.sh's. Method: bench/README.md.
 set -euo pipefail
 
 . "$(dirname "$0")/common.sh"
@@ -561,6 +562,18 @@ frow() {	# frow KEY LABEL BYTES
 		done
 	done
 } >"$tmp/results.md"
+# sp-stats' table on the recursive profile (bench/stats.sh --recursive):
+# its targets' bar, in the same run
+if [ -z "${SP_BENCH_NO_RECURSIVE:-}" ]; then
+	SP_BUILD=$build SP_BENCH_NOBUILD=1 SP_BENCH_OUT=$tmp/recursive.md \
+		bash "$bench/stats.sh" --recursive $([ $quick = 1 ] && echo --quick) ||
+		die "bench/stats.sh --recursive failed"
+	{
+		echo
+		sed -e '1s/^# .*/## sp-stats on the recursive profile/' \
+			-e '2,$s/^## /### /' "$tmp/recursive.md"
+	} >>"$tmp/results.md"
+fi
 # the compass (bench/compass.sh): real-shaped profiles against the
 # reference, in the same run, as the last section
 if [ -z "${SP_BENCH_NO_COMPASS:-}" ]; then
