@@ -6,7 +6,7 @@
 #include <string.h>
 
 struct sp_jvalue *
-sp_jvalue_new(enum sp_jtype t)
+sp_jvalue_new(enum sp_jvalue_type t)
 {
 	struct sp_jvalue *v = calloc(1, sizeof *v);
 
@@ -16,7 +16,7 @@ sp_jvalue_new(enum sp_jtype t)
 }
 
 struct sp_jvalue *
-sp_jvalue_new_text(enum sp_jtype t, const char *p, size_t n)
+sp_jvalue_new_text(enum sp_jvalue_type t, const char *p, size_t n)
 {
 	struct sp_jvalue *v = sp_jvalue_new(t);
 
@@ -214,21 +214,21 @@ sp_jvalue_cbor(struct sp_cbuf *b, const struct sp_jvalue *v)
 /* --- building --- */
 
 void
-sp_jbuild_begin(struct sp_jbuild *b)
+sp_jvalue_build_begin(struct sp_jvalue_build *b)
 {
 	memset(b, 0, sizeof *b);
 }
 
 void
-sp_jbuild_clear(struct sp_jbuild *b)
+sp_jvalue_build_clear(struct sp_jvalue_build *b)
 {
 	sp_jvalue_free(b->root);
 	free(b->key);
-	sp_jbuild_begin(b);
+	sp_jvalue_build_begin(b);
 }
 
 void
-sp_jbuild_key(struct sp_jbuild *b, char *k, size_t n)
+sp_jvalue_build_key(struct sp_jvalue_build *b, char *k, size_t n)
 {
 	free(b->key);
 	b->key = k;
@@ -236,7 +236,7 @@ sp_jbuild_key(struct sp_jbuild *b, char *k, size_t n)
 }
 
 int
-sp_jbuild_value(struct sp_jbuild *b, struct sp_jvalue *v)
+sp_jvalue_build_value(struct sp_jvalue_build *b, struct sp_jvalue *v)
 {
 	if (v == NULL)
 		return -1;
@@ -251,7 +251,7 @@ sp_jbuild_value(struct sp_jbuild *b, struct sp_jvalue *v)
 		b->key = NULL;
 	}
 	if (v->t == SP_JARR || v->t == SP_JOBJ) {
-		if (b->depth == SP_JBUILD_DEPTH)
+		if (b->depth == SP_JVALUE_BUILD_DEPTH)
 			return -2;
 		b->open[b->depth++] = v;
 		return 0;
@@ -260,13 +260,13 @@ sp_jbuild_value(struct sp_jbuild *b, struct sp_jvalue *v)
 }
 
 int
-sp_jbuild_end(struct sp_jbuild *b)
+sp_jvalue_build_end(struct sp_jvalue_build *b)
 {
 	return --b->depth == 0;
 }
 
 struct sp_jvalue *
-sp_jbuild_take(struct sp_jbuild *b)
+sp_jvalue_build_take(struct sp_jvalue_build *b)
 {
 	struct sp_jvalue *v = b->root;
 

@@ -2,7 +2,7 @@
  * sp_jvalue.h - a JSON value held in memory: a small tree, for the parts
  * of a document that a reader keeps whole (a profile's metadata, its lane
  * tables and side payloads, a region row's keys), built from the events
- * of a streaming parser (YAJL's callbacks) with struct sp_jbuild.
+ * of a streaming parser (YAJL's callbacks) with struct sp_jvalue_build.
  *
  * Numbers keep their text, so that each use converts them the way it
  * needs: an int64, a double, a u64 beyond int64.  Objects keep their
@@ -13,7 +13,7 @@
  * Ownership: a container owns its children and its keys; the caller owns
  * the root it made or took from a builder, and frees it with
  * sp_jvalue_free (NULL is fine).  A builder owns what it has built until
- * sp_jbuild_take.
+ * sp_jvalue_build_take.
  */
 #ifndef SP_JVALUE_H
 #define SP_JVALUE_H
@@ -23,10 +23,10 @@
 
 #include "sp_cbuf.h"
 
-enum sp_jtype { SP_JNULL, SP_JBOOL, SP_JNUM, SP_JSTR, SP_JARR, SP_JOBJ };
+enum sp_jvalue_type { SP_JNULL, SP_JBOOL, SP_JNUM, SP_JSTR, SP_JARR, SP_JOBJ };
 
 struct sp_jvalue {
-	enum sp_jtype t;
+	enum sp_jvalue_type t;
 	int b;			/* SP_JBOOL */
 	char *s;		/* SP_JSTR UTF-8, SP_JNUM its text; NUL-ended */
 	size_t n;		/* bytes of s */
@@ -37,8 +37,8 @@ struct sp_jvalue {
 };
 
 /* A value of type t; a string or number holding the n bytes at p. */
-struct sp_jvalue *sp_jvalue_new(enum sp_jtype t);
-struct sp_jvalue *sp_jvalue_new_text(enum sp_jtype t, const char *p,
+struct sp_jvalue *sp_jvalue_new(enum sp_jvalue_type t);
+struct sp_jvalue *sp_jvalue_new_text(enum sp_jvalue_type t, const char *p,
     size_t n);
 void sp_jvalue_free(struct sp_jvalue *v);
 
@@ -74,11 +74,11 @@ void sp_jvalue_cbor(struct sp_cbuf *b, const struct sp_jvalue *v);
 /* --- building a value from parse events --- */
 
 /* Containers a built value may nest. */
-#define SP_JBUILD_DEPTH 64
+#define SP_JVALUE_BUILD_DEPTH 64
 
-struct sp_jbuild {
+struct sp_jvalue_build {
 	struct sp_jvalue *root;
-	struct sp_jvalue *open[SP_JBUILD_DEPTH];	/* innermost last */
+	struct sp_jvalue *open[SP_JVALUE_BUILD_DEPTH];	/* innermost last */
 	int depth;
 	char *key;		/* the pending key of the innermost object */
 	size_t keylen;
@@ -86,17 +86,18 @@ struct sp_jbuild {
 
 /*
  * The events, in document order.  Each returns 1 when the value is
- * complete (then sp_jbuild_take it), 0 while more is to come, -1 out of
- * memory, -2 when containers nest deeper than SP_JBUILD_DEPTH.
- * sp_jbuild_value takes v (also on failure); sp_jbuild_key takes k, the
- * key of the next value in an object.
+ * complete (then sp_jvalue_build_take it), 0 while more is to come, -1
+ * out of memory, -2 when containers nest deeper than
+ * SP_JVALUE_BUILD_DEPTH.  sp_jvalue_build_value takes v (also on
+ * failure); sp_jvalue_build_key takes k, the key of the next value in an
+ * object.
  */
-void sp_jbuild_begin(struct sp_jbuild *b);
-void sp_jbuild_key(struct sp_jbuild *b, char *k, size_t n);
-int sp_jbuild_value(struct sp_jbuild *b, struct sp_jvalue *v);
-int sp_jbuild_end(struct sp_jbuild *b);
-struct sp_jvalue *sp_jbuild_take(struct sp_jbuild *b);
+void sp_jvalue_build_begin(struct sp_jvalue_build *b);
+void sp_jvalue_build_key(struct sp_jvalue_build *b, char *k, size_t n);
+int sp_jvalue_build_value(struct sp_jvalue_build *b, struct sp_jvalue *v);
+int sp_jvalue_build_end(struct sp_jvalue_build *b);
+struct sp_jvalue *sp_jvalue_build_take(struct sp_jvalue_build *b);
 /* Drop what is built (the builder may begin again). */
-void sp_jbuild_clear(struct sp_jbuild *b);
+void sp_jvalue_build_clear(struct sp_jvalue_build *b);
 
 #endif

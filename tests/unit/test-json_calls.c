@@ -18,7 +18,7 @@ static struct sp_spill_file *tmp;
 
 /* One column of the n number texts; the values read back, their count. */
 static size_t
-column(struct sp_jcalls *c, const char *const *texts, size_t n,
+column(struct sp_json_calls *c, const char *const *texts, size_t n,
     int64_t *back, int *refused)
 {
 	uint64_t off, count = 0;
@@ -26,20 +26,20 @@ column(struct sp_jcalls *c, const char *const *texts, size_t n,
 	size_t i;
 
 	sp_err_clear(&e);
-	sp_jcalls_column(c);
+	sp_json_calls_column(c);
 	for (i = 0; i < n; i++) {
-		int rc = sp_jcalls_value(c, texts[i], strlen(texts[i]), &e);
+		int rc = sp_json_calls_value(c, texts[i], strlen(texts[i]), &e);
 
 		CHECK(rc >= 0, "%s: %s", texts[i], e.msg);
 		refused[i] = rc == 1;
 	}
-	CHECK(sp_jcalls_column_end(c, &off, &count, &e) == 0, "%s", e.msg);
+	CHECK(sp_json_calls_column_end(c, &off, &count, &e) == 0, "%s", e.msg);
 	CHECK(sp_spill_file_pread(tmp, back, count * 8, off, &e) == 0, "%s", e.msg);
 	return (size_t)count;
 }
 
 static void
-test_numbers(struct sp_jcalls *c)
+test_numbers(struct sp_json_calls *c)
 {
 	static const char *const texts[] = {
 		"0", "-2", "123456789012345678", "9223372036854775807",
@@ -67,7 +67,7 @@ test_numbers(struct sp_jcalls *c)
 
 /* More values than one flush holds: all of them, in order. */
 static void
-test_long_column(struct sp_jcalls *c)
+test_long_column(struct sp_json_calls *c)
 {
 	enum { N = 40000 };
 	static char texts[N][8];
@@ -88,7 +88,7 @@ test_long_column(struct sp_jcalls *c)
 
 /* Text in pieces, respelled as json.dumps does; read back. */
 static void
-text(struct sp_jcalls *c, const char *const *pieces, const char *want)
+text(struct sp_json_calls *c, const char *const *pieces, const char *want)
 {
 	uint64_t off, len;
 	char back[256] = "";
@@ -97,9 +97,9 @@ text(struct sp_jcalls *c, const char *const *pieces, const char *want)
 
 	sp_err_clear(&e);
 	for (i = 0; pieces[i] != NULL; i++)
-		CHECK(sp_jcalls_text(c, (const unsigned char *)pieces[i],
+		CHECK(sp_json_calls_text(c, (const unsigned char *)pieces[i],
 		    strlen(pieces[i])) == 0, "text");
-	CHECK(sp_jcalls_text_end(c, &off, &len, &e) == 0, "%s", e.msg);
+	CHECK(sp_json_calls_text_end(c, &off, &len, &e) == 0, "%s", e.msg);
 	CHECK(len < sizeof back && sp_spill_file_pread(tmp, back, len, off, &e) == 0,
 	    "%s", e.msg);
 	CHECK(strlen(want) == len && memcmp(back, want, len) == 0,
@@ -107,7 +107,7 @@ text(struct sp_jcalls *c, const char *const *pieces, const char *want)
 }
 
 static void
-test_text(struct sp_jcalls *c)
+test_text(struct sp_json_calls *c)
 {
 	static const char *const a[] = { "{\"a\":", "1,\"b\" :[tr", "ue,null",
 		"]}", NULL };
@@ -125,19 +125,19 @@ int
 main(void)
 {
 	struct sp_err e;
-	struct sp_jcalls *c;
+	struct sp_json_calls *c;
 
 	sp_err_clear(&e);
 	if ((tmp = sp_spill_file_new(NULL, &e)) == NULL ||
-	    (c = sp_jcalls_new(tmp, &e)) == NULL) {
+	    (c = sp_json_calls_new(tmp, &e)) == NULL) {
 		printf("FAIL setup: %s\n", e.msg);
 		return 1;
 	}
 	test_numbers(c);
 	test_long_column(c);
 	test_text(c);
-	sp_jcalls_free(c);
-	sp_jcalls_free(NULL);
+	sp_json_calls_free(c);
+	sp_json_calls_free(NULL);
 	sp_spill_file_free(tmp);
 	return failed != 0;
 }

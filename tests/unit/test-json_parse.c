@@ -24,21 +24,21 @@ static const char doc[] =
     " \"end_times_ns\": [3], \"tags\": [\"x\"]}]}";
 
 /* Parse text in chunks of step bytes; "" or the message in err. */
-static struct sp_jsource *
-parse(const char *text, size_t len, size_t step, struct sp_jparse **pp,
+static struct sp_json_source *
+parse(const char *text, size_t len, size_t step, struct sp_json_parse **pp,
     char *err, size_t cap)
 {
 	struct sp_err e;
-	struct sp_jsource *s = sp_jsource_new("p.json", NULL, &e);
-	struct sp_jparse *p = sp_jparse_new(s, &e);
+	struct sp_json_source *s = sp_json_source_new("p.json", NULL, &e);
+	struct sp_json_parse *p = sp_json_parse_new(s, &e);
 	size_t i;
 	int rc = 0;
 
 	for (i = 0; rc == 0 && i < len; i += step)
-		rc = sp_jparse_feed(p, (const unsigned char *)text + i,
+		rc = sp_json_parse_feed(p, (const unsigned char *)text + i,
 		    len - i < step ? len - i : step, &e);
 	if (rc == 0)
-		rc = sp_jparse_end(p, &e);
+		rc = sp_json_parse_end(p, &e);
 	snprintf(err, cap, "%s", rc == 0 ? "" : e.msg);
 	*pp = p;
 	return s;
@@ -51,26 +51,28 @@ test_document(void)
 	size_t k;
 
 	for (k = 0; k < sizeof steps / sizeof steps[0]; k++) {
-		struct sp_jparse *p;
+		struct sp_json_parse *p;
 		char err[1100], ev[64] = "";
-		struct sp_jsource *s = parse(doc, sizeof doc - 1, steps[k], &p,
-		    err, sizeof err);
-		struct sp_jvalue *const *top = sp_jparse_top(p);
-		const struct sp_jcols *c = s->cols;
+		struct sp_json_source *s = parse(doc, sizeof doc - 1, steps[k],
+		    &p, err, sizeof err);
+		struct sp_jvalue *const *top = sp_json_parse_top(p);
+		const struct sp_json_source_cols *c = s->cols;
 		int64_t a[2] = { 0 }, b[2] = { 0 };
 		struct sp_err e;
 
 		CHECK(*err == '\0', "chunks of %zu: %s", steps[k], err);
 		if (*err != '\0') {
-			sp_jparse_free(p);
+			sp_json_parse_free(p);
 			sp_source_free(&s->src);
 			continue;
 		}
-		CHECK(top[SP_JTOP_FORMAT] != NULL && top[SP_JTOP_NUM_RANKS] !=
-		    NULL && strcmp(top[SP_JTOP_NUM_RANKS]->s, "2") == 0 &&
-		    top[SP_JTOP_METADATA] != NULL &&
-		    top[SP_JTOP_METADATA]->t == SP_JOBJ &&
-		    top[SP_JTOP_UNKNOWN] == NULL && top[SP_JTOP_THREADS] == NULL,
+		CHECK(top[SP_JSON_TOP_FORMAT] != NULL &&
+		    top[SP_JSON_TOP_NUM_RANKS] !=
+		    NULL && strcmp(top[SP_JSON_TOP_NUM_RANKS]->s, "2") == 0 &&
+		    top[SP_JSON_TOP_METADATA] != NULL &&
+		    top[SP_JSON_TOP_METADATA]->t == SP_JOBJ &&
+		    top[SP_JSON_TOP_UNKNOWN] == NULL &&
+		    top[SP_JSON_TOP_THREADS] == NULL,
 		    "chunks of %zu: the top-level values", steps[k]);
 		CHECK(s->src.nrows == 2 && s->nnames == 2 &&
 		    strcmp(s->names[1], "b\xc3\xa9") == 0 &&
@@ -88,7 +90,7 @@ test_document(void)
 		    sp_spill_file_pread(s->tmp, ev, c[0].ev_len, c[0].ev_off, &e) ==
 		    0 && strcmp(ev, "[{\"k\": 1}, null]") == 0 && !c[1].has_ev,
 		    "chunks of %zu: the event metadata '%s'", steps[k], ev);
-		sp_jparse_free(p);
+		sp_json_parse_free(p);
 		sp_source_free(&s->src);
 	}
 }
@@ -97,13 +99,13 @@ static void
 refused(const char *text, size_t len, size_t step, const char *want,
     size_t wantlen)
 {
-	struct sp_jparse *p;
+	struct sp_json_parse *p;
 	char err[1100];
-	struct sp_jsource *s = parse(text, len, step, &p, err, sizeof err);
+	struct sp_json_source *s = parse(text, len, step, &p, err, sizeof err);
 
 	CHECK(strncmp(err, want, wantlen) == 0, "%.40s...:\n  got  %s\n  "
 	    "want %s", text, err, want);
-	sp_jparse_free(p);
+	sp_json_parse_free(p);
 	sp_source_free(&s->src);
 }
 

@@ -17,7 +17,7 @@ static void
 test_lanes(void)
 {
 	struct sp_err e;
-	struct sp_jsource *s = sp_jsource_new("p.json", NULL, &e);
+	struct sp_json_source *s = sp_json_source_new("p.json", NULL, &e);
 	struct sp_jvalue *th = jv("{\"1\": [{\"index\": 0, \"name\": \"main\", "
 	    "\"ident\": 5, \"native_id\": 6, \"daemon\": true, \"start_ns\": 1, "
 	    "\"end_ns\": 9, \"cpu_ns\": 7}, {\"index\": 1, \"daemon\": 1}], "
@@ -84,7 +84,7 @@ sides(const char *payloads, const char *likwid, const char *lines,
     char *out)
 {
 	struct sp_err e;
-	struct sp_jsource *s = sp_jsource_new("p.json", NULL, &e);
+	struct sp_json_source *s = sp_json_source_new("p.json", NULL, &e);
 	struct sp_jvalue *p = payloads ? jv(payloads) : NULL;
 	const struct sp_jvalue *v1[SP_SIDEJSON_NKINDS] = { NULL };
 	uint32_t r;

@@ -638,7 +638,7 @@ static const struct {
 	    "sp_side_payloads: bad base64" },
 };
 
-/* 70 levels of lists, more than SP_JBUILD_DEPTH. */
+/* 70 levels of lists, more than SP_JVALUE_BUILD_DEPTH. */
 static const char brackets[] =
 	"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["
 	"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["

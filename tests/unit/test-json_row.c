@@ -14,10 +14,10 @@
 #include "check.h"
 
 /* Columns of n values each for the bits of have (start, end, x...). */
-static struct sp_jcols
+static struct sp_json_source_cols
 cols(unsigned have, uint64_t n, uint64_t odd_col, uint64_t odd_n)
 {
-	struct sp_jcols c;
+	struct sp_json_source_cols c;
 	int k;
 
 	memset(&c, 0, sizeof c);
@@ -30,7 +30,7 @@ cols(unsigned have, uint64_t n, uint64_t odd_col, uint64_t odd_n)
 
 /* Add the row; "" or the message. */
 static const char *
-add(struct sp_jsource *s, const char *row, struct sp_jcols c)
+add(struct sp_json_source *s, const char *row, struct sp_json_source_cols c)
 {
 	static struct sp_err e;
 	struct sp_jvalue *v = jv(row);
@@ -43,7 +43,7 @@ add(struct sp_jsource *s, const char *row, struct sp_jcols c)
 }
 
 static void
-test_rows(struct sp_jsource *s)
+test_rows(struct sp_json_source *s)
 {
 	const struct sp_row_info *ri;
 	const char *m;
@@ -95,7 +95,7 @@ test_rows(struct sp_jsource *s)
 }
 
 static void
-test_refused(struct sp_jsource *s)
+test_refused(struct sp_json_source *s)
 {
 	static const struct {
 		const char *row;
@@ -140,7 +140,7 @@ test_refused(struct sp_jsource *s)
 	/* a name with a NUL in it (YAJL's tree would cut it there) */
 	{
 		struct sp_jvalue *row = jv("{\"rank\": 0}");
-		struct sp_jcols k = cols(3, 3, 99, 0);
+		struct sp_json_source_cols k = cols(3, 3, 99, 0);
 		struct sp_err e;
 
 		sp_jvalue_append(row, jv_dup("name"), 4,
@@ -161,7 +161,7 @@ int
 main(void)
 {
 	struct sp_err e;
-	struct sp_jsource *s = sp_jsource_new("p.json", NULL, &e);
+	struct sp_json_source *s = sp_json_source_new("p.json", NULL, &e);
 
 	if (s == NULL) {
 		printf("FAIL setup: %s\n", e.msg);

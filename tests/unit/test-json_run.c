@@ -21,14 +21,14 @@
 static void
 finish(const char *const *rows, const char *top, char *out, size_t cap)
 {
-	struct sp_jvalue *t[SP_JTOP_COUNT] = { NULL }, *o = jv(top);
+	struct sp_jvalue *t[SP_JSON_TOP_COUNT] = { NULL }, *o = jv(top);
 	struct sp_err e;
-	struct sp_jsource *s = sp_jsource_new("p.json", NULL, &e);
+	struct sp_json_source *s = sp_json_source_new("p.json", NULL, &e);
 	size_t i, len;
 
 	for (i = 0; rows[i] != NULL; i++) {
 		struct sp_jvalue *r = jv(rows[i]);
-		struct sp_jcols c;
+		struct sp_json_source_cols c;
 
 		memset(&c, 0, sizeof c);
 		c.have = 3;
@@ -40,7 +40,7 @@ finish(const char *const *rows, const char *top, char *out, size_t cap)
 	/* the object's values by their key's index; o keeps them */
 	for (i = 0; i < o->nk; i++)
 		t[sp_json_top_index(o->key[i], o->klen[i])] = o->kid[i];
-	t[SP_JTOP_UNKNOWN] = NULL;
+	t[SP_JSON_TOP_UNKNOWN] = NULL;
 	if (sp_json_run_finish(s, t, &e) < 0) {
 		snprintf(out, cap, "ERR %s", e.msg);
 	} else {
@@ -92,15 +92,16 @@ test_keys(void)
 
 	for (i = 0; i < sizeof keys / sizeof keys[0]; i++)
 		CHECK(sp_json_top_index(keys[i], strlen(keys[i])) ==
-		    (enum sp_jtop)i, "%s: %d", keys[i],
+		    (enum sp_json_top)i, "%s: %d", keys[i],
 		    (int)sp_json_top_index(keys[i], strlen(keys[i])));
 	for (i = 0; i < SP_SIDEJSON_NKINDS; i++)
 		CHECK(sp_json_top_index(sp_sidejson_kinds[i].name,
 		    strlen(sp_sidejson_kinds[i].name)) ==
-		    (enum sp_jtop)(SP_JTOP_SIDE + i), "side key %zu", i);
-	CHECK(sp_json_top_index("regions", 7) == SP_JTOP_UNKNOWN &&
-	    sp_json_top_index("format", 5) == SP_JTOP_UNKNOWN &&
-	    sp_json_top_index("formats", 7) == SP_JTOP_UNKNOWN,
+		    (enum sp_json_top)(SP_JSON_TOP_SIDE + i), "side key %zu",
+		    i);
+	CHECK(sp_json_top_index("regions", 7) == SP_JSON_TOP_UNKNOWN &&
+	    sp_json_top_index("format", 5) == SP_JSON_TOP_UNKNOWN &&
+	    sp_json_top_index("formats", 7) == SP_JSON_TOP_UNKNOWN,
 	    "keys not read");
 }
 

@@ -19,34 +19,34 @@ static void
 test_names(void)
 {
 	struct sp_err e;
-	struct sp_jsource *s = sp_jsource_new("-", NULL, &e);
+	struct sp_json_source *s = sp_json_source_new("-", NULL, &e);
 	char *k;
 
 	CHECK(s != NULL, "new: %s", e.msg);
 	if (s == NULL)
 		return;
-	CHECK(sp_jsource_fail(s, &e, SP_EDATA, "row %d: bad", 3) == -1 &&
+	CHECK(sp_json_source_fail(s, &e, SP_EDATA, "row %d: bad", 3) == -1 &&
 	    e.status == SP_EDATA && strcmp(e.msg, "<stdin>: row 3: bad") == 0,
 	    "fail: '%s'", e.msg);
 	CHECK(strcmp(s->src.source_format, "json") == 0 && s->src.event_data,
 	    "the source's defaults");
-	CHECK(sp_jsource_region(s, "a", 1) == 0 &&
-	    sp_jsource_region(s, "b", 1) == 1 &&
-	    sp_jsource_region(s, "a", 1) == 0 &&
-	    sp_jsource_region(s, "a\0b", 3) == 2 &&
-	    sp_jsource_region(s, "ab", 1) == 0 &&
-	    sp_jsource_region(s, "", 0) == 3, "region ids");
+	CHECK(sp_json_source_region(s, "a", 1) == 0 &&
+	    sp_json_source_region(s, "b", 1) == 1 &&
+	    sp_json_source_region(s, "a", 1) == 0 &&
+	    sp_json_source_region(s, "a\0b", 3) == 2 &&
+	    sp_json_source_region(s, "ab", 1) == 0 &&
+	    sp_json_source_region(s, "", 0) == 3, "region ids");
 	CHECK(s->nnames == 4 && strcmp(s->names[1], "b") == 0 &&
 	    s->lens[2] == 3 && memcmp(s->names[2], "a\0b", 4) == 0,
 	    "the names kept");
-	k = sp_jsource_keep(s, "xyz", 2);
+	k = sp_json_source_keep(s, "xyz", 2);
 	CHECK(k != NULL && strcmp(k, "xy") == 0, "keep");
 	sp_source_free(&s->src);
 }
 
 /* n values of v on the source's file, where they went in c. */
 static void
-put_column(struct sp_jsource *s, struct sp_jcols *c, int col,
+put_column(struct sp_json_source *s, struct sp_json_source_cols *c, int col,
     const int64_t *v, uint64_t n)
 {
 	struct sp_err e;
@@ -76,9 +76,9 @@ test_rows(void)
 		25, 35, 45 }, ids[4] = { 7, 8, 9, 10 };
 	static const char ev[] = "[{\"k\": 1}]";
 	struct sp_err e;
-	struct sp_jsource *s = sp_jsource_new("p.json", NULL, &e);
+	struct sp_json_source *s = sp_json_source_new("p.json", NULL, &e);
 	struct sp_src_row *r;
-	struct sp_jcols c;
+	struct sp_json_source_cols c;
 	struct sp_rank_info info;
 	int64_t a[2], b[2], gpu[2], call[2], await[2];
 	int64_t *x[SP_X_COUNT] = { NULL };
@@ -96,18 +96,18 @@ test_rows(void)
 	    "%s", e.msg);
 	c.ev_len = sizeof ev - 1;
 	c.has_ev = 1;
-	r = sp_jsource_next_row(s);
+	r = sp_json_source_next_row(s);
 	r->rank = 1;
 	r->count = 4;
 	r->info.xmask = 1u << SP_X_CALL_ID;
-	sp_jsource_add_row(s, &c);
+	sp_json_source_add_row(s, &c);
 	/* row 1: rank 0, times only */
 	memset(&c, 0, sizeof c);
 	put_column(s, &c, 0, starts + 2, 2);
 	put_column(s, &c, 1, ends + 2, 2);
-	r = sp_jsource_next_row(s);
+	r = sp_json_source_next_row(s);
 	r->count = 2;
-	sp_jsource_add_row(s, &c);
+	sp_json_source_add_row(s, &c);
 	CHECK(s->src.nrows == 2 && s->src.rows[1].offset == 1 &&
 	    s->src.xmask == 1u << SP_X_CALL_ID, "rows: %zu, xmask %#x",
 	    s->src.nrows, s->src.xmask);
@@ -135,9 +135,12 @@ test_rows(void)
 	CHECK(s->src.ops->tables(&s->src, 0, &info, &e) == 0 &&
 	    s->src.rows[0].info.event_metadata == NULL, "rank 0's tables");
 
-	CHECK(sp_jsource_add_side(s, 1, "likwid", (const uint8_t *)"L1", 2) ==
-	    0 && sp_jsource_add_side(s, 0, "perf", (const uint8_t *)"P", 1) ==
-	    0 && sp_jsource_add_side(s, 1, "line", (const uint8_t *)"", 0) ==
+	CHECK(sp_json_source_add_side(s, 1, "likwid", (const uint8_t *)"L1",
+	    2) ==
+	    0 && sp_json_source_add_side(s, 0, "perf", (const uint8_t *)"P",
+	    1) ==
+	    0 && sp_json_source_add_side(s, 1, "line", (const uint8_t *)"",
+	    0) ==
 	    0, "sides");
 	CHECK(s->src.ops->sides(&s->src, 1, emit, sides, &e) == 0 &&
 	    strcmp(sides, "likwid:L1;line:;") == 0, "rank 1's sides: %s",

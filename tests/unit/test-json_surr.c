@@ -51,7 +51,7 @@ static const struct tcase cases[] = {
 static void
 run(const struct tcase *t, const size_t *cuts, size_t ncuts, const char *how)
 {
-	struct sp_jsurr *f = sp_jsurr_new();
+	struct sp_json_surr *f = sp_json_surr_new();
 	size_t n = strlen(t->in), at = 0, k, got = 0;
 	char out[256], raw[256];
 	const unsigned char *o, *r;
@@ -63,7 +63,8 @@ run(const struct tcase *t, const size_t *cuts, size_t ncuts, const char *how)
 	for (k = 0; k <= ncuts && ok; k++) {
 		size_t to = k < ncuts ? cuts[k] : n;
 
-		if (sp_jsurr_feed(f, (const unsigned char *)t->in + at, to - at,
+		if (sp_json_surr_feed(f, (const unsigned char *)t->in + at,
+		    to - at,
 		    k == ncuts, &o, &r, &len) < 0 || got + len > sizeof out)
 			abort();
 		memcpy(out + got, o, len);
@@ -76,15 +77,15 @@ run(const struct tcase *t, const size_t *cuts, size_t ncuts, const char *how)
 	    t->in, how, (int)got, out, (int)got, raw);
 	for (k = 0; k < t->nnums; k++) {
 		const struct num *m = &t->nums[k];
-		const char *w = sp_jsurr_number(f, m->end, m->negative);
+		const char *w = sp_json_surr_number(f, m->end, m->negative);
 
 		CHECK(w == m->word || (w != NULL && m->word != NULL &&
 		    strcmp(w, m->word) == 0), "%s (%s): number %zu: %s", t->in,
 		    how, k, w != NULL ? w : "(none)");
 	}
-	CHECK(sp_jsurr_words(f) == 0, "%s (%s): %zu words left", t->in, how,
-	    sp_jsurr_words(f));
-	sp_jsurr_free(f);
+	CHECK(sp_json_surr_words(f) == 0, "%s (%s): %zu words left", t->in, how,
+	    sp_json_surr_words(f));
+	sp_json_surr_free(f);
 }
 
 static void
@@ -109,19 +110,19 @@ test_cases(void)
 static void
 test_order(void)
 {
-	struct sp_jsurr *f = sp_jsurr_new();
+	struct sp_json_surr *f = sp_json_surr_new();
 	const unsigned char *o, *r;
 	size_t len;
 
-	if (f == NULL || sp_jsurr_feed(f, (const unsigned char *)"[7, NaN]",
+	if (f == NULL || sp_json_surr_feed(f, (const unsigned char *)"[7, NaN]",
 	    8, 1, &o, &r, &len) < 0)
 		abort();
-	CHECK(sp_jsurr_words(f) == 1, "one word");
-	CHECK(sp_jsurr_number(f, 2, 0) == NULL, "7 is a number");
-	CHECK(sp_jsurr_words(f) == 1, "still one word");
-	CHECK(sp_jsurr_number(f, 7, 0) != NULL, "NaN at 7");
-	CHECK(sp_jsurr_number(f, 7, 0) == NULL, "asked once");
-	sp_jsurr_free(f);
+	CHECK(sp_json_surr_words(f) == 1, "one word");
+	CHECK(sp_json_surr_number(f, 2, 0) == NULL, "7 is a number");
+	CHECK(sp_json_surr_words(f) == 1, "still one word");
+	CHECK(sp_json_surr_number(f, 7, 0) != NULL, "NaN at 7");
+	CHECK(sp_json_surr_number(f, 7, 0) == NULL, "asked once");
+	sp_json_surr_free(f);
 }
 
 int

@@ -455,31 +455,31 @@ test_values(void)
 static void
 test_builder(void)
 {
-	struct sp_jbuild b;
+	struct sp_jvalue_build b;
 	struct sp_jvalue *v;
 	int i, rc = 0;
 
-	sp_jbuild_begin(&b);
-	CHECK(sp_jbuild_value(&b, sp_jvalue_new(SP_JOBJ)) == 0, "open");
-	sp_jbuild_key(&b, strdup("k"), 1);
-	CHECK(sp_jbuild_value(&b, sp_jvalue_new(SP_JARR)) == 0, "open");
-	CHECK(sp_jbuild_value(&b, sp_jvalue_new(SP_JNULL)) == 0, "null");
-	CHECK(sp_jbuild_end(&b) == 0, "close the list");
-	CHECK(sp_jbuild_end(&b) == 1, "complete");
-	v = sp_jbuild_take(&b);
+	sp_jvalue_build_begin(&b);
+	CHECK(sp_jvalue_build_value(&b, sp_jvalue_new(SP_JOBJ)) == 0, "open");
+	sp_jvalue_build_key(&b, strdup("k"), 1);
+	CHECK(sp_jvalue_build_value(&b, sp_jvalue_new(SP_JARR)) == 0, "open");
+	CHECK(sp_jvalue_build_value(&b, sp_jvalue_new(SP_JNULL)) == 0, "null");
+	CHECK(sp_jvalue_build_end(&b) == 0, "close the list");
+	CHECK(sp_jvalue_build_end(&b) == 1, "complete");
+	v = sp_jvalue_build_take(&b);
 	CHECK(v != NULL && v->t == SP_JOBJ && v->nk == 1 &&
 	    sp_jvalue_get(v, "k")->nk == 1, "built");
 	sp_jvalue_free(v);
-	sp_jbuild_begin(&b);
-	CHECK(sp_jbuild_value(&b, sp_jvalue_new_text(SP_JNUM, "5", 1)) == 1,
-	    "a scalar is complete at once");
-	sp_jvalue_free(sp_jbuild_take(&b));
-	sp_jbuild_begin(&b);
-	for (i = 0; i <= SP_JBUILD_DEPTH && rc == 0; i++)
-		rc = sp_jbuild_value(&b, sp_jvalue_new(SP_JARR));
-	CHECK(rc == -2 && i == SP_JBUILD_DEPTH + 1, "too deep: %d at %d", rc,
-	    i);
-	sp_jbuild_clear(&b);
+	sp_jvalue_build_begin(&b);
+	CHECK(sp_jvalue_build_value(&b, sp_jvalue_new_text(SP_JNUM, "5", 1)) ==
+	    1, "a scalar is complete at once");
+	sp_jvalue_free(sp_jvalue_build_take(&b));
+	sp_jvalue_build_begin(&b);
+	for (i = 0; i <= SP_JVALUE_BUILD_DEPTH && rc == 0; i++)
+		rc = sp_jvalue_build_value(&b, sp_jvalue_new(SP_JARR));
+	CHECK(rc == -2 && i == SP_JVALUE_BUILD_DEPTH + 1, "too deep: %d at %d",
+	    rc, i);
+	sp_jvalue_build_clear(&b);
 }
 
 int

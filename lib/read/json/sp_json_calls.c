@@ -8,7 +8,7 @@
 
 #define COL_BUF ((size_t)1 << 14)	/* values buffered per column */
 
-struct sp_jcalls {
+struct sp_json_calls {
 	struct sp_spill_file *tmp;
 	int64_t *buf;		/* the column's values not yet appended */
 	size_t nbuf;
@@ -19,10 +19,10 @@ struct sp_jcalls {
 	size_t slen, scap;
 };
 
-struct sp_jcalls *
-sp_jcalls_new(struct sp_spill_file *tmp, struct sp_err *e)
+struct sp_json_calls *
+sp_json_calls_new(struct sp_spill_file *tmp, struct sp_err *e)
 {
-	struct sp_jcalls *c = calloc(1, sizeof *c);
+	struct sp_json_calls *c = calloc(1, sizeof *c);
 
 	if (c == NULL || (c->buf = malloc(COL_BUF * 8)) == NULL) {
 		free(c);
@@ -34,7 +34,7 @@ sp_jcalls_new(struct sp_spill_file *tmp, struct sp_err *e)
 }
 
 void
-sp_jcalls_free(struct sp_jcalls *c)
+sp_json_calls_free(struct sp_json_calls *c)
 {
 	if (c == NULL)
 		return;
@@ -45,7 +45,7 @@ sp_jcalls_free(struct sp_jcalls *c)
 }
 
 void
-sp_jcalls_column(struct sp_jcalls *c)
+sp_json_calls_column(struct sp_json_calls *c)
 {
 	c->nbuf = 0;
 	c->count = 0;
@@ -53,7 +53,7 @@ sp_jcalls_column(struct sp_jcalls *c)
 }
 
 static int
-flush(struct sp_jcalls *c, struct sp_err *e)
+flush(struct sp_json_calls *c, struct sp_err *e)
 {
 	uint64_t off;
 
@@ -98,7 +98,7 @@ int_of(const char *p, size_t n, int64_t *v)
 }
 
 int
-sp_jcalls_value(struct sp_jcalls *c, const char *p, size_t n,
+sp_json_calls_value(struct sp_json_calls *c, const char *p, size_t n,
     struct sp_err *e)
 {
 	int64_t v;
@@ -111,7 +111,7 @@ sp_jcalls_value(struct sp_jcalls *c, const char *p, size_t n,
 }
 
 int
-sp_jcalls_column_end(struct sp_jcalls *c, uint64_t *off, uint64_t *n,
+sp_json_calls_column_end(struct sp_json_calls *c, uint64_t *off, uint64_t *n,
     struct sp_err *e)
 {
 	if (flush(c, e) < 0)
@@ -122,7 +122,7 @@ sp_jcalls_column_end(struct sp_jcalls *c, uint64_t *off, uint64_t *n,
 }
 
 int
-sp_jcalls_text(struct sp_jcalls *c, const unsigned char *p, size_t n)
+sp_json_calls_text(struct sp_json_calls *c, const unsigned char *p, size_t n)
 {
 	if (c->len + n > c->cap) {
 		size_t cap = c->cap ? c->cap : 4096;
@@ -141,7 +141,7 @@ sp_jcalls_text(struct sp_jcalls *c, const unsigned char *p, size_t n)
 }
 
 int
-sp_jcalls_text_end(struct sp_jcalls *c, uint64_t *off, uint64_t *len,
+sp_json_calls_text_end(struct sp_json_calls *c, uint64_t *off, uint64_t *len,
     struct sp_err *e)
 {
 	size_t n = c->len;

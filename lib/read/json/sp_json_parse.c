@@ -30,26 +30,27 @@ enum mode {
 /* What the value after a key is for, when it is not a small value. */
 enum pending { P_NONE, P_REGIONS, P_COLUMN, P_CAPTURE };
 
-struct sp_jparse {
-	struct sp_jsource *s;
+struct sp_json_parse {
+	struct sp_json_source *s;
 	yajl_handle h;
-	struct sp_jsurr *surr;	/* YAJL's text, lone high surrogates kept */
+	/* YAJL's text, lone high surrogates kept */
+	struct sp_json_surr *surr;
 	struct sp_err *e;
 	int failed;		/* e is filled */
 	int depth;
 	enum mode mode;
 	enum pending pend;
-	struct sp_jvalue *top[SP_JTOP_COUNT];
+	struct sp_jvalue *top[SP_JSON_TOP_COUNT];
 	/* a small value being built, for top[at] or (at < 0) the row */
-	struct sp_jbuild b;
+	struct sp_jvalue_build b;
 	int at;
 	/* the row */
 	struct sp_jvalue *row;	/* its small keys */
 	char *rowkey;		/* the key of the value being built */
 	size_t rowkeylen;
-	struct sp_jcols cols;
+	struct sp_json_source_cols cols;
 	int col;		/* the column being read */
-	struct sp_jcalls *calls;
+	struct sp_json_calls *calls;
 	/* event_metadata: the chunk, where its text starts, its depth */
 	const unsigned char *chunk;
 	size_t cap_from;
@@ -62,15 +63,15 @@ struct sp_jparse {
 };
 
 /* Every callback counts, so that a token going on and on is seen. */
-#define TOKEN_SEEN(ctx) (((struct sp_jparse *)(ctx))->tokens++)
+#define TOKEN_SEEN(ctx) (((struct sp_json_parse *)(ctx))->tokens++)
 
 /* The first error, named; returns a yajl callback's "stop". */
 static int
-fail(struct sp_jparse *c, enum sp_status st, const char *fmt, ...)
+fail(struct sp_json_parse *c, enum sp_status st, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
 static int
-fail(struct sp_jparse *c, enum sp_status st, const char *fmt, ...)
+fail(struct sp_json_parse *c, enum sp_status st, const char *fmt, ...)
 {
 	char msg[SP_ERR_MSG_MAX];
 	va_list ap;
@@ -79,28 +80,28 @@ fail(struct sp_jparse *c, enum sp_status st, const char *fmt, ...)
 		va_start(ap, fmt);
 		vsnprintf(msg, sizeof msg, fmt, ap);
 		va_end(ap);
-		sp_jsource_fail(c->s, c->e, st, "%s", msg);
+		sp_json_source_fail(c->s, c->e, st, "%s", msg);
 		c->failed = 1;
 	}
 	return 0;
 }
 
 static int
-oom(struct sp_jparse *c)
+oom(struct sp_json_parse *c)
 {
 	return fail(c, SP_ENOMEM, "out of memory");
 }
 
 /* e was filled elsewhere. */
 static int
-failed(struct sp_jparse *c)
+failed(struct sp_json_parse *c)
 {
 	c->failed = 1;
 	return 0;
 }
 
 static int
-not_profile(struct sp_jparse *c)
+not_profile(struct sp_json_parse *c)
 {
 	if (!c->failed)
 		sp_json_not_profile(c->s, c->e);
@@ -132,18 +133,18 @@ unsurrogate(char *s, size_t n)
 
 /* Build the value that follows: for top[at], or (at < 0) the row. */
 static void
-value_begin(struct sp_jparse *c, int at)
+value_begin(struct sp_json_parse *c, int at)
 {
-	sp_jbuild_clear(&c->b);
+	sp_jvalue_build_clear(&c->b);
 	c->at = at;
 	c->mode = M_VALUE;
 }
 
 /* A small value is complete. */
 static int
-value_done(struct sp_jparse *c)
+value_done(struct sp_json_parse *c)
 {
-	struct sp_jvalue *v = sp_jbuild_take(&c->b), *f;
+	struct sp_jvalue *v = sp_jvalue_build_take(&c->b), *f;
 
 	if (c->at < 0) {
 		c->mode = M_ROW;
@@ -155,15 +156,15 @@ value_done(struct sp_jparse *c)
 		return 1;
 	}
 	c->mode = M_TOP;
-	if (c->at == SP_JTOP_UNKNOWN) {
+	if (c->at == SP_JSON_TOP_UNKNOWN) {
 		sp_jvalue_free(v);
 		return 1;
 	}
 	sp_jvalue_free(c->top[c->at]);
 	c->top[c->at] = v;
-	if (c->at == SP_JTOP_FORMAT) {
+	if (c->at == SP_JSON_TOP_FORMAT) {
 		/* refuse a foreign document at once */
-		f = c->top[SP_JTOP_FORMAT];
+		f = c->top[SP_JSON_TOP_FORMAT];
 		if (f->t != SP_JSTR || strcmp(f->s, SP_JSON_FORMAT_NAME) != 0)
 			return not_profile(c);
 	}
@@ -172,7 +173,7 @@ value_done(struct sp_jparse *c)
 
 /* The builder's answer to an event. */
 static int
-value_step(struct sp_jparse *c, int rc)
+value_step(struct sp_json_parse *c, int rc)
 {
 	if (rc == 1)
 		return value_done(c);
@@ -187,16 +188,16 @@ value_step(struct sp_jparse *c, int rc)
 /* --- per-call values --- */
 
 static int
-not_integer(struct sp_jparse *c)
+not_integer(struct sp_json_parse *c)
 {
 	return fail(c, SP_EDATA, "regions[%zu]: %s holds a value that is not "
 	    "a 64-bit integer", c->s->src.nrows, sp_jsonkeys_calls[c->col]);
 }
 
 static int
-column_value(struct sp_jparse *c, const char *p, size_t n)
+column_value(struct sp_json_parse *c, const char *p, size_t n)
 {
-	int rc = sp_jcalls_value(c->calls, p, n, c->e);
+	int rc = sp_json_calls_value(c->calls, p, n, c->e);
 
 	if (rc < 0)
 		return failed(c);
@@ -204,9 +205,9 @@ column_value(struct sp_jparse *c, const char *p, size_t n)
 }
 
 static int
-column_end(struct sp_jparse *c)
+column_end(struct sp_json_parse *c)
 {
-	if (sp_jcalls_column_end(c->calls, &c->cols.off[c->col],
+	if (sp_json_calls_column_end(c->calls, &c->cols.off[c->col],
 	    &c->cols.n[c->col], c->e) < 0)
 		return failed(c);
 	c->cols.have |= 1u << c->col;
@@ -216,14 +217,14 @@ column_end(struct sp_jparse *c)
 
 /* The captured value, as json.dumps spells it, to the file. */
 static int
-capture_end(struct sp_jparse *c)
+capture_end(struct sp_json_parse *c)
 {
 	size_t end = yajl_get_bytes_consumed(c->h);
 
-	if (sp_jcalls_text(c->calls, c->chunk + c->cap_from,
+	if (sp_json_calls_text(c->calls, c->chunk + c->cap_from,
 	    end - c->cap_from) < 0)
 		return oom(c);
-	if (sp_jcalls_text_end(c->calls, &c->cols.ev_off, &c->cols.ev_len,
+	if (sp_json_calls_text_end(c->calls, &c->cols.ev_off, &c->cols.ev_len,
 	    c->e) < 0)
 		return failed(c);
 	c->cols.has_ev = 1;
@@ -234,7 +235,7 @@ capture_end(struct sp_jparse *c)
 /* --- rows --- */
 
 static int
-row_begin(struct sp_jparse *c)
+row_begin(struct sp_json_parse *c)
 {
 	if ((c->row = sp_jvalue_new(SP_JOBJ)) == NULL)
 		return oom(c);
@@ -244,7 +245,7 @@ row_begin(struct sp_jparse *c)
 }
 
 static int
-row_end(struct sp_jparse *c)
+row_end(struct sp_json_parse *c)
 {
 	if (sp_json_row_add(c->s, c->row, &c->cols, c->e) < 0)
 		return failed(c);
@@ -256,7 +257,7 @@ row_end(struct sp_jparse *c)
 
 /* A key of a row: a column, the event metadata, or a small value. */
 static int
-row_key(struct sp_jparse *c, char *k, size_t kn)
+row_key(struct sp_json_parse *c, char *k, size_t kn)
 {
 	int i;
 
@@ -292,7 +293,7 @@ row_key(struct sp_jparse *c, char *k, size_t kn)
  * 2 when it is taken here, 1 when the mode's own.
  */
 static int
-value_begins(struct sp_jparse *c, int container, enum sp_jtype t)
+value_begins(struct sp_json_parse *c, int container, enum sp_jvalue_type t)
 {
 	enum pending p = c->pend;
 
@@ -308,7 +309,7 @@ value_begins(struct sp_jparse *c, int container, enum sp_jtype t)
 			return fail(c, SP_EDATA, "%s is not a list",
 			    sp_jsonkeys_calls[c->col]);
 		c->mode = M_COLUMN;
-		sp_jcalls_column(c->calls);
+		sp_json_calls_column(c->calls);
 		return 2;
 	case P_CAPTURE:
 		if (!container)
@@ -323,7 +324,7 @@ value_begins(struct sp_jparse *c, int container, enum sp_jtype t)
 }
 
 static int
-scalar(struct sp_jparse *c, struct sp_jvalue *v)
+scalar(struct sp_json_parse *c, struct sp_jvalue *v)
 {
 	int rc;
 
@@ -336,7 +337,7 @@ scalar(struct sp_jparse *c, struct sp_jvalue *v)
 		return rc == 2;
 	}
 	if (c->mode == M_VALUE)
-		return value_step(c, sp_jbuild_value(&c->b, v));
+		return value_step(c, sp_jvalue_build_value(&c->b, v));
 	sp_jvalue_free(v);
 	switch (c->mode) {
 	case M_CAPTURE:
@@ -376,9 +377,9 @@ cb_bool(void *ctx, int b)
  * past the number's last byte.
  */
 static const char *
-number_word(struct sp_jparse *c, const char *p)
+number_word(struct sp_json_parse *c, const char *p)
 {
-	const char *w = sp_jsurr_number(c->surr, c->consumed +
+	const char *w = sp_json_surr_number(c->surr, c->consumed +
 	    yajl_get_bytes_consumed(c->h), p[0] == '-');
 
 	if (w != NULL)
@@ -391,7 +392,7 @@ static int
 cb_number(void *ctx, const char *p, size_t n)
 {
 	TOKEN_SEEN(ctx);
-	struct sp_jparse *c = ctx;
+	struct sp_json_parse *c = ctx;
 	struct sp_jvalue *v;
 	const char *w = NULL;
 
@@ -414,7 +415,7 @@ static int
 cb_string(void *ctx, const unsigned char *p, size_t n)
 {
 	TOKEN_SEEN(ctx);
-	struct sp_jparse *c = ctx;
+	struct sp_json_parse *c = ctx;
 	struct sp_jvalue *v;
 
 	char *t;
@@ -423,9 +424,9 @@ cb_string(void *ctx, const unsigned char *p, size_t n)
 	if (c->failed)
 		return 0;
 	if (c->mode == M_CAPTURE)
-		return sp_jsurr_decode(c->surr, p, n, NULL, NULL) < 0 ?
+		return sp_json_surr_decode(c->surr, p, n, NULL, NULL) < 0 ?
 		    oom(c) : 1;
-	if (sp_jsurr_decode(c->surr, p, n, &t, &tn) < 0)
+	if (sp_json_surr_decode(c->surr, p, n, &t, &tn) < 0)
 		return oom(c);
 	v = sp_jvalue_new_text(SP_JSTR, t, tn);
 	free(t);
@@ -439,21 +440,21 @@ static int
 cb_map_key(void *ctx, const unsigned char *p, size_t n)
 {
 	TOKEN_SEEN(ctx);
-	struct sp_jparse *c = ctx;
+	struct sp_json_parse *c = ctx;
 	char *k;
 	size_t kn;
 
 	if (c->failed)
 		return 0;
 	if (c->mode == M_CAPTURE)
-		return sp_jsurr_decode(c->surr, p, n, NULL, NULL) < 0 ?
+		return sp_json_surr_decode(c->surr, p, n, NULL, NULL) < 0 ?
 		    oom(c) : 1;
-	if (sp_jsurr_decode(c->surr, p, n, &k, &kn) < 0)
+	if (sp_json_surr_decode(c->surr, p, n, &k, &kn) < 0)
 		return oom(c);
 	kn = unsurrogate(k, kn);
 	switch (c->mode) {
 	case M_VALUE:
-		sp_jbuild_key(&c->b, k, kn);
+		sp_jvalue_build_key(&c->b, k, kn);
 		return 1;
 	case M_TOP:
 		if (kn == 7 && memcmp(k, "regions", 7) == 0)
@@ -471,7 +472,7 @@ cb_map_key(void *ctx, const unsigned char *p, size_t n)
 }
 
 static int
-cb_start(struct sp_jparse *c, enum sp_jtype t)
+cb_start(struct sp_json_parse *c, enum sp_jvalue_type t)
 {
 	int rc;
 
@@ -496,7 +497,8 @@ cb_start(struct sp_jparse *c, enum sp_jtype t)
 			    "other than row objects");
 		return row_begin(c);
 	case M_VALUE:
-		return value_step(c, sp_jbuild_value(&c->b, sp_jvalue_new(t)));
+		return value_step(c, sp_jvalue_build_value(&c->b,
+		    sp_jvalue_new(t)));
 	case M_COLUMN:
 		return fail(c, SP_EDATA, "%s holds something other than "
 		    "integers", sp_jsonkeys_calls[c->col]);
@@ -509,7 +511,7 @@ static int
 cb_end(void *ctx)
 {
 	TOKEN_SEEN(ctx);
-	struct sp_jparse *c = ctx;
+	struct sp_json_parse *c = ctx;
 	int d;
 
 	if (c->failed)
@@ -521,7 +523,7 @@ cb_end(void *ctx)
 	case M_COLUMN:
 		return column_end(c);
 	case M_VALUE:
-		return value_step(c, sp_jbuild_end(&c->b));
+		return value_step(c, sp_jvalue_build_end(&c->b));
 	case M_ROW:
 		return row_end(c);
 	case M_ROWS:
@@ -553,32 +555,32 @@ static const yajl_callbacks callbacks = {
 
 /* --- the parse --- */
 
-struct sp_jparse *
-sp_jparse_new(struct sp_jsource *s, struct sp_err *e)
+struct sp_json_parse *
+sp_json_parse_new(struct sp_json_source *s, struct sp_err *e)
 {
-	struct sp_jparse *c = calloc(1, sizeof *c);
+	struct sp_json_parse *c = calloc(1, sizeof *c);
 
 	if (c == NULL) {
 		sp_fail(e, SP_ENOMEM, "out of memory");
 		return NULL;
 	}
 	c->s = s;
-	sp_jbuild_begin(&c->b);
-	if ((c->calls = sp_jcalls_new(s->tmp, e)) == NULL)
+	sp_jvalue_build_begin(&c->b);
+	if ((c->calls = sp_json_calls_new(s->tmp, e)) == NULL)
 		goto fail;
-	if ((c->surr = sp_jsurr_new()) == NULL ||
+	if ((c->surr = sp_json_surr_new()) == NULL ||
 	    (c->h = yajl_alloc(&callbacks, NULL, c)) == NULL) {
 		sp_fail(e, SP_ENOMEM, "out of memory");
 		goto fail;
 	}
 	return c;
 fail:
-	sp_jparse_free(c);
+	sp_json_parse_free(c);
 	return NULL;
 }
 
 void
-sp_jparse_free(struct sp_jparse *c)
+sp_json_parse_free(struct sp_json_parse *c)
 {
 	size_t i;
 
@@ -586,19 +588,19 @@ sp_jparse_free(struct sp_jparse *c)
 		return;
 	if (c->h != NULL)
 		yajl_free(c->h);
-	sp_jsurr_free(c->surr);
-	for (i = 0; i < SP_JTOP_COUNT; i++)
+	sp_json_surr_free(c->surr);
+	for (i = 0; i < SP_JSON_TOP_COUNT; i++)
 		sp_jvalue_free(c->top[i]);
-	sp_jbuild_clear(&c->b);
+	sp_jvalue_build_clear(&c->b);
 	sp_jvalue_free(c->row);
 	free(c->rowkey);
-	sp_jcalls_free(c->calls);
+	sp_json_calls_free(c->calls);
 	free(c);
 }
 
 /* YAJL's complaint, with the byte where it stopped. */
 static int
-not_json(struct sp_jparse *c, size_t n, struct sp_err *e)
+not_json(struct sp_json_parse *c, size_t n, struct sp_err *e)
 {
 	unsigned char *m = yajl_get_error(c->h, 0, NULL, 0);
 	uint64_t at = c->consumed + (n > 0 ? yajl_get_bytes_consumed(c->h) :
@@ -607,7 +609,8 @@ not_json(struct sp_jparse *c, size_t n, struct sp_err *e)
 
 	if (m != NULL && (nl = strchr((char *)m, '\n')) != NULL)
 		*nl = '\0';
-	sp_jsource_fail(c->s, e, SP_EDATA, "not valid JSON: %s (at byte %llu)",
+	sp_json_source_fail(c->s, e, SP_EDATA,
+	    "not valid JSON: %s (at byte %llu)",
 	    m != NULL ? (char *)m : "?", (unsigned long long)at);
 	if (m != NULL)
 		yajl_free_error(c->h, m);
@@ -619,18 +622,19 @@ not_json(struct sp_jparse *c, size_t n, struct sp_err *e)
  * the input ends); captures read the bytes as written.
  */
 static int
-feed(struct sp_jparse *c, const unsigned char *in, size_t len, int final,
+feed(struct sp_json_parse *c, const unsigned char *in, size_t len, int final,
     struct sp_err *e)
 {
 	const unsigned char *buf;
 	size_t n;
 
 	c->e = e;
-	if (sp_jsurr_feed(c->surr, in, len, final, &buf, &c->chunk, &n) < 0) {
+	if (sp_json_surr_feed(c->surr, in, len, final, &buf, &c->chunk,
+	    &n) < 0) {
 		oom(c);
 		return -1;
 	}
-	c->words = sp_jsurr_words(c->surr);
+	c->words = sp_json_surr_words(c->surr);
 	if (yajl_parse(c->h, buf, n) != yajl_status_ok)
 		return c->failed ? -1 : not_json(c, n, e);
 	if (c->failed)
@@ -639,14 +643,15 @@ feed(struct sp_jparse *c, const unsigned char *in, size_t len, int final,
 		c->tokens_seen = c->tokens;
 		c->quiet = 0;
 	} else if ((c->quiet += n) > MAX_TOKEN) {
-		return sp_jsource_fail(c->s, e, SP_EDATA, "not a profile: a "
+		return sp_json_source_fail(c->s, e, SP_EDATA,
+		    "not a profile: a "
 		    "JSON value runs on for more than %llu MiB before byte "
 		    "%llu", (unsigned long long)(MAX_TOKEN >> 20),
 		    (unsigned long long)(c->consumed + n));
 	}
 	/* a capture running past the chunk keeps its part of it */
 	if (c->mode == M_CAPTURE) {
-		if (sp_jcalls_text(c->calls, c->chunk + c->cap_from,
+		if (sp_json_calls_text(c->calls, c->chunk + c->cap_from,
 		    n - c->cap_from) < 0) {
 			oom(c);
 			return -1;
@@ -658,14 +663,14 @@ feed(struct sp_jparse *c, const unsigned char *in, size_t len, int final,
 }
 
 int
-sp_jparse_feed(struct sp_jparse *c, const unsigned char *buf, size_t n,
+sp_json_parse_feed(struct sp_json_parse *c, const unsigned char *buf, size_t n,
     struct sp_err *e)
 {
 	return feed(c, buf, n, 0, e);
 }
 
 int
-sp_jparse_end(struct sp_jparse *c, struct sp_err *e)
+sp_json_parse_end(struct sp_json_parse *c, struct sp_err *e)
 {
 	if (feed(c, NULL, 0, 1, e) < 0)
 		return -1;
@@ -682,7 +687,7 @@ sp_jparse_end(struct sp_jparse *c, struct sp_err *e)
 }
 
 struct sp_jvalue *const *
-sp_jparse_top(const struct sp_jparse *c)
+sp_json_parse_top(const struct sp_json_parse *c)
 {
 	return c->top;
 }

@@ -1,6 +1,6 @@
 /*
  * sp_json_parse.h - a JSON profile parsed once, as it is read, by YAJL's
- * streaming parser, chunk by chunk, into a struct sp_jsource.
+ * streaming parser, chunk by chunk, into a struct sp_json_source.
  *
  * The per-call columns of each region row (start_times_ns, ...,
  * await_ns) and its event_metadata go to the source's temporary file as
@@ -21,7 +21,7 @@
  * byte where YAJL stopped.
  *
  * Ownership: the parse borrows the source, which must outlive it; the
- * values it keeps are its own, until sp_jparse_free (NULL is fine).
+ * values it keeps are its own, until sp_json_parse_free (NULL is fine).
  */
 #ifndef SP_JSON_PARSE_H
 #define SP_JSON_PARSE_H
@@ -31,18 +31,19 @@
 #include "sp_json_run.h"
 #include "sp_json_source.h"
 
-struct sp_jparse;
+struct sp_json_parse;
 
-struct sp_jparse *sp_jparse_new(struct sp_jsource *s, struct sp_err *e);
-void sp_jparse_free(struct sp_jparse *p);
+struct sp_json_parse *sp_json_parse_new(struct sp_json_source *s,
+    struct sp_err *e);
+void sp_json_parse_free(struct sp_json_parse *p);
 
 /* The next n (> 0) bytes of the document. */
-int sp_jparse_feed(struct sp_jparse *p, const unsigned char *buf, size_t n,
-    struct sp_err *e);
+int sp_json_parse_feed(struct sp_json_parse *p, const unsigned char *buf,
+    size_t n, struct sp_err *e);
 /* The end of the document: it must be one whole object. */
-int sp_jparse_end(struct sp_jparse *p, struct sp_err *e);
+int sp_json_parse_end(struct sp_json_parse *p, struct sp_err *e);
 
 /* After the end: the top-level values by key (NULL: absent). */
-struct sp_jvalue *const *sp_jparse_top(const struct sp_jparse *p);
+struct sp_jvalue *const *sp_json_parse_top(const struct sp_json_parse *p);
 
 #endif

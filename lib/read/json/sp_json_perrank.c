@@ -9,9 +9,9 @@
 #include "sp_cbuf.h"
 
 static int
-oom(const struct sp_jsource *s, struct sp_err *e)
+oom(const struct sp_json_source *s, struct sp_err *e)
 {
-	return sp_jsource_fail(s, e, SP_ENOMEM, "out of memory");
+	return sp_json_source_fail(s, e, SP_ENOMEM, "out of memory");
 }
 
 /* A rank as a key: decimal digits only (str(rank)). */
@@ -77,7 +77,7 @@ static const struct lane_kind tasks_kind = { task_fields,
 
 /* One entry from object o: a missing int stays 0, text is "". */
 static int
-lane_entry(struct sp_jsource *s, const struct lane_kind *lk,
+lane_entry(struct sp_json_source *s, const struct lane_kind *lk,
     const struct sp_jvalue *o, char *entry)
 {
 	size_t i, n;
@@ -100,7 +100,8 @@ lane_entry(struct sp_jsource *s, const struct lane_kind *lk,
 			break;
 		case F_TEXT:
 			p = sp_jvalue_str(v, &n);
-			if ((*(const char **)at = sp_jsource_keep(s, p, n)) ==
+			if ((*(const char **)at = sp_json_source_keep(s, p,
+			    n)) ==
 			    NULL)
 				return -1;
 			break;
@@ -111,11 +112,11 @@ lane_entry(struct sp_jsource *s, const struct lane_kind *lk,
 
 /* {"<rank>": [entry]}: the ranks' tables into *out, *n of them. */
 static int
-lane_table(struct sp_jsource *s, const struct sp_jvalue *m,
-    const struct lane_kind *lk, struct sp_jlanes **out, size_t *n,
+lane_table(struct sp_json_source *s, const struct sp_jvalue *m,
+    const struct lane_kind *lk, struct sp_json_source_lanes **out, size_t *n,
     struct sp_err *e)
 {
-	struct sp_jlanes *rl;
+	struct sp_json_source_lanes *rl;
 	size_t i, k;
 
 	if ((rl = calloc(m->nk + 1, sizeof *rl)) == NULL)
@@ -123,7 +124,7 @@ lane_table(struct sp_jsource *s, const struct sp_jvalue *m,
 	*out = rl;
 	for (i = 0; i < m->nk; i++) {
 		const struct sp_jvalue *list = m->kid[i];
-		struct sp_jlanes *t = &rl[*n];
+		struct sp_json_source_lanes *t = &rl[*n];
 		uint32_t rank;
 
 		if (rank_of_key(m->key[i], &rank) < 0 || list->t != SP_JARR)
@@ -142,7 +143,7 @@ lane_table(struct sp_jsource *s, const struct sp_jvalue *m,
 }
 
 int
-sp_json_lanes(struct sp_jsource *s, const struct sp_jvalue *threads,
+sp_json_lanes(struct sp_json_source *s, const struct sp_jvalue *threads,
     const struct sp_jvalue *tasks, struct sp_err *e)
 {
 	if (threads != NULL && threads->t == SP_JOBJ) {
@@ -164,19 +165,19 @@ sp_json_lanes(struct sp_jsource *s, const struct sp_jvalue *threads,
 
 /* e's message, prefixed with the source's name. */
 static int
-named(const struct sp_jsource *s, struct sp_err *e)
+named(const struct sp_json_source *s, struct sp_err *e)
 {
 	char msg[SP_ERR_MSG_MAX];
 
 	if (e == NULL)
 		return -1;
 	snprintf(msg, sizeof msg, "%s", e->msg);
-	return sp_jsource_fail(s, e, e->status, "%s", msg);
+	return sp_json_source_fail(s, e, e->status, "%s", msg);
 }
 
 /* sp-json's items, as they were. */
 static int
-exact_sides(struct sp_jsource *s, const struct sp_jvalue *list,
+exact_sides(struct sp_json_source *s, const struct sp_jvalue *list,
     struct sp_err *e)
 {
 	size_t i, len;
@@ -190,7 +191,7 @@ exact_sides(struct sp_jsource *s, const struct sp_jvalue *list,
 		if (sp_sidejson_payload(list->kid[i], &rank, &kind, &data, &len,
 		    e) < 0)
 			return named(s, e);
-		rc = sp_jsource_add_side(s, rank, kind, data, len);
+		rc = sp_json_source_add_side(s, rank, kind, data, len);
 		free(data);
 		if (rc < 0)
 			return oom(s, e);
@@ -255,7 +256,7 @@ v1_values(const struct sp_jvalue *const v1[], struct rside **out, size_t *n)
 
 /* The images that the v1 keys stand for. */
 static int
-v1_sides(struct sp_jsource *s, const struct sp_jvalue *const v1[],
+v1_sides(struct sp_json_source *s, const struct sp_jvalue *const v1[],
     struct sp_err *e)
 {
 	struct rside *rs;
@@ -273,7 +274,7 @@ v1_sides(struct sp_jsource *s, const struct sp_jvalue *const v1[],
 		    rs[i].v);
 		if (got == 0)
 			continue;
-		if (got < 0 || sp_cbuf_failed(b) || sp_jsource_add_side(s,
+		if (got < 0 || sp_cbuf_failed(b) || sp_json_source_add_side(s,
 		    rs[i].rank, sp_sidejson_kinds[rs[i].kind].name,
 		    sp_cbuf_data(b), sp_cbuf_len(b)) < 0)
 			goto out;
@@ -286,7 +287,7 @@ out:
 }
 
 int
-sp_json_sides(struct sp_jsource *s, const struct sp_jvalue *payloads,
+sp_json_sides(struct sp_json_source *s, const struct sp_jvalue *payloads,
     const struct sp_jvalue *const v1[SP_SIDEJSON_NKINDS], struct sp_err *e)
 {
 	if (payloads != NULL && payloads->t == SP_JARR)

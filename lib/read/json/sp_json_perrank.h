@@ -16,11 +16,11 @@
 #include "sp_sidejson.h"
 
 /* threads, tasks: the keys' values, or NULL. */
-int sp_json_lanes(struct sp_jsource *s, const struct sp_jvalue *threads,
+int sp_json_lanes(struct sp_json_source *s, const struct sp_jvalue *threads,
     const struct sp_jvalue *tasks, struct sp_err *e);
 
 /* payloads: sp_side_payloads; v1[k]: the key of sp_sidejson_kinds[k]. */
-int sp_json_sides(struct sp_jsource *s, const struct sp_jvalue *payloads,
+int sp_json_sides(struct sp_json_source *s, const struct sp_jvalue *payloads,
     const struct sp_jvalue *const v1[SP_SIDEJSON_NKINDS], struct sp_err *e);
 
 #endif

@@ -21,24 +21,26 @@
 
 /* What the start of the input says when it is no JSON at all. */
 static int
-first_chunk(const struct sp_jsource *s, const unsigned char *p, size_t n,
+first_chunk(const struct sp_json_source *s, const unsigned char *p, size_t n,
     struct sp_err *e)
 {
 	int in = strcmp(s->src.path, "-") == 0;
 
 	if (n == 0)
-		return sp_jsource_fail(s, e, SP_EDATA, "empty %s, not a "
+		return sp_json_source_fail(s, e, SP_EDATA, "empty %s, not a "
 		    "profile", in ? "input" : "file");
 	if (n >= 8 && memcmp(p, "\211HDF\r\n\032\n", 8) == 0) {
 		if (in)
 			return sp_fail(e, SP_EUSAGE, "an HDF5 profile needs "
 			    "random access: give a file name, not standard "
 			    "input");
-		return sp_jsource_fail(s, e, SP_EDATA, "a gzip-compressed HDF5 "
+		return sp_json_source_fail(s, e, SP_EDATA,
+		    "a gzip-compressed HDF5 "
 		    "file: unpack it first, HDF5 needs random access");
 	}
 	if (n >= 3 && p[0] == 0xd9 && p[1] == 0xd9 && p[2] == 0xf7)
-		return sp_jsource_fail(s, e, SP_EDATA, "already an sp stream; "
+		return sp_json_source_fail(s, e, SP_EDATA,
+		    "already an sp stream; "
 		    "pipe it to the next program");
 	return 0;
 }
@@ -57,7 +59,7 @@ gz_msg(const char *m)
 
 /* The input: gzread reads plain files as they are, gzip ones unpacked. */
 static gzFile
-open_input(const struct sp_jsource *s, struct sp_err *e)
+open_input(const struct sp_json_source *s, struct sp_err *e)
 {
 	const char *path = s->src.path;
 	gzFile gz;
@@ -81,7 +83,7 @@ open_input(const struct sp_jsource *s, struct sp_err *e)
 
 /* The next chunk into buf: its length, 0 at the end, or -1. */
 static int
-read_chunk(const struct sp_jsource *s, gzFile gz, unsigned char *buf,
+read_chunk(const struct sp_json_source *s, gzFile gz, unsigned char *buf,
     struct sp_err *e)
 {
 	int n = gzread(gz, buf, (unsigned)IN_CHUNK), err;
@@ -94,14 +96,14 @@ read_chunk(const struct sp_jsource *s, gzFile gz, unsigned char *buf,
 		return sp_fail_errno(e, errno, "%s: read error", s->name);
 	/* a cut gzip member ends reading without a word */
 	if (n < 0 || (err != Z_OK && err != Z_STREAM_END))
-		return sp_jsource_fail(s, e, SP_EDATA, "bad gzip data: %s",
+		return sp_json_source_fail(s, e, SP_EDATA, "bad gzip data: %s",
 		    gz_msg(m));
 	return 0;
 }
 
 /* The whole document through the parse. */
 static int
-parse_all(struct sp_jsource *s, gzFile gz, struct sp_jparse *p,
+parse_all(struct sp_json_source *s, gzFile gz, struct sp_json_parse *p,
     struct sp_err *e)
 {
 	unsigned char *buf = malloc(IN_CHUNK);
@@ -117,11 +119,11 @@ parse_all(struct sp_jsource *s, gzFile gz, struct sp_jparse *p,
 			goto out;
 		if (n == 0)
 			break;
-		if (sp_jparse_feed(p, buf, (size_t)n, e) < 0)
+		if (sp_json_parse_feed(p, buf, (size_t)n, e) < 0)
 			goto out;
 		consumed += (uint64_t)n;
 	}
-	rc = sp_jparse_end(p, e);
+	rc = sp_json_parse_end(p, e);
 out:
 	free(buf);
 	return rc;
@@ -130,24 +132,24 @@ out:
 struct sp_source *
 sp_json_open(const char *path, const char *tmpdir, struct sp_err *e)
 {
-	struct sp_jsource *s;
-	struct sp_jparse *p = NULL;
+	struct sp_json_source *s;
+	struct sp_json_parse *p = NULL;
 	gzFile gz = NULL;
 
-	if ((s = sp_jsource_new(path, tmpdir, e)) == NULL)
+	if ((s = sp_json_source_new(path, tmpdir, e)) == NULL)
 		return NULL;
-	if ((p = sp_jparse_new(s, e)) == NULL ||
+	if ((p = sp_json_parse_new(s, e)) == NULL ||
 	    (gz = open_input(s, e)) == NULL ||
 	    parse_all(s, gz, p, e) < 0 ||
-	    sp_json_run_finish(s, sp_jparse_top(p), e) < 0)
+	    sp_json_run_finish(s, sp_json_parse_top(p), e) < 0)
 		goto fail;
 	gzclose(gz);
-	sp_jparse_free(p);
+	sp_json_parse_free(p);
 	return &s->src;
 fail:
 	if (gz != NULL)
 		gzclose(gz);
-	sp_jparse_free(p);
+	sp_json_parse_free(p);
 	sp_source_free(&s->src);
 	return NULL;
 }

@@ -4,31 +4,33 @@
 #include <string.h>
 
 static int
-oom(const struct sp_jsource *s, struct sp_err *e)
+oom(const struct sp_json_source *s, struct sp_err *e)
 {
-	return sp_jsource_fail(s, e, SP_ENOMEM, "out of memory");
+	return sp_json_source_fail(s, e, SP_ENOMEM, "out of memory");
 }
 
 /* The row's region and rank; -1 when it has no name or valid rank. */
 static int
-row_place(struct sp_jsource *s, const struct sp_jvalue *row, long *region,
+row_place(struct sp_json_source *s, const struct sp_jvalue *row, long *region,
     uint32_t *rank, struct sp_err *e)
 {
 	const struct sp_jvalue *v = sp_jvalue_get(row, "name");
 	int64_t r = 0;
 
 	if (v == NULL || v->t != SP_JSTR)
-		return sp_jsource_fail(s, e, SP_EDATA, "regions[%zu]: a row "
+		return sp_json_source_fail(s, e, SP_EDATA,
+		    "regions[%zu]: a row "
 		    "without a name", s->src.nrows);
 	if (memchr(v->s, '\0', v->n) != NULL)
-		return sp_jsource_fail(s, e, SP_EDATA, "regions[%zu]: the name "
+		return sp_json_source_fail(s, e, SP_EDATA,
+		    "regions[%zu]: the name "
 		    "'%s\\u0000...' holds a NUL character, which a region name "
 		    "cannot (nor can HDF5's)", s->src.nrows, v->s);
 	if (!sp_jvalue_int(sp_jvalue_get(row, "rank"), &r) || r < 0 ||
 	    r > UINT32_MAX)
-		return sp_jsource_fail(s, e, SP_EDATA, "region '%s': a row "
+		return sp_json_source_fail(s, e, SP_EDATA, "region '%s': a row "
 		    "without a valid rank", v->s);
-	if ((*region = sp_jsource_region(s, v->s, v->n)) < 0)
+	if ((*region = sp_json_source_region(s, v->s, v->n)) < 0)
 		return oom(s, e);
 	*rank = (uint32_t)r;
 	return 0;
@@ -36,7 +38,7 @@ row_place(struct sp_jsource *s, const struct sp_jvalue *row, long *region,
 
 /* A string key kept with the source, or NULL (*oom set on failure). */
 static const char *
-opt_str(struct sp_jsource *s, const struct sp_jvalue *row, const char *key,
+opt_str(struct sp_json_source *s, const struct sp_jvalue *row, const char *key,
     int *oom)
 {
 	const struct sp_jvalue *v = sp_jvalue_get(row, key);
@@ -44,14 +46,14 @@ opt_str(struct sp_jsource *s, const struct sp_jvalue *row, const char *key,
 
 	if (v == NULL || v->t != SP_JSTR)
 		return NULL;
-	if ((k = sp_jsource_keep(s, v->s, v->n)) == NULL)
+	if ((k = sp_json_source_keep(s, v->s, v->n)) == NULL)
 		*oom = 1;
 	return k;
 }
 
 /* source_*, exclusive_total_ns; -1 when out of memory. */
 static int
-row_source(struct sp_jsource *s, const struct sp_jvalue *row,
+row_source(struct sp_json_source *s, const struct sp_jvalue *row,
     struct sp_row_info *ri)
 {
 	int64_t x;
@@ -114,8 +116,8 @@ row_summary(const struct sp_jvalue *v, struct sp_row_info *ri)
 
 /* The exact text when sp-json kept it, instead of the list respelled. */
 static int
-row_event_text(struct sp_jsource *s, const struct sp_jvalue *row,
-    struct sp_jcols *c, struct sp_err *e)
+row_event_text(struct sp_json_source *s, const struct sp_jvalue *row,
+    struct sp_json_source_cols *c, struct sp_err *e)
 {
 	const struct sp_jvalue *v = sp_jvalue_get(row, "event_metadata_json");
 
@@ -130,18 +132,18 @@ row_event_text(struct sp_jsource *s, const struct sp_jvalue *row,
 
 /* Start and end times, and every other column as long as they are. */
 static int
-row_columns(const struct sp_jsource *s, const struct sp_jcols *c,
+row_columns(const struct sp_json_source *s, const struct sp_json_source_cols *c,
     const char *name, uint32_t rank, struct sp_err *e)
 {
 	size_t k;
 
 	if ((c->have & 3) == 1 || (c->have & 3) == 2 ||
 	    (c->have > 3 && (c->have & 3) != 3))
-		return sp_jsource_fail(s, e, SP_EDATA, "region '%s': a row "
+		return sp_json_source_fail(s, e, SP_EDATA, "region '%s': a row "
 		    "without both start_times_ns and end_times_ns", name);
 	for (k = 1; k < SP_JSON_NCOLS; k++)
 		if ((c->have >> k) & 1 && c->n[k] != c->n[0])
-			return sp_jsource_fail(s, e, SP_EDATA, "region "
+			return sp_json_source_fail(s, e, SP_EDATA, "region "
 			    "'%.200s' rank %lld: %s holds %llu values, "
 			    "start_times_ns %llu", name, (long long)rank,
 			    sp_jsonkeys_calls[k],
@@ -152,7 +154,7 @@ row_columns(const struct sp_jsource *s, const struct sp_jcols *c,
 
 /* The tags, kept with the source; -1 when out of memory. */
 static int
-row_tags(struct sp_jsource *s, const struct sp_jvalue *v,
+row_tags(struct sp_json_source *s, const struct sp_jvalue *v,
     struct sp_row_info *ri)
 {
 	const char **t, *p;
@@ -164,7 +166,7 @@ row_tags(struct sp_jsource *s, const struct sp_jvalue *v,
 		return -1;
 	for (k = 0; k < v->nk; k++) {
 		p = sp_jvalue_str(v->kid[k], &n);
-		if ((t[k] = sp_jsource_keep(s, p, n)) == NULL) {
+		if ((t[k] = sp_json_source_keep(s, p, n)) == NULL) {
 			free(t);
 			return -1;
 		}
@@ -175,8 +177,8 @@ row_tags(struct sp_jsource *s, const struct sp_jvalue *v,
 }
 
 int
-sp_json_row_add(struct sp_jsource *s, const struct sp_jvalue *row,
-    struct sp_jcols *c, struct sp_err *e)
+sp_json_row_add(struct sp_json_source *s, const struct sp_jvalue *row,
+    struct sp_json_source_cols *c, struct sp_err *e)
 {
 	struct sp_src_row *r;
 	struct sp_row_info *ri;
@@ -186,7 +188,7 @@ sp_json_row_add(struct sp_jsource *s, const struct sp_jvalue *row,
 
 	if (row_place(s, row, &id, &rank, e) < 0)
 		return -1;
-	if ((r = sp_jsource_next_row(s)) == NULL)
+	if ((r = sp_json_source_next_row(s)) == NULL)
 		return oom(s, e);
 	ri = &r->info;
 	r->rank = rank;
@@ -215,6 +217,6 @@ sp_json_row_add(struct sp_jsource *s, const struct sp_jvalue *row,
 	for (k = 0; k < SP_X_COUNT; k++)
 		if ((c->have >> (2 + k)) & 1)
 			ri->xmask |= 1u << k;
-	sp_jsource_add_row(s, c);
+	sp_json_source_add_row(s, c);
 	return 0;
 }

@@ -19,7 +19,7 @@
 #include "sp_jvalue.h"
 
 /* row: the row's keys but its columns; cols: where its columns went. */
-int sp_json_row_add(struct sp_jsource *s, const struct sp_jvalue *row,
-    struct sp_jcols *cols, struct sp_err *e);
+int sp_json_row_add(struct sp_json_source *s, const struct sp_jvalue *row,
+    struct sp_json_source_cols *cols, struct sp_err *e);
 
 #endif

@@ -7,7 +7,7 @@
 #include "sp_cbuf.h"
 #include "sp_json_perrank.h"
 
-static const char *const top_keys[SP_JTOP_SIDE] = {
+static const char *const top_keys[SP_JSON_TOP_SIDE] = {
 	"format", "format_version", "num_ranks", "event_data_available",
 	"metadata", "threads", "tasks", "storage_layout",
 	"scope_profiler_schema", "sp_region_names", "sp_event_columns",
@@ -20,32 +20,32 @@ same(const char *key, const char *k, size_t n)
 	return strlen(key) == n && memcmp(key, k, n) == 0;
 }
 
-enum sp_jtop
+enum sp_json_top
 sp_json_top_index(const char *k, size_t n)
 {
 	int i;
 
-	for (i = 0; i < SP_JTOP_SIDE; i++)
+	for (i = 0; i < SP_JSON_TOP_SIDE; i++)
 		if (same(top_keys[i], k, n))
-			return (enum sp_jtop)i;
+			return (enum sp_json_top)i;
 	for (i = 0; i < SP_SIDEJSON_NKINDS; i++)
 		if (same(sp_sidejson_kinds[i].name, k, n))
-			return (enum sp_jtop)(SP_JTOP_SIDE + i);
-	return SP_JTOP_UNKNOWN;
+			return (enum sp_json_top)(SP_JSON_TOP_SIDE + i);
+	return SP_JSON_TOP_UNKNOWN;
 }
 
 int
-sp_json_not_profile(const struct sp_jsource *s, struct sp_err *e)
+sp_json_not_profile(const struct sp_json_source *s, struct sp_err *e)
 {
-	return sp_jsource_fail(s, e, SP_EDATA, "not a scope-profiler JSON "
+	return sp_json_source_fail(s, e, SP_EDATA, "not a scope-profiler JSON "
 	    "profile (written by sp-json, `scope-profiler export json` or "
 	    "`-o <name>.json`)");
 }
 
 static int
-oom(const struct sp_jsource *s, struct sp_err *e)
+oom(const struct sp_json_source *s, struct sp_err *e)
 {
-	return sp_jsource_fail(s, e, SP_ENOMEM, "out of memory");
+	return sp_json_source_fail(s, e, SP_ENOMEM, "out of memory");
 }
 
 /* int(format_version), default 0, as read_json has it. */
@@ -75,17 +75,17 @@ version_of(const struct sp_jvalue *v)
 }
 
 static int
-check_format(const struct sp_jsource *s, struct sp_jvalue *const top[],
+check_format(const struct sp_json_source *s, struct sp_jvalue *const top[],
     struct sp_err *e)
 {
-	const struct sp_jvalue *v = top[SP_JTOP_FORMAT];
+	const struct sp_jvalue *v = top[SP_JSON_TOP_FORMAT];
 	int64_t x;
 
 	if (v == NULL || v->t != SP_JSTR ||
 	    strcmp(v->s, SP_JSON_FORMAT_NAME) != 0)
 		return sp_json_not_profile(s, e);
-	if ((x = version_of(top[SP_JTOP_VERSION])) > SP_JSON_FORMAT_VERSION)
-		return sp_jsource_fail(s, e, SP_EDATA, "uses JSON profile "
+	if ((x = version_of(top[SP_JSON_TOP_VERSION])) > SP_JSON_FORMAT_VERSION)
+		return sp_json_source_fail(s, e, SP_EDATA, "uses JSON profile "
 		    "format version %lld; this sp reads versions through %d. "
 		    "Upgrade sp to read this file.", (long long)x,
 		    SP_JSON_FORMAT_VERSION);
@@ -94,7 +94,7 @@ check_format(const struct sp_jsource *s, struct sp_jvalue *const top[],
 
 /* sp-json's whole region table: the rows' ids mapped into it. */
 static int
-listed_regions(struct sp_jsource *s, const struct sp_jvalue *v,
+listed_regions(struct sp_json_source *s, const struct sp_jvalue *v,
     struct sp_err *e)
 {
 	size_t *map = calloc(s->nnames + 1, sizeof *map);
@@ -111,7 +111,8 @@ listed_regions(struct sp_jsource *s, const struct sp_jvalue *v,
 				break;
 		if (k == v->nk) {
 			free(map);
-			return sp_jsource_fail(s, e, SP_EDATA, "region '%s' is "
+			return sp_json_source_fail(s, e, SP_EDATA,
+			    "region '%s' is "
 			    "not in sp_region_names", s->names[i]);
 		}
 		map[i] = k;
@@ -125,7 +126,7 @@ listed_regions(struct sp_jsource *s, const struct sp_jvalue *v,
 		return oom(s, e);
 	for (k = 0; k < v->nk; k++) {
 		p = sp_jvalue_str(v->kid[k], &n);
-		if ((s->src.names[k] = sp_jsource_keep(s, p, n)) == NULL)
+		if ((s->src.names[k] = sp_json_source_keep(s, p, n)) == NULL)
 			return oom(s, e);
 	}
 	return 0;
@@ -133,7 +134,7 @@ listed_regions(struct sp_jsource *s, const struct sp_jvalue *v,
 
 /* The region table: sp-json's full one, else by first appearance. */
 static int
-region_table(struct sp_jsource *s, const struct sp_jvalue *v,
+region_table(struct sp_json_source *s, const struct sp_jvalue *v,
     struct sp_err *e)
 {
 	if (v != NULL && v->t == SP_JARR)
@@ -149,20 +150,21 @@ region_table(struct sp_jsource *s, const struct sp_jvalue *v,
 
 /* The run's scalars: num_ranks, event data, layout, schema, columns. */
 static int
-run_fields(struct sp_jsource *s, struct sp_jvalue *const top[],
+run_fields(struct sp_json_source *s, struct sp_jvalue *const top[],
     struct sp_err *e)
 {
 	const struct sp_jvalue *v;
 	int64_t x;
 	size_t i, k;
 
-	s->src.num_ranks = sp_jvalue_int(top[SP_JTOP_NUM_RANKS], &x) &&
+	s->src.num_ranks = sp_jvalue_int(top[SP_JSON_TOP_NUM_RANKS], &x) &&
 	    x >= 0 && x <= UINT32_MAX ? (uint32_t)x : 0;
-	v = top[SP_JTOP_EVENT_DATA];
+	v = top[SP_JSON_TOP_EVENT_DATA];
 	s->src.event_data = v == NULL || v->t != SP_JBOOL || v->b;
-	v = top[SP_JTOP_LAYOUT];
+	v = top[SP_JSON_TOP_LAYOUT];
 	if (v != NULL && v->t == SP_JSTR) {
-		if ((s->src.layout = sp_jsource_keep(s, v->s, v->n)) == NULL)
+		if ((s->src.layout = sp_json_source_keep(s, v->s, v->n)) ==
+		    NULL)
 			return oom(s, e);
 	} else {
 		s->src.layout = "columnar";
@@ -170,8 +172,8 @@ run_fields(struct sp_jsource *s, struct sp_jvalue *const top[],
 			if (s->src.rows[i].info.has_aggregate)
 				s->src.layout = "aggregate";
 	}
-	s->src.schema = sp_jvalue_int(top[SP_JTOP_SCHEMA], &x) ? x : 0;
-	if ((v = top[SP_JTOP_COLUMNS]) != NULL && v->t == SP_JARR)
+	s->src.schema = sp_jvalue_int(top[SP_JSON_TOP_SCHEMA], &x) ? x : 0;
+	if ((v = top[SP_JSON_TOP_COLUMNS]) != NULL && v->t == SP_JARR)
 		for (i = 0; i < v->nk; i++)
 			for (k = 0; k < SP_X_COUNT; k++)
 				if (v->kid[i]->t == SP_JSTR &&
@@ -183,7 +185,7 @@ run_fields(struct sp_jsource *s, struct sp_jvalue *const top[],
 
 /* The metadata as CBOR, and its label. */
 static int
-run_metadata(struct sp_jsource *s, const struct sp_jvalue *v,
+run_metadata(struct sp_json_source *s, const struct sp_jvalue *v,
     struct sp_err *e)
 {
 	const struct sp_jvalue *label;
@@ -230,7 +232,7 @@ cmp_row(const void *a, const void *b)
 
 /* Rows by rank, then region: the order sp_order reads them in. */
 static int
-sort_rows(struct sp_jsource *s, struct sp_err *e)
+sort_rows(struct sp_json_source *s, struct sp_err *e)
 {
 	const struct sp_src_row *r = s->src.rows;
 	size_t i;
@@ -240,7 +242,8 @@ sort_rows(struct sp_jsource *s, struct sp_err *e)
 	for (i = 1; i < s->src.nrows; i++)
 		if (r[i].rank == r[i - 1].rank &&
 		    r[i].region == r[i - 1].region)
-			return sp_jsource_fail(s, e, SP_EDATA, "two rows for "
+			return sp_json_source_fail(s, e, SP_EDATA,
+			    "two rows for "
 			    "region '%.200s' rank %u",
 			    s->src.names[r[i].region], r[i].rank);
 	return 0;
@@ -272,7 +275,7 @@ listed_rows(const struct sp_src_row *rows, size_t r0, size_t r1,
  * then region: reorder each listed rank's stretch.
  */
 static int
-row_order(struct sp_jsource *s, const struct sp_jvalue *m, struct sp_err *e)
+row_order(struct sp_json_source *s, const struct sp_jvalue *m, struct sp_err *e)
 {
 	struct sp_src_row *rows = s->src.rows, *tmp = NULL;
 	size_t r0, r1, cap = 0;
@@ -301,7 +304,8 @@ row_order(struct sp_jsource *s, const struct sp_jvalue *m, struct sp_err *e)
 			cap = r1 - r0;
 		}
 		if (listed_rows(rows, r0, r1, list, tmp) != r1 - r0) {
-			sp_jsource_fail(s, e, SP_EDATA, "sp_row_order of rank "
+			sp_json_source_fail(s, e, SP_EDATA,
+			    "sp_row_order of rank "
 			    "%s does not list the rank's rows", key);
 			goto out;
 		}
@@ -323,7 +327,7 @@ cmp_u32(const void *a, const void *b)
 
 /* Ranks with side payloads but maybe no rows. */
 static int
-extra_ranks(struct sp_jsource *s, struct sp_err *e)
+extra_ranks(struct sp_json_source *s, struct sp_err *e)
 {
 	uint32_t *r;
 	size_t i, n = 0;
@@ -344,24 +348,25 @@ extra_ranks(struct sp_jsource *s, struct sp_err *e)
 }
 
 int
-sp_json_run_finish(struct sp_jsource *s,
-    struct sp_jvalue *const top[SP_JTOP_COUNT], struct sp_err *e)
+sp_json_run_finish(struct sp_json_source *s,
+    struct sp_jvalue *const top[SP_JSON_TOP_COUNT], struct sp_err *e)
 {
 	const struct sp_jvalue *v1[SP_SIDEJSON_NKINDS];
 	const struct sp_jvalue *v;
 	size_t k;
 
 	for (k = 0; k < SP_SIDEJSON_NKINDS; k++)
-		v1[k] = top[SP_JTOP_SIDE + k];
+		v1[k] = top[SP_JSON_TOP_SIDE + k];
 	if (check_format(s, top, e) < 0 ||
-	    region_table(s, top[SP_JTOP_NAMES], e) < 0 ||
+	    region_table(s, top[SP_JSON_TOP_NAMES], e) < 0 ||
 	    run_fields(s, top, e) < 0 ||
-	    run_metadata(s, top[SP_JTOP_METADATA], e) < 0 ||
-	    sp_json_lanes(s, top[SP_JTOP_THREADS], top[SP_JTOP_TASKS], e) < 0 ||
-	    sp_json_sides(s, top[SP_JTOP_PAYLOADS], v1, e) < 0 ||
+	    run_metadata(s, top[SP_JSON_TOP_METADATA], e) < 0 ||
+	    sp_json_lanes(s, top[SP_JSON_TOP_THREADS], top[SP_JSON_TOP_TASKS],
+	    e) < 0 ||
+	    sp_json_sides(s, top[SP_JSON_TOP_PAYLOADS], v1, e) < 0 ||
 	    sort_rows(s, e) < 0)
 		return -1;
-	if ((v = top[SP_JTOP_ROW_ORDER]) != NULL && v->t == SP_JOBJ &&
+	if ((v = top[SP_JSON_TOP_ROW_ORDER]) != NULL && v->t == SP_JOBJ &&
 	    row_order(s, v, e) < 0)
 		return -1;
 	return extra_ranks(s, e);

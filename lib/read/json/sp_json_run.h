@@ -28,24 +28,26 @@
 #define SP_JSON_FORMAT_VERSION 1
 
 /* The top-level keys the run reads ("regions" is the parse's own). */
-enum sp_jtop {
-	SP_JTOP_FORMAT, SP_JTOP_VERSION, SP_JTOP_NUM_RANKS,
-	SP_JTOP_EVENT_DATA, SP_JTOP_METADATA, SP_JTOP_THREADS,
-	SP_JTOP_TASKS, SP_JTOP_LAYOUT, SP_JTOP_SCHEMA, SP_JTOP_NAMES,
-	SP_JTOP_COLUMNS, SP_JTOP_PAYLOADS, SP_JTOP_ROW_ORDER,
-	SP_JTOP_SIDE,		/* + k: sp_sidejson_kinds[k]'s key */
-	SP_JTOP_UNKNOWN = SP_JTOP_SIDE + SP_SIDEJSON_NKINDS,	/* dropped */
-	SP_JTOP_COUNT
+enum sp_json_top {
+	SP_JSON_TOP_FORMAT, SP_JSON_TOP_VERSION, SP_JSON_TOP_NUM_RANKS,
+	SP_JSON_TOP_EVENT_DATA, SP_JSON_TOP_METADATA, SP_JSON_TOP_THREADS,
+	SP_JSON_TOP_TASKS, SP_JSON_TOP_LAYOUT, SP_JSON_TOP_SCHEMA,
+	SP_JSON_TOP_NAMES, SP_JSON_TOP_COLUMNS, SP_JSON_TOP_PAYLOADS,
+	SP_JSON_TOP_ROW_ORDER,
+	SP_JSON_TOP_SIDE,	/* + k: sp_sidejson_kinds[k]'s key */
+	/* dropped */
+	SP_JSON_TOP_UNKNOWN = SP_JSON_TOP_SIDE + SP_SIDEJSON_NKINDS,
+	SP_JSON_TOP_COUNT
 };
 
-/* The index of the n-byte key k: SP_JTOP_UNKNOWN for one not read. */
-enum sp_jtop sp_json_top_index(const char *k, size_t n);
+/* The index of the n-byte key k: SP_JSON_TOP_UNKNOWN for one not read. */
+enum sp_json_top sp_json_top_index(const char *k, size_t n);
 
 /* The error of a document that is no JSON profile at all; -1. */
-int sp_json_not_profile(const struct sp_jsource *s, struct sp_err *e);
+int sp_json_not_profile(const struct sp_json_source *s, struct sp_err *e);
 
 /* The values of the keys (NULL: absent), made the run. */
-int sp_json_run_finish(struct sp_jsource *s,
-    struct sp_jvalue *const top[SP_JTOP_COUNT], struct sp_err *e);
+int sp_json_run_finish(struct sp_json_source *s,
+    struct sp_jvalue *const top[SP_JSON_TOP_COUNT], struct sp_err *e);
 
 #endif

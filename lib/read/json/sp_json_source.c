@@ -22,7 +22,7 @@ dupn(const char *p, size_t n)
 }
 
 int
-sp_jsource_fail(const struct sp_jsource *s, struct sp_err *e,
+sp_json_source_fail(const struct sp_json_source *s, struct sp_err *e,
     enum sp_status st, const char *fmt, ...)
 {
 	char msg[SP_ERR_MSG_MAX];
@@ -35,7 +35,7 @@ sp_jsource_fail(const struct sp_jsource *s, struct sp_err *e,
 }
 
 char *
-sp_jsource_keep(struct sp_jsource *s, const char *p, size_t n)
+sp_json_source_keep(struct sp_json_source *s, const char *p, size_t n)
 {
 	char *d;
 
@@ -55,7 +55,7 @@ sp_jsource_keep(struct sp_jsource *s, const char *p, size_t n)
 }
 
 long
-sp_jsource_region(struct sp_jsource *s, const char *p, size_t n)
+sp_json_source_region(struct sp_json_source *s, const char *p, size_t n)
 {
 	size_t i;
 
@@ -76,21 +76,21 @@ sp_jsource_region(struct sp_jsource *s, const char *p, size_t n)
 		s->lens = l;
 		s->capnames = cap;
 	}
-	if ((s->names[s->nnames] = sp_jsource_keep(s, p, n)) == NULL)
+	if ((s->names[s->nnames] = sp_json_source_keep(s, p, n)) == NULL)
 		return -1;
 	s->lens[s->nnames] = n;
 	return (long)s->nnames++;
 }
 
 struct sp_src_row *
-sp_jsource_next_row(struct sp_jsource *s)
+sp_json_source_next_row(struct sp_json_source *s)
 {
 	struct sp_src_row *r;
 
 	if (s->src.nrows == s->caprows) {
 		size_t cap = s->caprows ? s->caprows * 2 : 64;
 		struct sp_src_row *nr = realloc(s->src.rows, cap * sizeof *nr);
-		struct sp_jcols *nc;
+		struct sp_json_source_cols *nc;
 
 		if (nr == NULL)
 			return NULL;
@@ -106,7 +106,8 @@ sp_jsource_next_row(struct sp_jsource *s)
 }
 
 void
-sp_jsource_add_row(struct sp_jsource *s, const struct sp_jcols *c)
+sp_json_source_add_row(struct sp_json_source *s,
+    const struct sp_json_source_cols *c)
 {
 	struct sp_src_row *r = &s->src.rows[s->src.nrows];
 
@@ -116,14 +117,15 @@ sp_jsource_add_row(struct sp_jsource *s, const struct sp_jcols *c)
 }
 
 int
-sp_jsource_add_side(struct sp_jsource *s, uint32_t rank, const char *kind,
-    const uint8_t *p, size_t n)
+sp_json_source_add_side(struct sp_json_source *s, uint32_t rank,
+    const char *kind, const uint8_t *p, size_t n)
 {
-	struct sp_jside *d;
+	struct sp_json_source_side *d;
 
 	if (s->nsides == s->capsides) {
 		size_t cap = s->capsides ? s->capsides * 2 : 16;
-		struct sp_jside *v = realloc(s->sides, cap * sizeof *v);
+		struct sp_json_source_side *v = realloc(s->sides,
+		    cap * sizeof *v);
 
 		if (v == NULL)
 			return -1;
@@ -149,8 +151,8 @@ static int
 jread(struct sp_source *src, size_t row, uint64_t off, size_t n, int64_t *a,
     int64_t *b, int64_t *const x[SP_X_COUNT], struct sp_err *e)
 {
-	struct sp_jsource *s = (struct sp_jsource *)src;
-	const struct sp_jcols *c = &s->cols[src->rows[row].offset];
+	struct sp_json_source *s = (struct sp_json_source *)src;
+	const struct sp_json_source_cols *c = &s->cols[src->rows[row].offset];
 	size_t k, i;
 
 	if (n == 0)
@@ -174,7 +176,7 @@ jread(struct sp_source *src, size_t row, uint64_t off, size_t n, int64_t *a,
 }
 
 static void
-free_evtexts(struct sp_jsource *s)
+free_evtexts(struct sp_json_source *s)
 {
 	size_t i;
 
@@ -188,7 +190,7 @@ free_evtexts(struct sp_jsource *s)
  * file until its rank is written: into the rows' info.
  */
 static int
-load_events(struct sp_jsource *s, uint32_t rank, struct sp_err *e)
+load_events(struct sp_json_source *s, uint32_t rank, struct sp_err *e)
 {
 	struct sp_source *src = &s->src;
 	size_t i;
@@ -196,7 +198,7 @@ load_events(struct sp_jsource *s, uint32_t rank, struct sp_err *e)
 	free_evtexts(s);
 	for (i = 0; i < src->nrows; i++) {
 		struct sp_src_row *r = &src->rows[i];
-		const struct sp_jcols *c = &s->cols[r->offset];
+		const struct sp_json_source_cols *c = &s->cols[r->offset];
 		char *t;
 
 		r->info.event_metadata = NULL;
@@ -222,8 +224,8 @@ load_events(struct sp_jsource *s, uint32_t rank, struct sp_err *e)
 
 /* A copy of the rank's table in rl (n ranks), entries of size bytes. */
 static int
-copy_lanes(const struct sp_jlanes *rl, size_t n, size_t size, uint32_t rank,
-    void **copy, size_t *cnt, struct sp_err *e)
+copy_lanes(const struct sp_json_source_lanes *rl, size_t n, size_t size,
+    uint32_t rank, void **copy, size_t *cnt, struct sp_err *e)
 {
 	size_t i;
 
@@ -245,7 +247,7 @@ static int
 jtables(struct sp_source *src, uint32_t rank, struct sp_rank_info *out,
     struct sp_err *e)
 {
-	struct sp_jsource *s = (struct sp_jsource *)src;
+	struct sp_json_source *s = (struct sp_json_source *)src;
 	void *copy;
 
 	if (load_events(s, rank, e) < 0)
@@ -273,7 +275,7 @@ jsides(struct sp_source *src, uint32_t rank,
     int (*emit)(void *ctx, const char *kind, const uint8_t *p, size_t n,
     struct sp_err *e), void *ctx, struct sp_err *e)
 {
-	struct sp_jsource *s = (struct sp_jsource *)src;
+	struct sp_json_source *s = (struct sp_json_source *)src;
 	size_t i;
 
 	for (i = 0; i < s->nsides; i++)
@@ -285,7 +287,7 @@ jsides(struct sp_source *src, uint32_t rank,
 }
 
 static void
-lanes_free(struct sp_jlanes *rl, size_t n)
+lanes_free(struct sp_json_source_lanes *rl, size_t n)
 {
 	size_t i;
 
@@ -297,7 +299,7 @@ lanes_free(struct sp_jlanes *rl, size_t n)
 static void
 jfree(struct sp_source *src)
 {
-	struct sp_jsource *s = (struct sp_jsource *)src;
+	struct sp_json_source *s = (struct sp_json_source *)src;
 	size_t i;
 
 	free_evtexts(s);
@@ -322,10 +324,10 @@ jfree(struct sp_source *src)
 static const struct sp_source_ops json_ops = { jread, jtables, jsides,
 	jfree };
 
-struct sp_jsource *
-sp_jsource_new(const char *path, const char *tmpdir, struct sp_err *e)
+struct sp_json_source *
+sp_json_source_new(const char *path, const char *tmpdir, struct sp_err *e)
 {
-	struct sp_jsource *s = calloc(1, sizeof *s);
+	struct sp_json_source *s = calloc(1, sizeof *s);
 	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
 
 	if (s == NULL) {

@@ -18,7 +18,7 @@ static const unsigned char stops[256] = {
 	['\\'] = STOP_INSIDE,
 };
 
-struct sp_jsurr {
+struct sp_json_surr {
 	int state;		/* at the end of what was given to YAJL */
 	unsigned char held[12];	/* an escape or a word cut by the chunk's end */
 	size_t nheld;
@@ -32,14 +32,14 @@ struct sp_jsurr {
 	size_t nfhead, nftail, nfcap;
 };
 
-struct sp_jsurr *
-sp_jsurr_new(void)
+struct sp_json_surr *
+sp_json_surr_new(void)
 {
-	return calloc(1, sizeof(struct sp_jsurr));
+	return calloc(1, sizeof(struct sp_json_surr));
 }
 
 void
-sp_jsurr_free(struct sp_jsurr *f)
+sp_json_surr_free(struct sp_json_surr *f)
 {
 	if (f == NULL)
 		return;
@@ -96,7 +96,7 @@ room(void *q, size_t sz, size_t *head, size_t *tail, size_t *cap)
 }
 
 static int
-push(struct sp_jsurr *f, uint32_t v)
+push(struct sp_json_surr *f, uint32_t v)
 {
 	uint32_t *q = room(f->q, sizeof *q, &f->qhead, &f->qtail, &f->qcap);
 
@@ -113,7 +113,7 @@ push(struct sp_jsurr *f, uint32_t v)
  * A lone high surrogate's digits become 0000 in b.
  */
 static long
-escape(struct sp_jsurr *f, unsigned char *b, size_t i, size_t n, int final)
+escape(struct sp_json_surr *f, unsigned char *b, size_t i, size_t n, int final)
 {
 	long h, l;
 
@@ -163,7 +163,7 @@ value_after(unsigned char c)
  * decides); -1 without memory.
  */
 static long
-word(struct sp_jsurr *f, unsigned char *b, size_t i, size_t n, int final,
+word(struct sp_json_surr *f, unsigned char *b, size_t i, size_t n, int final,
     unsigned char prev)
 {
 	static const char nan[] = "NaN", inf[] = "Infinity";
@@ -188,7 +188,7 @@ word(struct sp_jsurr *f, unsigned char *b, size_t i, size_t n, int final,
 }
 
 int
-sp_jsurr_feed(struct sp_jsurr *f, const unsigned char *buf, size_t n,
+sp_json_surr_feed(struct sp_json_surr *f, const unsigned char *buf, size_t n,
     int final, const unsigned char **out, const unsigned char **raw,
     size_t *len)
 {
@@ -245,7 +245,7 @@ sp_jsurr_feed(struct sp_jsurr *f, const unsigned char *buf, size_t n,
 }
 
 const char *
-sp_jsurr_number(struct sp_jsurr *f, uint64_t end, int negative)
+sp_json_surr_number(struct sp_json_surr *f, uint64_t end, int negative)
 {
 	uint64_t v;
 
@@ -256,13 +256,13 @@ sp_jsurr_number(struct sp_jsurr *f, uint64_t end, int negative)
 }
 
 size_t
-sp_jsurr_words(const struct sp_jsurr *f)
+sp_json_surr_words(const struct sp_json_surr *f)
 {
 	return f->nftail - f->nfhead;
 }
 
 int
-sp_jsurr_decode(struct sp_jsurr *f, const unsigned char *p, size_t n,
+sp_json_surr_decode(struct sp_json_surr *f, const unsigned char *p, size_t n,
     char **s, size_t *sn)
 {
 	size_t i, k = 0, nul = 0, live = f->qtail - f->qhead;

@@ -13,7 +13,7 @@
  * queue remembers, in document order, what each \u0000 of the input
  * stands for: the surrogate, or 0 for a \u0000 as written.  A JSON string
  * cannot hold a raw NUL, so every NUL of a decoded string is one of
- * them: sp_jsurr_decode() pops one per NUL and puts back the surrogate as
+ * them: sp_json_surr_decode() pops one per NUL and puts back the surrogate as
  * its three bytes of generalized UTF-8 (sp_utf8_surrogate), as the low
  * ones YAJL decodes already come.
  *
@@ -22,13 +22,13 @@
  * after a minus sign, and before a comma, closing bracket, blank or the
  * end) becomes a number of the same length ("0.0", "0.000000"), and a
  * second queue remembers where each such number ends in the document.
- * When YAJL hands over a number, sp_jsurr_number() says, by where it
+ * When YAJL hands over a number, sp_json_surr_number() says, by where it
  * ends, whether it is one of them, and which.  The same word anywhere
  * else, and every string ("NaN" as text), pass unchanged.
  *
  * Escapes and words cut by the end of a chunk are held back until the
  * next one (at most 11 bytes), so the text YAJL parses comes in other
- * chunks than the input; sp_jsurr_feed() gives the filtered bytes and the
+ * chunks than the input; sp_json_surr_feed() gives the filtered bytes and the
  * same bytes unfiltered, for captures of raw text.  Offsets are the same
  * in both.
  *
@@ -41,18 +41,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct sp_jsurr;
+struct sp_json_surr;
 
-struct sp_jsurr *sp_jsurr_new(void);
-void sp_jsurr_free(struct sp_jsurr *f);
+struct sp_json_surr *sp_json_surr_new(void);
+void sp_json_surr_free(struct sp_json_surr *f);
 
 /*
  * Filter the next n bytes of input (final: the input ends there): *out
  * the text for YAJL, *raw the same bytes as read, both *len long.
  * Returns -1 without memory.
  */
-int sp_jsurr_feed(struct sp_jsurr *f, const unsigned char *buf, size_t n,
-    int final, const unsigned char **out, const unsigned char **raw,
+int sp_json_surr_feed(struct sp_json_surr *f, const unsigned char *buf,
+    size_t n, int final, const unsigned char **out, const unsigned char **raw,
     size_t *len);
 
 /*
@@ -62,9 +62,10 @@ int sp_jsurr_feed(struct sp_jsurr *f, const unsigned char *buf, size_t n,
  * NULL.  Every number of the document may be asked about, in order; a
  * word's number must be.
  */
-const char *sp_jsurr_number(struct sp_jsurr *f, uint64_t end, int negative);
+const char *sp_json_surr_number(struct sp_json_surr *f, uint64_t end,
+    int negative);
 /* The words whose numbers have not been asked about yet. */
-size_t sp_jsurr_words(const struct sp_jsurr *f);
+size_t sp_json_surr_words(const struct sp_json_surr *f);
 
 /*
  * The decoded string p (n bytes) with its NULs as they were written, into
@@ -72,7 +73,7 @@ size_t sp_jsurr_words(const struct sp_jsurr *f);
  * decoded string of the document must pass here once, in order, even one
  * that is not kept (pass s NULL).  Returns -1 without memory.
  */
-int sp_jsurr_decode(struct sp_jsurr *f, const unsigned char *p, size_t n,
-    char **s, size_t *sn);
+int sp_json_surr_decode(struct sp_json_surr *f, const unsigned char *p,
+    size_t n, char **s, size_t *sn);
 
 #endif
