@@ -93,43 +93,8 @@ int sp_json_emit_i64s(struct sp_json_emit *o, const int64_t *v, size_t n,
 int sp_json_emit_cbor(struct sp_json_emit *o, const struct sp_cbor *d, size_t i,
     struct sp_err *e);
 
-/*
- * The JSON text s re-read and written again as json.loads then json.dumps
- * would: the same values, strings escaped as ensure_ascii escapes them,
- * integers as their digits, floats as Python's repr of the nearest double;
- * NaN, Infinity and -Infinity (which json.loads takes) and floats that
- * overflow as sp_json_emit_f64 writes them.  Fails (SP_EDATA) on text that is
- * not one JSON value.
- */
-int sp_json_emit_jsontext(struct sp_json_emit *o, const char *s, size_t n,
-    struct sp_err *e);
-
-/*
- * Whether the JSON text s is an array with at least one element that
- * Python finds true (a non-empty object or array or string, a non-zero
- * number, true): json_export writes event_metadata only then.  0 also
- * for text that is not an array; -1 for text that is not JSON.
- */
-int sp_json_text_any_true(const char *s, size_t n);
-
-/*
- * The elements of the JSON array text s, in order: each(ctx, off, len)
- * gets the bytes [off, off + len) of s that hold one element, without
- * the blanks around it.  Fails (SP_EDATA) on text that is not a JSON
- * array, or with each's failure; elements before the bad part have been
- * handed out by then.
- */
-int sp_json_text_elements(const char *s, size_t n,
-    int (*each)(void *ctx, size_t off, size_t len), void *ctx,
-    struct sp_err *e);
-
 /* Base64 (RFC 4648, padded) of n bytes as a JSON string. */
 int sp_json_emit_base64(struct sp_json_emit *o, const uint8_t *p, size_t n,
     struct sp_err *e);
-/*
- * Decode base64 text (padding optional, no whitespace) into out, which
- * has room for n / 4 * 3 + 3 bytes; returns the length, or -1.
- */
-long sp_json_base64_decode(const char *s, size_t n, uint8_t *out);
 
 #endif

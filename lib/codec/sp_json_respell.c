@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "sp_json_emit.h"
+#include "sp_json_text.h"
 #include "sp_jsonw.h"
 
 struct mem {
@@ -46,7 +47,7 @@ sp_json_respell(const char *s, size_t n, enum sp_json_emit_nonfinite how,
 		return -1;
 	if ((j = sp_json_emit_new(w, -1, 0, e)) != NULL)
 		sp_json_emit_set_nonfinite(j, how);
-	if (j != NULL && sp_json_emit_jsontext(j, s, n, e) == 0 &&
+	if (j != NULL && sp_json_text_emit(j, s, n, e) == 0 &&
 	    sp_jsonw_flush(w, e) == 0)
 		rc = 0;
 	sp_json_emit_free(j);

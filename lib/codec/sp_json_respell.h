@@ -1,6 +1,6 @@
 /*
  * sp_json_respell.h - a JSON text respelled as json.dumps(json.loads(s))
- * spells it on one line (sp_json_emit_jsontext), into memory: how sp-json
+ * spells it on one line (sp_json_text_emit), into memory: how sp-json
  * tells whether a row's event metadata survives JSON v1 as it is, and
  * how sp-read gives back the text a v1 document's "event_metadata"
  * stood for.

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sp_json_text.h"
+
 #define A SP_SIDEJSON_ATTR
 #define D SP_SIDEJSON_DATASET
 #define N(v) (sizeof (v) / sizeof (v)[0])
@@ -144,7 +146,7 @@ sp_sidejson_payload(const struct sp_jvalue *v, uint32_t *rank,
 		    SP_SIDEJSON_PAYLOADS);
 	if ((*data = malloc(b64->n / 4 * 3 + 4)) == NULL)
 		return sp_fail(e, SP_ENOMEM, "out of memory");
-	if ((n = sp_json_base64_decode(b64->s, b64->n, *data)) < 0) {
+	if ((n = sp_json_text_base64(b64->s, b64->n, *data)) < 0) {
 		free(*data);
 		*data = NULL;
 		return sp_fail(e, SP_EDATA, "%s: bad base64",

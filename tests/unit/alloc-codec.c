@@ -12,6 +12,7 @@
 #include "sp_cbor.h"
 #include "sp_cbuf.h"
 #include "sp_json_emit.h"
+#include "sp_json_text.h"
 #include "sp_jsonw.h"
 #include "alloc.h"
 
@@ -156,7 +157,7 @@ emit_doc(int indent, struct sp_err *e)
 	    sp_json_emit_lkey(o, "cbor", e) < 0 ||
 	    sp_json_emit_cbor(o, d, 0, e) < 0 ||
 	    sp_json_emit_lkey(o, "text", e) < 0 ||
-	    sp_json_emit_jsontext(o, text, sizeof text - 1, e) < 0 ||
+	    sp_json_text_emit(o, text, sizeof text - 1, e) < 0 ||
 	    sp_json_emit_key(o, "k\xc3\xa9y", 4, e) < 0 ||
 	    sp_json_emit_open(o, '[', e) < 0)
 		goto out;

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "sp_json_emit.h"
+#include "sp_json_text.h"
 #include "sp_json_respell.h"
 #include "sp_spill.h"
 #include "check.h"
@@ -212,7 +213,7 @@ text_case(const char *in, int indent, const char *want)
 	int rc;
 
 	out_open(&t, indent, 0);
-	rc = sp_json_emit_jsontext(t.o, in, strlen(in), &e);
+	rc = sp_json_text_emit(t.o, in, strlen(in), &e);
 	if (want == NULL) {
 		CHECK(rc < 0, "[%s] should fail", in);
 	} else {
@@ -322,10 +323,10 @@ test_base64(void)
 	if (sp_json_emit_base64(t.o, in, sizeof in, &e) < 0)
 		abort();
 	out_text(&t);
-	k = sp_json_base64_decode(t.m.p + 1, t.m.len - 2, back);
+	k = sp_json_text_base64(t.m.p + 1, t.m.len - 2, back);
 	CHECK(k == (long)sizeof in && memcmp(in, back, sizeof in) == 0,
 	    "round trip: %ld bytes", k);
-	CHECK(sp_json_base64_decode("A*==", 4, back) < 0, "bad character");
+	CHECK(sp_json_text_base64("A*==", 4, back) < 0, "bad character");
 	out_close(&t);
 }
 

@@ -14,6 +14,7 @@
 #include "sp_cbor.h"
 #include "sp_export.h"
 #include "sp_json_emit.h"
+#include "sp_json_text.h"
 #include "sp_gzout.h"
 #include "sp_jsonkeys.h"
 #include "sp_json_respell.h"
@@ -508,7 +509,7 @@ put_events(struct jx *x, struct jrow *r, const struct sp_row_info *ri,
 	if ((j = row_text(x, 0, &off, e)) == NULL)
 		return -1;
 	if (sp_json_emit_lkey(j, "event_metadata", e) == 0 &&
-	    sp_json_emit_jsontext(j, ri->event_metadata, ri->event_metadata_len,
+	    sp_json_text_emit(j, ri->event_metadata, ri->event_metadata_len,
 	    e) == 0 && frag_end(x, off, &r->ev_len, e) == 0) {
 		r->ev = off;
 		rc = 0;

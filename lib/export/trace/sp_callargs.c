@@ -7,6 +7,7 @@
 
 #include "sp_arena.h"
 #include "sp_json_emit.h"
+#include "sp_json_text.h"
 #include "sp_json_respell.h"
 
 /* One element of a row's metadata array: bytes [off, off + len). */
