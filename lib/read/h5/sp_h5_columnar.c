@@ -14,7 +14,7 @@
 
 #include "sp_h5_internal.h"
 #include "sp_h5val.h"
-#include "sp_jsontext.h"
+#include "sp_h5_tags.h"
 
 /*
  * The per-call event columns are read in long runs, each value once per
@@ -236,7 +236,7 @@ parse_tags(struct sp_h5src *h, struct sp_row_info *ri, const char *text,
 	if (text[0] == '\0')
 		return 0;
 	errno = 0;	/* its mallocs say ENOMEM, bad text leaves errno 0 */
-	if (sp_jsontext_strings(text, strlen(text), &tags, &n) < 0)
+	if (sp_h5_tags_parse(text, strlen(text), &tags, &n) < 0)
 		return errno == ENOMEM ? sp_fail(e, SP_ENOMEM, "%s: out of "
 		    "memory", h->src.path) : sp_fail(e, SP_EDATA, "%s: index "
 		    "row %zu: tags is not a JSON array of strings",

@@ -1,4 +1,4 @@
-#include "sp_jsontext.h"
+#include "sp_h5_tags.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -119,7 +119,7 @@ string(struct cur *c, char *o)
 }
 
 int
-sp_jsontext_strings(const char *text, size_t len, char ***out, size_t *np)
+sp_h5_tags_parse(const char *text, size_t len, char ***out, size_t *np)
 {
 	struct cur c = { text, text + len };
 	size_t n = 0, cap = 8, used = 0;

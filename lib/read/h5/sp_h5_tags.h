@@ -1,17 +1,17 @@
 /*
- * sp_jsontext.h - the one piece of JSON that HDF5 profiles embed in a
+ * sp_h5_tags.h - the one piece of JSON that HDF5 profiles embed in a
  * string: the `tags` column, a JSON array of strings such as ["a", "b"].
  *
  * Ownership: *out is one malloc'ed block (pointers, then text, NULL
  * terminated) for the caller to free().
  */
-#ifndef SP_JSONTEXT_H
-#define SP_JSONTEXT_H
+#ifndef SP_H5_TAGS_H
+#define SP_H5_TAGS_H
 
 #include <stddef.h>
 
 /* Parse a JSON array of strings; -1 when text is anything else. */
-int sp_jsontext_strings(const char *text, size_t len, char ***out,
+int sp_h5_tags_parse(const char *text, size_t len, char ***out,
     size_t *n);
 
 #endif

@@ -1,12 +1,12 @@
 /*
- * Unit test of sp_jsontext: the JSON array of strings that HDF5 profiles
+ * Unit test of sp_h5_tags: the JSON array of strings that HDF5 profiles
  * keep in their `tags` column, decoded as Python's json.loads would.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "sp_jsontext.h"
+#include "sp_h5_tags.h"
 #include "check.h"
 
 /* Parse text; compare with want (n strings, joined by '|'), or a refusal. */
@@ -15,7 +15,7 @@ expect(const char *text, const char *want)
 {
 	char **v = NULL, got[256] = "";
 	size_t n = 99, i;
-	int rc = sp_jsontext_strings(text, strlen(text), &v, &n);
+	int rc = sp_h5_tags_parse(text, strlen(text), &v, &n);
 
 	if (want == NULL) {
 		CHECK(rc == -1, "'%s': accepted, want a refusal", text);
@@ -88,7 +88,7 @@ test_many(void)
 		char **v = NULL;
 		size_t n;
 
-		CHECK(sp_jsontext_strings(text, strlen(text), &v, &n) == 0,
+		CHECK(sp_h5_tags_parse(text, strlen(text), &v, &n) == 0,
 		    "100 strings refused");
 		CHECK(n == 100 && strcmp(v[0], "s0") == 0 &&
 		    strcmp(v[99], "s99") == 0 && v[100] == NULL,
@@ -100,7 +100,7 @@ test_many(void)
 		char **v = NULL;
 		size_t n;
 
-		CHECK(sp_jsontext_strings("[\"a\"]garbage", 5, &v, &n) == 0 &&
+		CHECK(sp_h5_tags_parse("[\"a\"]garbage", 5, &v, &n) == 0 &&
 		    n == 1 && strcmp(v[0], "a") == 0, "a prefix of len bytes");
 		free(v);
 	}
