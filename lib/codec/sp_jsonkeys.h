@@ -9,7 +9,7 @@
 
 /*
  * A region row's per-call columns: the start and end times, then the
- * optional columns in the order of the stream's enum sp_xcol (sp_batch.h:
+ * optional columns in the order of the stream's enum sp_batch_xcol (sp_batch.h:
  * gpu, call id, parent id, thread, task, await), so that key 2 + k is
  * that of column k.
  */

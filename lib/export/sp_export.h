@@ -101,7 +101,8 @@ enum sp_export_hold {
 };
 
 struct sp_export_spec {
-	enum sp_stage stage;	/* SP_STAGE_CALLS: refuse interval streams */
+	/* SP_STAGE_CALLS: refuse interval streams */
+	enum sp_batch_stage stage;
 	enum sp_export_unit unit;
 	struct sp_export_naming naming;	/* files (not PER_STREAM) */
 	enum sp_export_hold hold;

@@ -57,7 +57,7 @@ struct sp_export {
 	void *ctx;
 	int ran;
 	int ended;		/* the input ended cleanly, pending outputs out */
-	enum sp_stage stage;
+	enum sp_batch_stage stage;
 	struct sp_walk *walk;	/* every call batch goes through it */
 	struct sp_labels *labels;
 	uint64_t runs, calls, run_calls;

@@ -229,7 +229,7 @@ select_ranks(struct sp_order *or, uint32_t **ranks, size_t *nranks)
 static int
 cmp_seg_lane(const void *a, const void *b)
 {
-	const struct sp_seg *x = a, *y = b;
+	const struct sp_order_seg *x = a, *y = b;
 
 	if (x->lane != y->lane)
 		return x->lane < y->lane ? -1 : 1;
@@ -241,7 +241,7 @@ cmp_seg_lane(const void *a, const void *b)
 
 /* A rank's calls in time order: its segments by lane, each lane merged. */
 static int
-emit_lanes(struct sp_order *or, uint32_t rank, struct sp_seg *segs,
+emit_lanes(struct sp_order *or, uint32_t rank, struct sp_order_seg *segs,
     size_t nsegs)
 {
 	size_t i, j;
@@ -278,7 +278,7 @@ emit_side(void *ctx, const char *kind, const uint8_t *p, size_t n,
  */
 static int
 emit_rank(struct sp_order *or, uint32_t rank, size_t r0, size_t r1,
-    struct sp_seg *segs, size_t nsegs)
+    struct sp_order_seg *segs, size_t nsegs)
 {
 	struct sp_source *src = or->src;
 	struct sp_rank_info ri;

@@ -29,7 +29,7 @@
  * Equal starts in a segment may come with their ends going up (a call
  * recorded before the call of its region that starts with it and holds
  * it: recursion does that) in runs of at most this many calls; the
- * merge's cursor sorts such runs (sp_seg.ties).
+ * merge's cursor sorts such runs (sp_order_seg.ties).
  */
 #define SP_ORDER_TIE_RUN 16
 
@@ -38,7 +38,7 @@
  * start order whose runs of equal starts are at most SP_ORDER_TIE_RUN
  * calls long and need sorting (end descending, then call index).
  */
-struct sp_seg {
+struct sp_order_seg {
 	size_t row;
 	int64_t lane;
 	uint64_t begin, end;	/* call range of the row it spans */
@@ -60,7 +60,7 @@ struct sp_order {
 	int64_t *a, *b, *x[SP_X_COUNT];
 	int64_t *cols;		/* the block those and out's columns are in */
 	/* what the pre-pass finds */
-	struct sp_seg *segs;	/* those of the rows written, by row */
+	struct sp_order_seg *segs;	/* those of the rows written, by row */
 	size_t nsegs, capsegs;
 	size_t *seg_end;	/* row -> end of its segments in segs */
 	int64_t *row_min;	/* row -> its earliest start */
@@ -133,7 +133,7 @@ int sp_order_regions(const struct sp_source *src, const int64_t *row_min,
     uint32_t *order, struct sp_err *e);
 
 /* sp_order_merge.c: the k segments of one lane (sg), merged, as batches. */
-int sp_order_merge_lane(struct sp_order *or, const struct sp_seg *sg,
+int sp_order_merge_lane(struct sp_order *or, const struct sp_order_seg *sg,
     size_t k, uint32_t rank);
 
 /*

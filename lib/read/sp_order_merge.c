@@ -40,7 +40,7 @@ struct cursor {
 	uint32_t region;
 	int ties;		/* the segment's runs of equal starts need sorting */
 	int64_t *x[SP_X_COUNT];
-	const struct sp_seg *seg;
+	const struct sp_order_seg *seg;
 	uint64_t next;		/* next call of the row to read */
 	uint64_t left;		/* calls of the lane still to deliver */
 	int64_t prev;		/* running start, for delta sources */
@@ -358,7 +358,7 @@ struct merge {
 
 /* Whether a cursor keeps call indices (else they follow from call0). */
 static int
-keeps_calls(const struct sp_order *or, const struct sp_seg *sg)
+keeps_calls(const struct sp_order *or, const struct sp_order_seg *sg)
 {
 	return or->lanes || sg->ties;
 }
@@ -369,7 +369,7 @@ keeps_calls(const struct sp_order *or, const struct sp_seg *sg)
  */
 static int
 cursor_open(struct sp_order *or, const struct merge *m, struct cursor *c,
-    const struct sp_seg *sg, size_t cap, int64_t **mem)
+    const struct sp_order_seg *sg, size_t cap, int64_t **mem)
 {
 	size_t x;
 
@@ -406,7 +406,7 @@ merge_close(struct merge *m)
 
 /* The cursors of the k segments sg, filled, and their tree built. */
 static int
-merge_open(struct sp_order *or, struct merge *m, const struct sp_seg *sg,
+merge_open(struct sp_order *or, struct merge *m, const struct sp_order_seg *sg,
     size_t k)
 {
 	size_t cap = MERGE_BUDGET / k, i, x, cols = 0;
@@ -574,8 +574,8 @@ merge_drain(struct sp_order *or, struct cursor *c)
 }
 
 int
-sp_order_merge_lane(struct sp_order *or, const struct sp_seg *sg, size_t k,
-    uint32_t rank)
+sp_order_merge_lane(struct sp_order *or, const struct sp_order_seg *sg,
+    size_t k, uint32_t rank)
 {
 	struct merge m;
 	int rc = -1;

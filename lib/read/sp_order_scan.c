@@ -29,7 +29,7 @@ struct open_seg {
 /*
  * Whether call (s, en) must open a segment after one whose last call was
  * (ls, le): a start that goes back always does.  An end that goes up at
- * an equal start does not, in a short run (sp_seg.ties): the merge's
+ * an equal start does not, in a short run (sp_order_seg.ties): the merge's
  * cursor sorts it; in a run that gets long, or a segment that has had a
  * long one, it does, so that a cursor's buffer always holds a whole run.
  * With recursion such pairs were most segments (2,337 for a rank of 10M
@@ -105,11 +105,11 @@ static int
 seg_open(struct sp_order *or, size_t row, int64_t lane, uint64_t at,
     int64_t base, size_t *idx)
 {
-	struct sp_seg *s;
+	struct sp_order_seg *s;
 
 	if (or->nsegs == or->capsegs) {
 		size_t cap = or->capsegs ? or->capsegs * 2 : 64;
-		struct sp_seg *v = realloc(or->segs, cap * sizeof *v);
+		struct sp_order_seg *v = realloc(or->segs, cap * sizeof *v);
 
 		if (v == NULL)
 			return sp_order_oom(or);
@@ -420,7 +420,7 @@ prepass_row(struct sp_order *or, size_t row)
  * without the column are not read.
  */
 static int
-ids_elsewhere(struct sp_order *or, enum sp_xcol col)
+ids_elsewhere(struct sp_order *or, enum sp_batch_xcol col)
 {
 	struct sp_source *src = or->src;
 	int64_t *xs[SP_X_COUNT] = { 0 };
@@ -458,7 +458,8 @@ ids_elsewhere(struct sp_order *or, enum sp_xcol col)
 static int
 drop_placeholder_ids(struct sp_order *or)
 {
-	static const enum sp_xcol cols[2] = { SP_X_CALL_ID, SP_X_PARENT_ID };
+	static const enum sp_batch_xcol cols[2] = { SP_X_CALL_ID,
+	    SP_X_PARENT_ID };
 	size_t i, k;
 	int found;
 

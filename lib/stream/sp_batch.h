@@ -15,13 +15,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum sp_stage {
+enum sp_batch_stage {
 	SP_STAGE_INTERVALS = 1,	/* start, end, region, call (+ extras) */
 	SP_STAGE_CALLS = 2,	/* + depth, parent, self: after sp-stack */
 };
 
 /* Optional per-call columns carried from the profile, in wire order. */
-enum sp_xcol {
+enum sp_batch_xcol {
 	SP_X_GPU,	/* gpu_durations: device ns, -1 = none */
 	SP_X_CALL_ID,	/* call_ids */
 	SP_X_PARENT_ID,	/* parent_ids */

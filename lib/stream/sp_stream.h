@@ -34,7 +34,7 @@
 
 struct sp_header {
 	int major, minor;
-	enum sp_stage stage;
+	enum sp_batch_stage stage;
 	const char *producer;
 };
 
@@ -111,7 +111,8 @@ struct sp_row_info {
 	const char **tags;
 	int has_exclusive;
 	int64_t exclusive_ns;
-	unsigned xmask;		/* bit (1 << sp_xcol) per column the row has */
+	/* bit (1 << enum sp_batch_xcol) per column the row has */
+	unsigned xmask;
 	int has_aggregate;
 	int64_t agg_count, agg_total, agg_minimum, agg_maximum,
 	    agg_exclusive;
@@ -201,7 +202,7 @@ void sp_writer_free(struct sp_writer *w);
 void sp_writer_set_minor(struct sp_writer *w, int minor);
 int sp_writer_minor(const struct sp_writer *w);
 
-int sp_writer_header(struct sp_writer *w, enum sp_stage stage,
+int sp_writer_header(struct sp_writer *w, enum sp_batch_stage stage,
     const char *producer, struct sp_err *e);
 int sp_writer_run(struct sp_writer *w, const struct sp_run_info *run,
     struct sp_err *e);
@@ -256,7 +257,7 @@ void sp_reader_set_fix(struct sp_reader *r, const char *fix);
 const struct sp_row_info *sp_reader_row(const struct sp_reader *r,
     uint32_t region);
 
-/* Names of the x columns on the wire, indexed by enum sp_xcol. */
+/* Names of the x columns on the wire, indexed by enum sp_batch_xcol. */
 extern const char *const sp_xcol_names[SP_X_COUNT];
 
 #endif

@@ -45,7 +45,7 @@ struct column_buf {
 /* The reader's copy of each batch column. */
 enum column {
 	COL_START, COL_END, COL_REGION, COL_CALL,
-	COL_X,			/* the optional columns, by enum sp_xcol */
+	COL_X,			/* the optional columns, by sp_batch_xcol */
 	COL_DEPTH = COL_X + SP_X_COUNT, COL_PARENT, COL_SELF,
 	COL_COUNT,
 };

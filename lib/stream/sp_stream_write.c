@@ -19,7 +19,7 @@ struct sp_writer {
 	struct sp_sink *sink;
 	struct sp_cbuf *cb;
 	const char *kind;	/* of the item being built, for errors */
-	enum sp_stage stage;
+	enum sp_batch_stage stage;
 	int minor;		/* what the headers say */
 	unsigned long long item;	/* sp_sink_written() at its start */
 };
@@ -118,7 +118,7 @@ sp_writer_minor(const struct sp_writer *w)
 }
 
 int
-sp_writer_header(struct sp_writer *w, enum sp_stage stage,
+sp_writer_header(struct sp_writer *w, enum sp_batch_stage stage,
     const char *producer, struct sp_err *e)
 {
 	struct sp_cbuf *b = w->cb;

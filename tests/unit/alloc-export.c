@@ -129,7 +129,7 @@ gen_rank_lanes(struct gen *g, uint32_t run, uint32_t rank, int lanes,
  */
 static void
 gen_lane(struct gen *g, uint32_t run, uint32_t rank, int64_t lane,
-    const struct call *c, size_t n, int64_t *next, enum sp_stage stage)
+    const struct call *c, size_t n, int64_t *next, enum sp_batch_stage stage)
 {
 	int64_t thread[2] = { -2 - lane, -2 - lane };
 	struct lanegen l;
@@ -150,7 +150,7 @@ gen_lane(struct gen *g, uint32_t run, uint32_t rank, int64_t lane,
 }
 
 static void
-write_stream(const char *path, enum sp_stage stage)
+write_stream(const char *path, enum sp_batch_stage stage)
 {
 	static const uint64_t both[] = { 1, 3, 4 }, a[] = { 1, 2, 2 },
 		b[] = { 0, 1, 2 };

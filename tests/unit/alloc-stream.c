@@ -30,7 +30,7 @@ static const uint8_t metadata[] = { 0xa1, 0x68, 'm', 'p', 'i', '_', 's',
 static const uint8_t side_data[] = { 0xa1, 0x61, 'k', 0x01 };	/* {"k": 1} */
 
 static int
-write_section(struct sp_writer *w, enum sp_stage stage, int file_order,
+write_section(struct sp_writer *w, enum sp_batch_stage stage, int file_order,
     struct sp_err *e)
 {
 	static const uint32_t ranks[] = { 3 };

@@ -37,7 +37,7 @@ die(const char *what, const struct sp_err *e)
 }
 
 static inline int
-gen_open(struct gen *g, const char *path, enum sp_stage stage)
+gen_open(struct gen *g, const char *path, enum sp_batch_stage stage)
 {
 	struct sp_err e;
 	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -143,7 +143,7 @@ struct lanegen {
 	struct gen *g;
 	uint32_t run, rank;
 	int64_t lane;
-	enum sp_stage stage;
+	enum sp_batch_stage stage;
 	size_t bsize;
 	/* the batch being filled */
 	int64_t *start, *end, *call, *parent, *self;
@@ -159,7 +159,7 @@ struct lanegen {
 
 static inline void
 lane_init(struct lanegen *l, struct gen *g, uint32_t run, uint32_t rank,
-    int64_t lane, enum sp_stage stage, size_t bsize)
+    int64_t lane, enum sp_batch_stage stage, size_t bsize)
 {
 	memset(l, 0, sizeof *l);
 	l->g = g;
@@ -274,7 +274,7 @@ lane_end(struct lanegen *l)
 
 static inline void
 lane_calls(struct gen *g, uint32_t run, uint32_t rank, int64_t lane,
-    const struct call *c, size_t n, enum sp_stage stage)
+    const struct call *c, size_t n, enum sp_batch_stage stage)
 {
 	struct lanegen l;
 	size_t i;

@@ -125,7 +125,7 @@ static const struct call nested[] = {
  */
 static void
 write_stream(const char *path, int runs, int ranks, unsigned empty,
-    enum sp_stage stage)
+    enum sp_batch_stage stage)
 {
 	static const char *labels[] = { "one", "two", "three" };
 	struct gen g;

@@ -1,7 +1,7 @@
 /*
  * Unit test of sp_jsonkeys: the keys of a JSON region row's per-call
  * columns, shared by the reader and the writer.  Key 2 + k is that of
- * the stream's column k (enum sp_xcol): each name says what the column
+ * the stream's column k (enum sp_batch_xcol): each name says what the column
  * holds, and a profile whose row has every key reads each into that
  * column.
  */

@@ -102,7 +102,7 @@ run_item(struct gen *g, uint32_t run, const char *label, uint32_t nranks)
  * "Ranks outside the tree").
  */
 static void
-write_stream(const char *path, int two, enum sp_stage stage,
+write_stream(const char *path, int two, enum sp_batch_stage stage,
     uint32_t nranks)
 {
 	struct gen g;

@@ -13,14 +13,14 @@
 static const struct sp_stats_result *res;
 
 /* The value of key in record i of view v. */
-static struct sp_sv
+static struct sp_stats_value
 value(const struct sp_stats_view *v, const char *key, size_t i)
 {
 	const struct sp_stats_field *f = sp_stats_view_field(v, key);
-	struct sp_sv o;
+	struct sp_stats_value o;
 
 	memset(&o, 0, sizeof o);
-	o.t = SP_SV_NULL;
+	o.t = SP_STATS_VALUE_NULL;
 	CHECK(f != NULL && strcmp(f->key, key) == 0, "no field %s", key);
 	if (f != NULL)
 		f->get(res, i, &o);
@@ -30,9 +30,10 @@ value(const struct sp_stats_view *v, const char *key, size_t i)
 static void
 dbl_is(const struct sp_stats_view *v, const char *key, size_t i, double want)
 {
-	struct sp_sv o = value(v, key, i);
+	struct sp_stats_value o = value(v, key, i);
 
-	CHECK(o.t == SP_SV_DBL && fabs(o.d - want) < 1e-9, "%s of %zu: %g "
+	CHECK(o.t == SP_STATS_VALUE_DBL && fabs(o.d - want) < 1e-9,
+	    "%s of %zu: %g "
 	    "(type %d), not %g", key, i, o.d, (int)o.t, want);
 }
 
@@ -40,9 +41,10 @@ static void
 int_is(const struct sp_stats_view *v, const char *key, size_t i,
     int64_t want)
 {
-	struct sp_sv o = value(v, key, i);
+	struct sp_stats_value o = value(v, key, i);
 
-	CHECK(o.t == SP_SV_INT && o.i == want, "%s of %zu: %lld (type %d), "
+	CHECK(o.t == SP_STATS_VALUE_INT && o.i == want,
+	    "%s of %zu: %lld (type %d), "
 	    "not %lld", key, i, (long long)o.i, (int)o.t, (long long)want);
 }
 
@@ -50,9 +52,9 @@ static void
 str_is(const struct sp_stats_view *v, const char *key, size_t i,
     const char *want)
 {
-	struct sp_sv o = value(v, key, i);
+	struct sp_stats_value o = value(v, key, i);
 
-	CHECK(o.t == SP_SV_STR && o.n == strlen(want) &&
+	CHECK(o.t == SP_STATS_VALUE_STR && o.n == strlen(want) &&
 	    memcmp(o.s, want, o.n) == 0, "%s of %zu: %.*s, not %s", key, i,
 	    (int)o.n, o.s != NULL ? o.s : "", want);
 }
@@ -185,7 +187,7 @@ static void
 paths(void)
 {
 	const struct sp_stats_view *v = sp_stats_view_of(SP_STATS_BY_REGION, 1);
-	struct sp_sv o;
+	struct sp_stats_value o;
 
 	CHECK(v->count(res) == 3, "3 rows, not %zu", v->count(res));
 	str_is(v, "call_path", 2, "scope_profiler.session > solve > io");
@@ -194,7 +196,7 @@ paths(void)
 	int_is(v, "num_calls", 1, 3);
 	dbl_is(v, "total_duration", 1, 17);
 	o = value(v, "recursive", 1);
-	CHECK(o.t == SP_SV_BOOL && o.i == 0, "recursive");
+	CHECK(o.t == SP_STATS_VALUE_BOOL && o.i == 0, "recursive");
 	CHECK(!present(v, "gpu_total_duration", 1), "no GPU time");
 }
 

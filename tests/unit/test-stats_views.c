@@ -16,7 +16,7 @@
 static const struct sp_stats_result *res;
 
 static void
-value_is(const struct sp_sv *v, const char *fmt, const char *want)
+value_is(const struct sp_stats_value *v, const char *fmt, const char *want)
 {
 	struct sp_stats_text b = { 0 };
 
@@ -31,28 +31,28 @@ static void
 values(void)
 {
 	static const char *const two[] = { "gpu", "io" };
-	struct sp_sv v;
+	struct sp_stats_value v;
 
 	memset(&v, 0, sizeof v);
-	v.t = SP_SV_NULL;
+	v.t = SP_STATS_VALUE_NULL;
 	value_is(&v, "%.2f", "-");
-	v.t = SP_SV_INT;
+	v.t = SP_STATS_VALUE_INT;
 	v.i = -42;
 	value_is(&v, "%.2f", "-42");
-	v.t = SP_SV_DBL;
+	v.t = SP_STATS_VALUE_DBL;
 	v.d = 1.0 / 3;
 	value_is(&v, NULL, "0.333333");
 	value_is(&v, "%+.2f", "+0.33");
-	v.t = SP_SV_BOOL;
+	v.t = SP_STATS_VALUE_BOOL;
 	v.i = 1;
 	value_is(&v, NULL, "true");
 	v.i = 0;
 	value_is(&v, NULL, "false");
-	v.t = SP_SV_STR;
+	v.t = SP_STATS_VALUE_STR;
 	v.s = "abc";
 	v.n = 2;
 	value_is(&v, NULL, "ab");
-	v.t = SP_SV_STRS;
+	v.t = SP_STATS_VALUE_STRS;
 	v.v = two;
 	v.nv = 2;
 	value_is(&v, NULL, "gpu, io");

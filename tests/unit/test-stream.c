@@ -36,7 +36,7 @@ rewound(struct sp_writer *w, struct sp_sink *s, FILE *f, int fd)
 
 /* Write a sample section into a temporary file; returns its fd. */
 static int
-write_sample(enum sp_stage stage, int major_bump)
+write_sample(enum sp_batch_stage stage, int major_bump)
 {
 	FILE *f = tmpfile();
 	int fd = dup(fileno(f));
@@ -125,7 +125,7 @@ write_sample(enum sp_stage stage, int major_bump)
 }
 
 static void
-test_round_trip(enum sp_stage stage)
+test_round_trip(enum sp_batch_stage stage)
 {
 	int fd = write_sample(stage, 0);
 	struct sp_err e;

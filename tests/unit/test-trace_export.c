@@ -104,7 +104,7 @@ static const struct call rank1[] = {
 static const struct call rank2[] = { { 1400, 1401, 2, 0 } };
 
 static void
-write_stream(const char *path, int runs, enum sp_stage stage)
+write_stream(const char *path, int runs, enum sp_batch_stage stage)
 {
 	static const char *labels[] = { "one", "two" };
 	struct gen g;

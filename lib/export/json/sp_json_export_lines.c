@@ -28,7 +28,7 @@ struct lx {
 	struct sp_export_out *out;
 	struct sp_jsonw *w;
 	struct sp_gzout *f;
-	enum sp_stage stage;
+	enum sp_batch_stage stage;
 	enum sp_stream_order order;
 	/* '{"run":"<label>","rank":' */
 	char *prefix;

@@ -110,13 +110,14 @@ static double
 key_val(const void *ctx, size_t i, int *set)
 {
 	const struct keyed *k = ctx;
-	struct sp_sv x;
+	struct sp_stats_value x;
 
 	memset(&x, 0, sizeof x);
 	if (k->f->present == NULL || k->f->present(k->res, i))
 		k->f->get(k->res, i, &x);
-	*set = x.t == SP_SV_DBL || x.t == SP_SV_INT || x.t == SP_SV_BOOL;
-	return x.t == SP_SV_DBL ? x.d : (double)x.i;
+	*set = x.t == SP_STATS_VALUE_DBL || x.t == SP_STATS_VALUE_INT ||
+	    x.t == SP_STATS_VALUE_BOOL;
+	return x.t == SP_STATS_VALUE_DBL ? x.d : (double)x.i;
 }
 
 static const char *
@@ -211,24 +212,24 @@ json_str(struct sp_jsonw *j, const char *s, size_t n, struct sp_err *e)
 
 /* A value; a list of strings with json.dumps' indent (0: one line). */
 static int
-json_value(struct sp_jsonw *j, const struct sp_sv *v, int indent,
+json_value(struct sp_jsonw *j, const struct sp_stats_value *v, int indent,
     struct sp_err *e)
 {
 	size_t k;
 
 	switch (v->t) {
-	case SP_SV_NULL:
+	case SP_STATS_VALUE_NULL:
 		return sp_jsonw_raw(j, "null", 4, e);
-	case SP_SV_INT:
+	case SP_STATS_VALUE_INT:
 		return sp_jsonw_i64(j, v->i, e);
-	case SP_SV_DBL:
+	case SP_STATS_VALUE_DBL:
 		return sp_jsonw_double(j, v->d, e);
-	case SP_SV_BOOL:
+	case SP_STATS_VALUE_BOOL:
 		return sp_jsonw_raw(j, v->i ? "true" : "false", v->i ? 4 : 5,
 		    e);
-	case SP_SV_STR:
+	case SP_STATS_VALUE_STR:
 		return json_str(j, v->s, v->n, e);
-	case SP_SV_STRS:
+	case SP_STATS_VALUE_STRS:
 		break;
 	}
 	if (v->nv == 0)
@@ -257,7 +258,7 @@ json_record(struct sp_jsonw *j, const struct sp_stats_view *v,
     struct sp_err *e)
 {
 	const struct sp_stats_field *f;
-	struct sp_sv x;
+	struct sp_stats_value x;
 	size_t k;
 	int first = 1;
 
@@ -340,28 +341,28 @@ csv_cell(struct sp_stats_text *b, const char *s, size_t n, int tsv)
 
 /* A value as a cell: numbers as JSON spells them, lists joined by ";". */
 static void
-csv_value(struct sp_stats_text *b, const struct sp_sv *v, int tsv)
+csv_value(struct sp_stats_text *b, const struct sp_stats_value *v, int tsv)
 {
 	struct sp_stats_text t = { 0 };
 	char num[SP_FMT_MAX];
 	size_t k;
 
 	switch (v->t) {
-	case SP_SV_NULL:
+	case SP_STATS_VALUE_NULL:
 		return;
-	case SP_SV_INT:
+	case SP_STATS_VALUE_INT:
 		sp_stats_text_add(b, num, sp_fmt_i64(num, v->i));
 		return;
-	case SP_SV_DBL:
+	case SP_STATS_VALUE_DBL:
 		sp_stats_text_add(b, num, sp_fmt_double(num, v->d));
 		return;
-	case SP_SV_BOOL:
+	case SP_STATS_VALUE_BOOL:
 		sp_stats_text_str(b, v->i ? "true" : "false");
 		return;
-	case SP_SV_STR:
+	case SP_STATS_VALUE_STR:
 		csv_cell(b, v->s, v->n, tsv);
 		return;
-	case SP_SV_STRS:
+	case SP_STATS_VALUE_STRS:
 		break;
 	}
 	for (k = 0; k < v->nv; k++) {
@@ -402,7 +403,7 @@ csv_write(const struct sp_stats_result *res, const struct sp_stats_view *v,
 	int tsv = o->format == SP_STATS_TSV, rc = 0;
 	const char *sep = tsv ? "\t" : ",";
 	struct sp_stats_text b = { 0 };
-	struct sp_sv x;
+	struct sp_stats_value x;
 	size_t nc, i, k;
 
 	if ((nc = csv_columns(res, v, o->columns, f, e)) == (size_t)-1)

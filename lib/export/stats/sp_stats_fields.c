@@ -9,30 +9,30 @@
 #define P(i) (&res->rows[i])
 
 static void
-dbl(struct sp_sv *o, double d)
+dbl(struct sp_stats_value *o, double d)
 {
-	o->t = SP_SV_DBL;
+	o->t = SP_STATS_VALUE_DBL;
 	o->d = d;
 }
 
 static void
-opt(struct sp_sv *o, struct sp_opt v)
+opt(struct sp_stats_value *o, struct sp_opt v)
 {
-	o->t = v.set ? SP_SV_DBL : SP_SV_NULL;
+	o->t = v.set ? SP_STATS_VALUE_DBL : SP_STATS_VALUE_NULL;
 	o->d = v.v;
 }
 
 static void
-num(struct sp_sv *o, int64_t i)
+num(struct sp_stats_value *o, int64_t i)
 {
-	o->t = SP_SV_INT;
+	o->t = SP_STATS_VALUE_INT;
 	o->i = i;
 }
 
 static void
-str(struct sp_sv *o, const char *s, size_t n)
+str(struct sp_stats_value *o, const char *s, size_t n)
 {
-	o->t = s != NULL ? SP_SV_STR : SP_SV_NULL;
+	o->t = s != NULL ? SP_STATS_VALUE_STR : SP_STATS_VALUE_NULL;
 	o->s = s;
 	o->n = n;
 }
@@ -41,7 +41,7 @@ str(struct sp_sv *o, const char *s, size_t n)
 #define GET(view, name, body)						\
 static void								\
 get_##view##_##name(const struct sp_stats_result *res, size_t i,	\
-    struct sp_sv *o)							\
+    struct sp_stats_value *o)						\
 {									\
 	(void)res;							\
 	(void)i;							\
@@ -63,17 +63,20 @@ GET(r, last, dbl(o, R(i)->last))
 GET(r, std, dbl(o, R(i)->std))
 GET(r, gpu_total, dbl(o, R(i)->gpu_total))
 GET(r, gpu_average, opt(o, R(i)->gpu_average))
-GET(r, tags, { o->t = SP_SV_STRS; o->v = R(i)->tags; o->nv = R(i)->ntags; })
+GET(r, tags,
+    { o->t = SP_STATS_VALUE_STRS; o->v = R(i)->tags; o->nv = R(i)->ntags; })
 GET(r, p50, dbl(o, R(i)->p50))
 GET(r, p95, dbl(o, R(i)->p95))
 GET(r, p99, dbl(o, R(i)->p99))
 GET(r, ratio, dbl(o, R(i)->rank_imbalance))
 GET(r, pct, dbl(o, R(i)->rank_imbalance_pct))
-GET(r, wall, { o->t = R(i)->wall_known ? SP_SV_DBL : SP_SV_NULL;
+GET(r, wall,
+    { o->t = R(i)->wall_known ? SP_STATS_VALUE_DBL : SP_STATS_VALUE_NULL;
     o->d = R(i)->wall; })
 GET(r, total_ns, num(o, R(i)->total_ns))
 GET(r, exclusive_ns, num(o, R(i)->exclusive_ns))
-GET(r, wall_ns, { o->t = R(i)->wall_known ? SP_SV_INT : SP_SV_NULL;
+GET(r, wall_ns,
+    { o->t = R(i)->wall_known ? SP_STATS_VALUE_INT : SP_STATS_VALUE_NULL;
     o->i = R(i)->wall_ns; })
 GET(r, rank_min, dbl(o, R(i)->rank_min))
 GET(r, rank_mean, dbl(o, R(i)->rank_mean))
@@ -81,7 +84,7 @@ GET(r, rank_max, dbl(o, R(i)->rank_max))
 GET(r, slowest, num(o, R(i)->rank_max_rank))
 GET(r, caliper, dbl(o, R(i)->caliper))
 GET(r, caliper_pct, dbl(o, R(i)->caliper * 100.0))
-GET(r, approx, { o->t = SP_SV_BOOL; o->i = 1; })
+GET(r, approx, { o->t = SP_STATS_VALUE_BOOL; o->i = 1; })
 
 static int
 r_gpu(const struct sp_stats_result *res, size_t i)
@@ -172,9 +175,11 @@ GET(k, p95, opt(o, K(i)->p95))
 GET(k, p99, opt(o, K(i)->p99))
 GET(k, total_ns, num(o, K(i)->total_ns))
 GET(k, exclusive_ns, num(o, K(i)->exclusive_ns))
-GET(k, wall, { o->t = K(i)->wall_known ? SP_SV_DBL : SP_SV_NULL;
+GET(k, wall,
+    { o->t = K(i)->wall_known ? SP_STATS_VALUE_DBL : SP_STATS_VALUE_NULL;
     o->d = (double)K(i)->wall_ns / 1e9; })
-GET(k, wall_ns, { o->t = K(i)->wall_known ? SP_SV_INT : SP_SV_NULL;
+GET(k, wall_ns,
+    { o->t = K(i)->wall_known ? SP_STATS_VALUE_INT : SP_STATS_VALUE_NULL;
     o->i = K(i)->wall_ns; })
 GET(k, share, dbl(o, K(i)->share))
 GET(k, share_pct, dbl(o, K(i)->share * 100.0))
@@ -301,13 +306,14 @@ GET(p, coverage, opt(o, P(i)->coverage))
 GET(p, imbalance, dbl(o, P(i)->imbalance))
 GET(p, gpu_total, opt(o, P(i)->gpu_total))
 GET(p, gpu_avg, opt(o, P(i)->gpu_avg))
-GET(p, recursive, { o->t = SP_SV_BOOL; o->i = P(i)->recursive; })
+GET(p, recursive, { o->t = SP_STATS_VALUE_BOOL; o->i = P(i)->recursive; })
 /* a fallback row without calls starts at +inf: null in JSON */
-GET(p, start, { o->t = isinf(P(i)->start) ? SP_SV_NULL : SP_SV_DBL;
+GET(p, start,
+    { o->t = isinf(P(i)->start) ? SP_STATS_VALUE_NULL : SP_STATS_VALUE_DBL;
     o->d = P(i)->start; })
 GET(p, wall, dbl(o, (double)P(i)->wall_ns / 1e9))
 GET(p, wall_ns, num(o, P(i)->wall_ns))
-GET(p, fallback, { o->t = SP_SV_BOOL; o->i = P(i)->fallback; })
+GET(p, fallback, { o->t = SP_STATS_VALUE_BOOL; o->i = P(i)->fallback; })
 
 static int
 p_gpu(const struct sp_stats_result *res, size_t i)

@@ -24,11 +24,13 @@
 #include "sp_stats.h"
 #include "sp_stats_opts.h"
 
-enum sp_sv_type { SP_SV_NULL, SP_SV_INT, SP_SV_DBL, SP_SV_STR, SP_SV_STRS,
-	SP_SV_BOOL };
+enum sp_stats_value_type {
+	SP_STATS_VALUE_NULL, SP_STATS_VALUE_INT, SP_STATS_VALUE_DBL,
+	SP_STATS_VALUE_STR, SP_STATS_VALUE_STRS, SP_STATS_VALUE_BOOL
+};
 
-struct sp_sv {
-	enum sp_sv_type t;
+struct sp_stats_value {
+	enum sp_stats_value_type t;
 	int64_t i;		/* also BOOL */
 	double d;
 	const char *s;
@@ -40,7 +42,7 @@ struct sp_sv {
 struct sp_stats_field {
 	const char *key;
 	void (*get)(const struct sp_stats_result *res, size_t i,
-	    struct sp_sv *out);
+	    struct sp_stats_value *out);
 	/* NULL: in every record; a field never present is the text's only */
 	int (*present)(const struct sp_stats_result *res, size_t i);
 	/* in the text table by default: its header and format ("%.6f") */

@@ -34,28 +34,28 @@ nomem(struct sp_err *e)
 }
 
 void
-sp_stats_value_text(struct sp_stats_text *b, const struct sp_sv *v,
+sp_stats_value_text(struct sp_stats_text *b, const struct sp_stats_value *v,
     const char *fmt)
 {
 	size_t k;
 
 	switch (v->t) {
-	case SP_SV_NULL:
+	case SP_STATS_VALUE_NULL:
 		sp_stats_text_str(b, "-");
 		break;
-	case SP_SV_INT:
+	case SP_STATS_VALUE_INT:
 		sp_stats_text_printf(b, "%" PRId64, v->i);
 		break;
-	case SP_SV_DBL:
+	case SP_STATS_VALUE_DBL:
 		sp_stats_text_printf(b, fmt != NULL ? fmt : "%.6f", v->d);
 		break;
-	case SP_SV_BOOL:
+	case SP_STATS_VALUE_BOOL:
 		sp_stats_text_str(b, v->i ? "true" : "false");
 		break;
-	case SP_SV_STR:
+	case SP_STATS_VALUE_STR:
 		sp_stats_text_add(b, v->s, v->n);
 		break;
-	case SP_SV_STRS:
+	case SP_STATS_VALUE_STRS:
 		for (k = 0; k < v->nv; k++) {
 			sp_stats_text_str(b, k ? ", " : "");
 			sp_stats_text_str(b, v->v[k]);
@@ -101,7 +101,7 @@ grid_line(struct sp_stats_grid *g, const struct sp_stats_result *res,
 	struct sp_stats_text b[MAX_COLS];
 	const char *cell[MAX_COLS] = { 0 };
 	size_t len[MAX_COLS] = { 0 }, k;
-	struct sp_sv x;
+	struct sp_stats_value x;
 	int rc = 0;
 
 	memset(b, 0, sizeof b);

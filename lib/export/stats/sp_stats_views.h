@@ -25,8 +25,8 @@ int sp_stats_records_order(const struct sp_stats_result *res,
     uint32_t *out, size_t *n, struct sp_err *e);
 
 /* A value as the text tables show it (fmt: the field's, or NULL). */
-void sp_stats_value_text(struct sp_stats_text *b, const struct sp_sv *v,
-    const char *fmt);
+void sp_stats_value_text(struct sp_stats_text *b,
+    const struct sp_stats_value *v, const char *fmt);
 
 int sp_stats_views_text(const struct sp_stats_result *res,
     const struct sp_stats_export_opts *o, sp_write_fn *w, void *ctx,
