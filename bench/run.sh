@@ -562,30 +562,29 @@ frow() {	# frow KEY LABEL BYTES
 		done
 	done
 } >"$tmp/results.md"
-# sp-stats' table on the recursive profile (bench/stats.sh --recursive):
-# its targets' bar, in the same run
-if [ -z "${SP_BENCH_NO_RECURSIVE:-}" ]; then
-	SP_BUILD=$build SP_BENCH_NOBUILD=1 SP_BENCH_OUT=$tmp/recursive.md \
-		bash "$bench/stats.sh" --recursive $([ $quick = 1 ] && echo --quick) ||
-		die "bench/stats.sh --recursive failed"
+# section TITLE FILE CMD...: CMD (another bench script, run with the
+# programs built here) writes FILE; it joins the results as a section
+# named TITLE, its own sections one level down
+section() {
+	local title=$1 file=$2
+
+	shift 2
+	SP_BUILD=$build SP_BENCH_NOBUILD=1 SP_BENCH_OUT=$file "$@" \
+		$([ $quick = 1 ] && echo --quick) || die "$* failed"
 	{
 		echo
-		sed -e '1s/^# .*/## sp-stats on the recursive profile/' \
-			-e '2,$s/^## /### /' "$tmp/recursive.md"
+		sed -e "1s/^# .*/## $title/" -e '2,$s/^## /### /' "$file"
 	} >>"$tmp/results.md"
-fi
-# the compass (bench/compass.sh): real-shaped profiles against the
-# reference, in the same run, as the last section
-if [ -z "${SP_BENCH_NO_COMPASS:-}" ]; then
-	SP_BUILD=$build SP_BENCH_NOBUILD=1 SP_BENCH_INPUTS= SP_BENCH_OUT=$tmp/compass.md \
-		bash "$bench/compass.sh" $([ $quick = 1 ] && echo --quick) ||
-		die "bench/compass.sh failed"
-	{
-		echo
-		sed -e '1s/^# .*/## The compass: real-shaped profiles against the reference/' \
-			-e '2,$s/^## /### /' "$tmp/compass.md"
-	} >>"$tmp/results.md"
-fi
+}
+# sp-stats' table on the recursive profile: its targets' bar
+[ -n "${SP_BENCH_NO_RECURSIVE:-}" ] ||
+	section "sp-stats on the recursive profile" "$tmp/recursive.md" \
+		bash "$bench/stats.sh" --recursive
+# the compass: real-shaped profiles against the reference, last
+[ -n "${SP_BENCH_NO_COMPASS:-}" ] ||
+	SP_BENCH_INPUTS= section \
+		"The compass: real-shaped profiles against the reference" \
+		"$tmp/compass.md" bash "$bench/compass.sh"
 mv "$tmp/results.md" "$out"
 say "wrote $out"
 
