@@ -41,7 +41,9 @@ bench_init stats.sh $quick
 # The random profile of one rank, 32 regions, depth 6 with recursion: the
 # default table is the call tree, whose rows grow with the calls (about
 # 570k at 1M calls, 3.2M at 8M).  Measured: calls/s (wall and CPU) and
-# peak RSS of sp-stats alone, default table, output to a scratch file.
+# peak RSS of sp-stats alone, default table, output to /dev/null; and on
+# the same stream, for scale: sp-stats --approx, sp-pstats (the other
+# exporter that keeps every call path) and cat of the stream (the floor).
 mcps2() { awk -v n="$1" -v t="$2" 'BEGIN { printf "%.2f", n / t / 1e6 }'; }
 recursive_bench() {
 	local sizes n f
@@ -49,7 +51,7 @@ recursive_bench() {
 		sizes=(1000000 2000000 4000000 8000000); fi
 	out=${SP_BENCH_OUT:-$data/STATS-recursive.md}
 	export TMPDIR=$tmp
-	bench_build cmd/sp-read cmd/sp-stack cmd/sp-stats
+	bench_build cmd/sp-read cmd/sp-stack cmd/sp-stats cmd/sp-pstats
 	declare -A st=() rw=() tb=()
 	for n in "${sizes[@]}"; do
 		f=${SP_BENCH_STREAMS:-/nonexistent}/r$n.sps
@@ -63,6 +65,11 @@ recursive_bench() {
 		cat "${st[$n]}" >/dev/null	# page cache
 		say "$n calls"
 		measure_reps "$n" - /dev/null "$build/cmd/sp-stats" "${st[$n]}"
+		measure_reps "$n:approx" - /dev/null "$build/cmd/sp-stats" \
+		    --approx "${st[$n]}"
+		measure_reps "$n:pstats" - /dev/null "$build/cmd/sp-pstats" \
+		    -o "$tmp/out.prof" "${st[$n]}"
+		measure_reps "$n:cat" - /dev/null cat "${st[$n]}"
 		"$build/cmd/sp-stats" "${st[$n]}" >"$tmp/table.txt"
 		rw[$n]=$(grep -c $'^  \u2502' "$tmp/table.txt" || true)
 		tb[$n]=$(mb "$(fsize "$tmp/table.txt")")
@@ -81,6 +88,23 @@ recursive_bench() {
 			echo "| $n | ${rw[$n]} | ${tb[$n]} | ${res[$n:t]} |" \
 				"$(mcps2 "$n" "${res[$n:t]}") | ${res[$n:c]} |" \
 				"$(mcps2 "$n" "${res[$n:c]}") | $(mib "${res[$n:r]}") |"
+		done
+		echo
+		echo "The same streams, for scale (wall s, M calls/s, peak RSS" \
+			"MiB): sp-stats --approx (a row per region once the"
+		echo "paths outgrow -S), sp-pstats (which keeps every call" \
+			"path too) and cat of the stream (the floor)."
+		echo
+		echo "| calls | --approx s | M calls/s | MiB |" \
+			"sp-pstats s | M calls/s | MiB | cat s |"
+		echo "|---:|---:|---:|---:|---:|---:|---:|---:|"
+		for n in "${sizes[@]}"; do
+			echo "| $n | ${res[$n:approx:t]} |" \
+				"$(mcps2 "$n" "${res[$n:approx:t]}") |" \
+				"$(mib "${res[$n:approx:r]}") |" \
+				"${res[$n:pstats:t]} |" \
+				"$(mcps2 "$n" "${res[$n:pstats:t]}") |" \
+				"$(mib "${res[$n:pstats:r]}") | ${res[$n:cat:t]} |"
 		done
 		echo
 		echo "Targets: at least 30 M calls/s on the largest input, peak" \
