@@ -5,8 +5,9 @@
 # document the tree does not hold.  Fails, naming file and line, on
 #   - a citation of the reference's behaviour documents (the *.md names
 #     below, unless they are doc/'s own), of a "spec" folder, or of
-#     their numbered quirks (a Q and a number in parentheses): cite
-#     doc/FILE.md, "Section title", or a man page, instead;
+#     their numbered quirks (a Q and a number as a word, in a file or
+#     in a file's name, as quirk-q5-...): cite doc/FILE.md, "Section
+#     title", or a man page, instead;
 #   - a path bench/<NAME>.md that does not exist.
 # The files are git's tracked files, or without git every file under
 # SRCDIR but .git and build directories.
@@ -30,10 +31,13 @@ else
 fi | tr '\0' '\n' | grep -v '^doc/' >"$tmp/files"
 
 names='(exports|h5-format|summary|timeline|flame-diff|compare|report|anchors|aesthetics|DESIGN)'
-cite="$names\\.md|spec[/]|\\(Q[0-9]+\\)"
+cite="$names\\.md|spec[/]|\\bQ[0-9]+\\b"
 # grep -I skips binary files; doc/NAME.md is a citation of our own
 tr '\n' '\0' <"$tmp/files" | xargs -0 grep -nIE -- "$cite" 2>/dev/null |
 	sed -E "s#doc/$names\\.md##g" | grep -E -- "$cite" >"$tmp/cites"
+
+grep -iE -- '(^|[/_-])q[0-9]+[._-]' "$tmp/files" | sed 's/$/ (named by a quirk number)/' \
+	>>"$tmp/cites"
 
 tr '\n' '\0' <"$tmp/files" | xargs -0 grep -noIE -- 'bench/[A-Za-z0-9_-]+\.md' \
 	2>/dev/null >"$tmp/bench"

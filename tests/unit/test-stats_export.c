@@ -271,22 +271,22 @@ selection(const char *in)
  * (doc/stats.md, "Ranks outside the tree").
  */
 static void
-quirk_q1(const char *in)
+ranks_outside(const char *in)
 {
 	struct sp_stats_export_opts o;
 	char *t;
 
 	defaults(&o, NULL);
 	o.suppress_notes = 1;
-	t = run_to(in, &o, "q1.txt");
+	t = run_to(in, &o, "outside.txt");
 	CHECK(t != NULL && strstr(t, "scope_profiler.session    100.00%"
-	    "        10.000000") != NULL, "Q1: rank 0's tree only:\n%s", t);
+	    "        10.000000") != NULL, "rank 0's tree only:\n%s", t);
 	free(t);
 	o.format = SP_STATS_CSV;
 	o.columns = "name,total_duration";
-	t = run_to(in, &o, "q1.csv");
+	t = run_to(in, &o, "outside.csv");
 	CHECK(t != NULL && strstr(t, "scope_profiler.session,22.0\n") != NULL,
-	    "Q1: summary() has both ranks:\n%s", t);
+	    "summary() has both ranks:\n%s", t);
 	free(t);
 }
 
@@ -353,15 +353,15 @@ checks(void)
 int
 main(void)
 {
-	char one[256], two[256], intervals[256], q1[256];
+	char one[256], two[256], intervals[256], outside[256];
 
 	(void)gen_run;		/* callgen's, for other tests */
 	(void)gen_rank;
 	(void)lane_calls;
 	if (mkdtemp(tmpdir) == NULL)
 		return 1;
-	snprintf(q1, sizeof q1, "%s/q1.sps", tmpdir);
-	write_stream(q1, 0, SP_STAGE_CALLS, 1);
+	snprintf(outside, sizeof outside, "%s/outside.sps", tmpdir);
+	write_stream(outside, 0, SP_STAGE_CALLS, 1);
 	snprintf(one, sizeof one, "%s/one.sps", tmpdir);
 	snprintf(two, sizeof two, "%s/two.sps", tmpdir);
 	snprintf(intervals, sizeof intervals, "%s/int.sps", tmpdir);
@@ -369,7 +369,7 @@ main(void)
 	write_stream(two, 1, SP_STAGE_CALLS, 2);
 	write_stream(intervals, 0, SP_STAGE_INTERVALS, 2);
 	formats(one);
-	quirk_q1(q1);
+	ranks_outside(outside);
 	selection(one);
 	runs(two, intervals);
 	checks();

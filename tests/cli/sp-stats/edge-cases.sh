@@ -1,7 +1,8 @@
 #!/bin/sh
 # Zero-length calls, one call, a region on only some ranks, a rank with
 # a row of no calls (0-call entries count in num_ranks and sort a region
-# first, Q10, with 0.0 everywhere) and a rank with no row at all.  Two
+# first: doc/stats.md, "Regions without calls") and a rank with no row
+# at all.  Two
 # zero-length calls at one instant nest (sp-stack's rule), so zero is
 # recursive in the table.
 $SPGEN spec - in.h5 <<'EOF2'

@@ -1,7 +1,8 @@
 #!/bin/sh
-# Q5: a region called "a > b" is split as if it were a path: a root-less
-# "└─ b" row with its child "│ └─ c", and a fallback row "a > b" counting
-# the same time again; its summary() record is whole.
+# doc/stats.md, "Names that contain the path separator": a region called
+# "a > b" is split as if it were a path: a root-less "└─ b" row with its
+# child "│ └─ c", and a fallback row "a > b" counting the same time
+# again; its summary() record is whole.
 $SPGEN spec - in.h5 <<'EOF2'
 {"ranks": {"0": [["a > b", [0], [100]], ["c", [10], [20]]]}}
 EOF2
