@@ -45,9 +45,8 @@ static const uint64_t p10[] = {
 /*
  * The number of decimal digits of v: from its bit length, t = bits * 1233
  * / 4096 is floor(log10(v)) or one more (1233 / 4096 just above log10(2)),
- * and one comparison settles it.  A loop of divisions by 10^4 took about
- * 30 instructions for a 19-digit number; sp-json --lines spends half its
- * time writing integers.
+ * and one comparison settles it, where a loop of divisions would take one
+ * per few digits; sp-json --lines spends half its time writing integers.
  */
 static unsigned
 ndigits(uint64_t v)

@@ -2,8 +2,8 @@
  * sp_huge.h - large blocks of memory offered transparent huge pages.
  *
  * Faulting memory in one 4 KiB page at a time costs more than filling it,
- * on virtual machines most of all (on the development VM, writing 32 MiB
- * of fresh memory took 84 ms in 4 KiB pages and 5 ms in huge pages).  A
+ * on virtual machines most of all; a huge page (2 MiB) is one fault where
+ * 4 KiB pages take 512.  A
  * block of SP_HUGE_MIN bytes or more is aligned to a huge page and
  * madvise()d so that the kernel may back it with huge pages; a smaller
  * one is plain malloc().  Either is released with free().

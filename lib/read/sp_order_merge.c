@@ -15,11 +15,9 @@
  * The read-buffer budget of a merge, in calls over all its cursors, and
  * the least a cursor gets.  Every refill is two H5Dread calls of some
  * 13,000 instructions each whatever their size, so a cursor should not
- * be small: on the compass profile (4M calls, 32 regions, depth 6,
- * recursion) sp-read took 0.49 s of CPU at 2^17 (4,096 calls a cursor),
- * 0.41 s at 2^18 and 0.32 s at 2^19 (best of 3; 324, 281 and 260 M
- * instructions at 1M calls), for 6 MiB more memory; on the template
- * profile of 9 regions and one of 1,000 regions the three were alike.
+ * be small: with 32 cursors (a profile of 32 regions), 2^19 calls in all
+ * give each 16,384, and the refills' cost is then small beside the
+ * merge's, for some 6 MiB of buffers more than 2^17 would take.
  */
 #define MERGE_BUDGET ((size_t)1 << 19)
 #define MERGE_MIN ((size_t)64)
@@ -230,11 +228,10 @@ refill(struct sp_order *or, struct cursor *c)
  * exhausted cursor's key is INT64_MAX, and a tie finds out whether it is
  * one (a real start may be INT64_MAX too).
  *
- * Start and end were once folded into one unsigned 128-bit key, so that
- * ties on start alone needed no look-up; but comparing two such keys took
- * some 26 instructions, and merge_play 259 M instructions on a 1M-call
- * profile of 32 regions, depth 6, with recursion (sp-read: 438 M in all,
- * callgrind).  Equal starts are rare, and their branch is predicted.
+ * Start and end are not folded into one unsigned 128-bit key, which
+ * would spare the look-up on equal starts: comparing two such keys takes
+ * some 26 instructions where one start takes one, and equal starts are
+ * rare, their branch predicted.
  *
  * The tree keeps the keys only, and a cursor without lanes keeps no
  * call-index column (the index of position pos is call0 + pos).
@@ -349,9 +346,8 @@ struct merge {
 	size_t xs[SP_X_COUNT], nx;	/* the x columns of the run */
 	/*
 	 * Every cursor's columns, in one block: 12 MiB on a 32-region lane,
-	 * which in 4 KiB pages took some 3,000 faults to fill (a quarter of
-	 * sp-read's time at 1M calls on the development VM), one per huge
-	 * page in a block of sp_huge_alloc()
+	 * some 3,000 faults to fill in 4 KiB pages, one per huge page in a
+	 * block of sp_huge_alloc()
 	 */
 	int64_t *mem;
 };
@@ -457,7 +453,7 @@ merge_open(struct sp_order *or, struct merge *m, const struct sp_order_seg *sg,
  * (PREFETCH_CALLS calls on).  The cursors' columns are too many streams
  * (32 cursors x 3 columns on the compass file) for the hardware
  * prefetcher, and their 12 MiB too much for the cache: without this the
- * loads of the winner's columns were most of the merge's time.  Integer
+ * loads of the winner's columns would be most of the merge's time.  Integer
  * arithmetic: the address may lie past a column's end, which a prefetch
  * may ask for but a pointer may not point to.
  */

@@ -36,9 +36,8 @@ enum sp_batch_xcol {
 /*
  * Default batch size of sp producers: an item of the call stream (48 to 96
  * bytes a call) then fits a core's L2 cache of 512 KiB, where the reader's
- * copy of its columns and the consumer's pass over them find it: on one
- * rank of 1M calls, sp-trace alone runs 13% faster than with batches of
- * 65536, and `sp-read | sp-stack | sp-pstats` 15-23%.
+ * copy of its columns and the consumer's pass over them find it, where
+ * a batch of 65536 calls would go out to memory between them.
  */
 #define SP_BATCH_DEFAULT ((size_t)1 << 13)
 

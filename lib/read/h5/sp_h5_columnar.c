@@ -20,9 +20,8 @@
  * The per-call event columns are read in long runs, each value once per
  * pass, so HDF5's chunk cache only adds a copy of every chunk on its way
  * from the page cache to our buffers: without a cache (0 bytes) HDF5 reads
- * an unfiltered chunk straight into them.  On the 10M-call benchmark
- * profile that took sp-read from 2.63 to 2.31 G instructions (callgrind)
- * and its peak RSS from 32 to 26 MiB.  A filtered (compressed) dataset
+ * an unfiltered chunk straight into them, which spares a copy of every
+ * byte read and the cache's memory.  A filtered (compressed) dataset
  * keeps the cache, which spares decompressing a chunk read in two parts
  * twice; so does one that is not chunked, which has no use for it.  The
  * dataset is opened again to take the setting (an open dataset shares its

@@ -92,8 +92,8 @@ get_space(hid_t obj, int is_attr)
  * A transfer list whose conversion buffer holds n elements of types ft
  * and mt, or H5P_DEFAULT when that is over HDF5's default of 1 MiB (or
  * cannot be made).  HDF5 calloc()s its default buffer for any conversion
- * (strings need one): 250 page faults, some 2.5 ms on the development
- * VM, for the 32 region names sp-read reads.
+ * (strings need one): 1 MiB, some 250 page faults, for the few names of
+ * a region table.
  */
 #define XFER_BUF_MAX ((size_t)1 << 20)
 
