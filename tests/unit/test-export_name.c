@@ -163,9 +163,9 @@ test_diff(void)
 		{ "r.json.gz", NULL, 0, "r.json.gz" },
 	};
 
-	CHECK_RULE("diff text", sp_diff_naming(SP_DIFF_TEXT), txt);
-	CHECK_RULE("diff markdown", sp_diff_naming(SP_DIFF_MARKDOWN), md);
-	CHECK_RULE("diff json", sp_diff_naming(SP_DIFF_JSON), json);
+	CHECK_RULE("diff text", sp_diff_export_naming(SP_DIFF_TEXT), txt);
+	CHECK_RULE("diff markdown", sp_diff_export_naming(SP_DIFF_MARKDOWN), md);
+	CHECK_RULE("diff json", sp_diff_export_naming(SP_DIFF_JSON), json);
 }
 
 /* sp-scale: one document, the format's suffix, "scale" in a directory */
@@ -182,8 +182,8 @@ test_scale(void)
 		{ "d/", NULL, 0, "d/scale.csv" },
 	};
 
-	CHECK_RULE("scale svg", sp_scale_naming(SP_SCALE_SVG), svg);
-	CHECK_RULE("scale csv", sp_scale_naming(SP_SCALE_CSV), csv);
+	CHECK_RULE("scale svg", sp_scale_export_naming(SP_SCALE_SVG), svg);
+	CHECK_RULE("scale csv", sp_scale_export_naming(SP_SCALE_CSV), csv);
 }
 
 int

@@ -31,7 +31,7 @@ static const struct sp_export_naming namings[] = {
 };
 
 const struct sp_export_naming *
-sp_diff_naming(enum sp_diff_format f)
+sp_diff_export_naming(enum sp_diff_format f)
 {
 	return &namings[f];
 }

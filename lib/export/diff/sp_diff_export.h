@@ -82,6 +82,6 @@ int sp_diff_export_run(struct sp_reader *r,
  * suffix, the default suffix is the format's (".txt", ".json",
  * ".ndjson", ".csv", ".tsv", ".md"), a directory gets "diff" + suffix.
  */
-const struct sp_export_naming *sp_diff_naming(enum sp_diff_format f);
+const struct sp_export_naming *sp_diff_export_naming(enum sp_diff_format f);
 
 #endif

@@ -26,7 +26,7 @@ static const struct sp_export_naming namings[] = {
 };
 
 const struct sp_export_naming *
-sp_scale_naming(enum sp_scale_format f)
+sp_scale_export_naming(enum sp_scale_format f)
 {
 	return &namings[f];
 }

@@ -69,6 +69,6 @@ int sp_scale_export_run(struct sp_reader *r,
  * suffix, the default suffix is the format's (".txt", ".json",
  * ".ndjson", ".csv", ".tsv", ".svg"), a directory gets "scale" + suffix.
  */
-const struct sp_export_naming *sp_scale_naming(enum sp_scale_format f);
+const struct sp_export_naming *sp_scale_export_naming(enum sp_scale_format f);
 
 #endif
