@@ -24,21 +24,22 @@ nomem(struct sp_err *e)
 static int
 new_lane(struct sp_stats_run *r, uint32_t region, struct sp_err *e)
 {
+	struct lane_acc *ls = &r->lanes;
 	struct lacc *l;
 
-	if (sp_grow(&r->lacc, &r->lacc_cap, r->nlacc + 1, sizeof *r->lacc,
-	    16) < 0 || sp_grow(&r->lane_regions, &r->lane_regions_cap,
-	    r->nlane_regions + 1, sizeof *r->lane_regions, 16) < 0)
+	if (sp_grow(&ls->lacc, &ls->lacc_cap, ls->nlacc + 1, sizeof *ls->lacc,
+	    16) < 0 || sp_grow(&ls->lane_regions, &ls->lane_regions_cap,
+	    ls->nlane_regions + 1, sizeof *ls->lane_regions, 16) < 0)
 		return nomem(e);
-	l = &r->lacc[r->nlacc];
+	l = &ls->lacc[ls->nlacc];
 	memset(l, 0, sizeof *l);
 	l->region = region;
 	l->rank = r->rank;
-	l->lane = r->lane;
-	l->name = r->lane_name;
-	l->group = (uint32_t)r->nlacc;
-	r->lane_of[region] = (uint32_t)++r->nlacc;
-	r->lane_regions[r->nlane_regions++] = region;
+	l->lane = ls->lane;
+	l->name = ls->lane_name;
+	l->group = (uint32_t)ls->nlacc;
+	ls->lane_of[region] = (uint32_t)++ls->nlacc;
+	ls->lane_regions[ls->nlane_regions++] = region;
 	return 0;
 }
 
@@ -46,15 +47,16 @@ int
 sp_stats_lane_open(struct sp_stats_run *r, struct frame *f, int64_t dur,
     struct sp_err *e)
 {
+	struct lane_acc *ls = &r->lanes;
 	struct lacc *l;
 
 	f->lane = NONE32;
 	if (!r->racc[f->region].kept)
 		return 0;
-	if (r->lane_of[f->region] == 0 && new_lane(r, f->region, e) < 0)
+	if (ls->lane_of[f->region] == 0 && new_lane(r, f->region, e) < 0)
 		return -1;
-	f->lane = r->lane_of[f->region] - 1;
-	l = &r->lacc[f->lane];
+	f->lane = ls->lane_of[f->region] - 1;
+	l = &ls->lacc[f->lane];
 	if (l->n == 0 || dur < l->dmin)
 		l->dmin = dur;
 	if (l->n == 0 || dur > l->dmax)
@@ -75,17 +77,18 @@ void
 sp_stats_lane_close(struct sp_stats_run *r, const struct frame *f,
     int64_t self)
 {
-	SP_STATS_ADD_NS(r, r->lacc[f->lane].excl, self);
+	SP_STATS_ADD_NS(r, r->lanes.lacc[f->lane].excl, self);
 }
 
 void
 sp_stats_lane_end(struct sp_stats_run *r)
 {
+	struct lane_acc *ls = &r->lanes;
 	size_t i;
 
-	for (i = 0; i < r->nlane_regions; i++)
-		r->lane_of[r->lane_regions[i]] = 0;
-	r->nlane_regions = 0;
+	for (i = 0; i < ls->nlane_regions; i++)
+		ls->lane_of[ls->lane_regions[i]] = 0;
+	ls->nlane_regions = 0;
 }
 
 static int
@@ -156,6 +159,7 @@ by_place(const void *a, const void *b)
 int
 sp_stats_lanes_finish(struct sp_stats_run *r, struct sp_err *e)
 {
+	struct lane_acc *ls = &r->lanes;
 	struct sp_stats_result *res = r->res;
 	uint32_t *index;
 	struct keyed *k = NULL;
@@ -163,23 +167,23 @@ sp_stats_lanes_finish(struct sp_stats_run *r, struct sp_err *e)
 	int rc = 0;
 
 	if ((index = malloc((r->nreg + 1) * sizeof *index)) == NULL ||
-	    (k = malloc((r->nlacc + 1) * sizeof *k)) == NULL ||
-	    (res->lanes = calloc(r->nlacc + 1, sizeof *res->lanes)) == NULL) {
+	    (k = malloc((ls->nlacc + 1) * sizeof *k)) == NULL ||
+	    (res->lanes = calloc(ls->nlacc + 1, sizeof *res->lanes)) == NULL) {
 		free(index);
 		free(k);
 		return nomem(e);
 	}
 	for (i = 0; i < res->nregions; i++)
 		index[res->regions[i].id] = (uint32_t)i;
-	for (i = 0; i < r->nlacc; i++) {
-		k[i].region = index[r->lacc[i].region];
-		k[i].rank = r->lacc[i].rank;
-		k[i].lane = r->lacc[i].lane;
+	for (i = 0; i < ls->nlacc; i++) {
+		k[i].region = index[ls->lacc[i].region];
+		k[i].rank = ls->lacc[i].rank;
+		k[i].lane = ls->lacc[i].lane;
 		k[i].i = i;
 	}
-	qsort(k, r->nlacc, sizeof *k, by_place);
-	for (i = 0; i < r->nlacc && rc == 0; i++, res->nlanes++)
-		rc = lane_record(r, &r->lacc[k[i].i], &res->lanes[i],
+	qsort(k, ls->nlacc, sizeof *k, by_place);
+	for (i = 0; i < ls->nlacc && rc == 0; i++, res->nlanes++)
+		rc = lane_record(r, &ls->lacc[k[i].i], &res->lanes[i],
 		    k[i].region, e);
 	free(index);
 	free(k);

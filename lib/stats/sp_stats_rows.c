@@ -47,8 +47,8 @@ static int
 path_stats(struct sp_stats_run *r, uint32_t id, struct sp_stats_row *w,
     struct sp_err *e)
 {
-	const struct pacc *p = &r->pacc[id];
-	const struct papx *x = r->papx != NULL ? &r->papx[id] : NULL;
+	const struct pacc *p = &r->tree.pacc[id];
+	const struct papx *x = r->tree.papx != NULL ? &r->tree.papx[id] : NULL;
 	unsigned what = sp_stats_seq_needed(r);
 	struct sp_stats_seq s;
 	double pct[3];
@@ -90,19 +90,19 @@ static int
 path_row(struct sp_stats_run *r, uint32_t id, struct sp_stats_row *w,
     struct sp_err *e)
 {
-	const struct pacc *p = &r->pacc[id];
+	const struct pacc *p = &r->tree.pacc[id];
 	size_t n;
 
 	memset(w, 0, sizeof *w);
-	w->name = sp_stats_paths_name(r->paths, id, &w->name_len);
-	n = sp_stats_paths_text(r->paths, id, NULL, 0) + 1;
+	w->name = sp_stats_paths_name(r->tree.paths, id, &w->name_len);
+	n = sp_stats_paths_text(r->tree.paths, id, NULL, 0) + 1;
 	if ((w->call_path = malloc(n)) == NULL)
 		return nomem(e);
-	sp_stats_paths_text(r->paths, id, w->call_path, n);
+	sp_stats_paths_text(r->tree.paths, id, w->call_path, n);
 	w->path = id;
 	w->parent = w->up = UINT32_MAX;
 	w->region = UINT32_MAX;
-	w->depth = sp_stats_paths_depth(r->paths, id);
+	w->depth = sp_stats_paths_depth(r->tree.paths, id);
 	w->num_ranks = p->nranks;
 	if (path_stats(r, id, w, e) < 0)
 		return -1;
@@ -130,14 +130,14 @@ link_rows(struct sp_stats_run *r, struct sp_stats_row *rows, size_t n,
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		up = sp_stats_paths_parent(r->paths, rows[i].path);
+		up = sp_stats_paths_parent(r->tree.paths, rows[i].path);
 		if (up != SP_PATH_NONE && row_of_path[up] != UINT32_MAX) {
 			rows[i].parent = row_of_path[up];
 			rows[i].parent_coverage =
 			    rows[rows[i].parent].coverage;
 		}
 		for (; up != SP_PATH_NONE;
-		    up = sp_stats_paths_parent(r->paths, up))
+		    up = sp_stats_paths_parent(r->tree.paths, up))
 			if ((k = row_of_path[up]) != UINT32_MAX) {
 				if (rows[i].up == UINT32_MAX)
 					rows[i].up = k;
@@ -187,16 +187,17 @@ static int
 fallbacks(struct sp_stats_run *r, struct sp_err *e)
 {
 	struct sp_stats_result *res = r->res;
-	uint32_t ne = sp_stats_paths_elems(r->paths), el;
+	const struct sp_stats_paths *paths = r->tree.paths;
+	uint32_t ne = sp_stats_paths_elems(paths), el;
 	uint8_t *named;
 	size_t k;
 
 	if ((named = calloc((size_t)ne + 1, 1)) == NULL)
 		return nomem(e);
 	for (k = 0; k < res->nrows; k++)
-		named[sp_stats_paths_elem(r->paths, res->rows[k].path)] = 1;
+		named[sp_stats_paths_elem(paths, res->rows[k].path)] = 1;
 	for (k = 0; k < res->nregions; k++) {
-		el = sp_stats_paths_region_elem(r->paths, res->regions[k].id);
+		el = sp_stats_paths_region_elem(paths, res->regions[k].id);
 		if (el == SP_PATH_NONE || !named[el])
 			fallback_row(&res->regions[k],
 			    &res->rows[res->nrows++]);
@@ -209,17 +210,18 @@ int
 sp_stats_tree_finish(struct sp_stats_run *r, struct sp_err *e)
 {
 	struct sp_stats_result *res = r->res;
-	uint32_t np = r->paths != NULL ? sp_stats_paths_count(r->paths) : 0;
+	const struct sp_stats_paths *paths = r->tree.paths;
+	uint32_t np = paths != NULL ? sp_stats_paths_count(paths) : 0;
 	uint32_t *row_of_path = NULL, i;
-	size_t n = r->nseen;
+	size_t n = r->tree.nseen;
 	int rc = 0;
 
 	res->tree = 1;
-	if (r->folded) {
+	if (r->tree.folded) {
 		/* --approx past its bound: every region's own row */
 		n = 0;
 		np = 0;
-		res->paths_folded = (uint32_t)r->npacc;
+		res->paths_folded = (uint32_t)r->tree.npacc;
 	}
 	res->rows = sp_huge_calloc(n + res->nregions + 1, sizeof *res->rows);
 	row_of_path = sp_huge_alloc((np + 1) * sizeof *row_of_path);
@@ -228,8 +230,8 @@ sp_stats_tree_finish(struct sp_stats_run *r, struct sp_err *e)
 		return nomem(e);
 	}
 	for (i = 0; i < np; i++)
-		row_of_path[i] = i < r->npacc && r->pacc[i].seen ?
-		    r->pacc[i].index : UINT32_MAX;
+		row_of_path[i] = i < r->tree.npacc && r->tree.pacc[i].seen ?
+		    r->tree.pacc[i].index : UINT32_MAX;
 	for (i = 0; i < np && rc == 0; i++)
 		if (row_of_path[i] != UINT32_MAX)
 			rc = path_row(r, i, &res->rows[row_of_path[i]], e);

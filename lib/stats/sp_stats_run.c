@@ -46,7 +46,7 @@ sp_stats_run_new(const struct sp_stats_run_opts *o, struct sp_err *e)
 	if (o->approx && (o->want & SP_STATS_WANT_TREE)) {
 		/* the regions' own accounts, should the paths outgrow -S */
 		r->entries = 1;
-		r->path_limit = o->mem;
+		r->tree.path_limit = o->mem;
 	}
 	/* a sequence read whole: half the budget, beside what it holds */
 	r->load_max = o->mem / 2 > 4096 ? o->mem / 2 : 4096;
@@ -93,33 +93,33 @@ accounts_free(struct sp_stats_run *r)
 		sp_stats_hist_free(r->racc[i].h);
 		sp_stats_hist_free(r->racc[i].gh);
 	}
-	for (i = 0; i < r->npacc; i++) {
-		free(r->pacc[i].rt);
-		if (r->papx != NULL)
-			sp_stats_hist_free(r->papx[i].h);
+	for (i = 0; i < r->tree.npacc; i++) {
+		free(r->tree.pacc[i].rt);
+		if (r->tree.papx != NULL)
+			sp_stats_hist_free(r->tree.papx[i].h);
 	}
-	for (i = 0; i < r->nlacc; i++)
-		sp_stats_hist_free(r->lacc[i].h);
+	for (i = 0; i < r->lanes.nlacc; i++)
+		sp_stats_hist_free(r->lanes.lacc[i].h);
 	for (i = 0; r->eacc != NULL && i < r->nreg; i++)
 		sp_stats_hist_free(r->eacc[i].h);
 	free(r->racc);
 	free(r->eacc);
-	free(r->pacc);
-	free(r->papx);
-	free(r->lacc);
+	free(r->tree.pacc);
+	free(r->tree.papx);
+	free(r->lanes.lacc);
 	free(r->rec);
 	free(r->plan);
-	free(r->lane_of);
+	free(r->lanes.lane_of);
 	r->racc = NULL;
 	r->eacc = NULL;
-	r->pacc = NULL;
-	r->papx = NULL;
-	r->lacc = NULL;
+	r->tree.pacc = NULL;
+	r->tree.papx = NULL;
+	r->lanes.lacc = NULL;
 	r->rec = NULL;
 	r->plan = NULL;
-	r->lane_of = NULL;
-	r->npacc = r->pacc_cap = r->papx_cap = 0;
-	r->nlacc = r->lacc_cap = 0;
+	r->lanes.lane_of = NULL;
+	r->tree.npacc = r->tree.pacc_cap = r->tree.papx_cap = 0;
+	r->lanes.nlacc = r->lanes.lacc_cap = 0;
 	r->nrec = r->rec_cap = 0;
 	sp_stats_pool_free(r->rpool);
 	sp_stats_pool_free(r->gpool);
@@ -144,11 +144,11 @@ run_clear(struct sp_stats_run *r)
 	accounts_free(r);
 	out_free(r);
 	r->nreg = 0;
-	r->nseen = 0;
-	r->folded = 0;
-	r->path_bytes = 0;
-	sp_stats_paths_free(r->paths);
-	r->paths = NULL;
+	r->tree.nseen = 0;
+	r->tree.folded = 0;
+	r->tree.path_bytes = 0;
+	sp_stats_paths_free(r->tree.paths);
+	r->tree.paths = NULL;
 	sp_stats_result_free(r->res);
 	r->res = NULL;
 	sp_arena_reset(r->arena);
@@ -161,10 +161,10 @@ sp_stats_run_free(struct sp_stats_run *r)
 		return;
 	run_clear(r);
 	free(r->rows);
-	free(r->ptouched);
-	free(r->lane_regions);
+	free(r->tree.ptouched);
+	free(r->lanes.lane_regions);
 	free(r->frames);
-	free(r->pend);
+	free(r->tree.pend);
 	sp_spill_file_free(r->tmp);
 	sp_arena_free(r->arena);
 	free(r);
@@ -325,7 +325,7 @@ sp_stats_run_regions(struct sp_stats_run *r, const struct sp_region_table *t,
 	if ((r->racc = calloc(n + 1, sizeof *r->racc)) == NULL ||
 	    (r->eacc = calloc(n + 1, sizeof *r->eacc)) == NULL ||
 	    (r->plan = calloc(n + 1, sizeof *r->plan)) == NULL ||
-	    (r->lane_of = calloc(n + 1, sizeof *r->lane_of)) == NULL ||
+	    (r->lanes.lane_of = calloc(n + 1, sizeof(uint32_t))) == NULL ||
 	    (r->names = sp_arena_alloc(r->arena, (n + 1) * sizeof(char *))) ==
 	    NULL ||
 	    (r->lens = sp_arena_alloc(r->arena, (n + 1) * sizeof(size_t))) ==
@@ -345,10 +345,10 @@ sp_stats_run_regions(struct sp_stats_run *r, const struct sp_region_table *t,
 		r->plan[i].kept = (uint8_t)r->racc[i].kept;
 		r->plan[i].memo_ctx = NONE32 - 1;	/* matches nothing */
 	}
-	if (want(r, SP_STATS_WANT_TREE) && ((r->paths =
-	    sp_stats_paths_new()) == NULL || sp_stats_paths_regions(r->paths,
-	    n, r->names, r->lens, e) < 0))
-		return r->paths == NULL ? nomem(e) : -1;
+	if (want(r, SP_STATS_WANT_TREE) &&
+	    ((r->tree.paths = sp_stats_paths_new()) == NULL ||
+	    sp_stats_paths_regions(r->tree.paths, n, r->names, r->lens, e) < 0))
+		return r->tree.paths == NULL ? nomem(e) : -1;
 	return new_pools(r, e);
 }
 
@@ -517,7 +517,7 @@ sp_stats_run_rank(struct sp_stats_run *r, const struct sp_rank_info *ri,
 	r->rank = ri->rank;
 	r->selected = selected;
 	r->tree_rank = selected && want(r, SP_STATS_WANT_TREE) &&
-	    !r->folded && (r->o.ranks_given || ri->rank < r->num_ranks);
+	    !r->tree.folded && (r->o.ranks_given || ri->rank < r->num_ranks);
 	r->pool_rank = want(r, SP_STATS_WANT_REGIONS) ||
 	    (want(r, SP_STATS_WANT_TREE) && !r->o.ranks_given &&
 	    ri->rank >= r->num_ranks);
@@ -546,10 +546,10 @@ int
 sp_stats_run_lane(struct sp_stats_run *r, int64_t lane, const char *name,
     struct sp_err *e)
 {
-	r->lane = lane;
-	r->lane_name = NULL;
+	r->lanes.lane = lane;
+	r->lanes.lane_name = NULL;
 	if (want(r, SP_STATS_WANT_LANES) && r->selected && name != NULL &&
-	    (r->lane_name = sp_arena_strndup(r->arena, name,
+	    (r->lanes.lane_name = sp_arena_strndup(r->arena, name,
 	    strlen(name))) == NULL)
 		return nomem(e);
 	return 0;
@@ -766,7 +766,7 @@ sp_stats_run_rank_end(struct sp_stats_run *r, struct sp_err *e)
 	if (rc == 0 && r->log != NULL)
 		rc = sp_calllog_replay(r->log, replayed, r, e);
 	/* the paths this rank touched, also when --approx folded them */
-	if (rc == 0 && r->nptouched > 0)
+	if (rc == 0 && r->tree.nptouched > 0)
 		rc = sp_stats_tree_rank_end(r, e);
 	if (rc == 0)
 		rc = sp_stats_entries_end(r, e);

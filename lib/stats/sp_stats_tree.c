@@ -28,17 +28,17 @@ nomem(struct sp_err *e)
 int
 sp_stats_tree_new_path(struct sp_stats_run *r, uint32_t id, struct sp_err *e)
 {
+	struct tree_acc *t = &r->tree;
 	size_t n = (size_t)id + 1;
 
-	if (sp_grow(&r->pacc, &r->pacc_cap, n, sizeof *r->pacc, 64) < 0 ||
-	    (r->o.approx && sp_grow(&r->papx, &r->papx_cap, n,
-	    sizeof *r->papx, 64) < 0))
+	if (sp_grow(&t->pacc, &t->pacc_cap, n, sizeof *t->pacc, 64) < 0 ||
+	    (r->o.approx && sp_grow(&t->papx, &t->papx_cap, n,
+	    sizeof *t->papx, 64) < 0))
 		return nomem(e);
-	memset(r->pacc + r->npacc, 0, (n - r->npacc) * sizeof *r->pacc);
+	memset(t->pacc + t->npacc, 0, (n - t->npacc) * sizeof *t->pacc);
 	if (r->o.approx)
-		memset(r->papx + r->npacc, 0,
-		    (n - r->npacc) * sizeof *r->papx);
-	r->npacc = n;
+		memset(t->papx + t->npacc, 0, (n - t->npacc) * sizeof *t->papx);
+	t->npacc = n;
 	return 0;
 }
 
@@ -46,30 +46,32 @@ int
 sp_stats_tree_approx(struct sp_stats_run *r, uint32_t path, int64_t dur,
     struct sp_err *e)
 {
-	struct papx *x = &r->papx[path];
+	struct tree_acc *t = &r->tree;
+	struct papx *x = &t->papx[path];
 
 	if (r->need & SP_STATS_NEED_DEV)
 		welford_add(&x->w, (long double)dur);
 	if (!(r->need & SP_STATS_NEED_PCT))
 		return 0;
-	r->path_bytes -= sp_stats_hist_bytes(x->h);
+	t->path_bytes -= sp_stats_hist_bytes(x->h);
 	if (x->h == NULL && (x->h = sp_stats_hist_new()) == NULL)
 		return nomem(e);
 	if (sp_stats_hist_add(x->h, dur, e) < 0)
 		return -1;
-	r->path_bytes += sp_stats_hist_bytes(x->h);
+	t->path_bytes += sp_stats_hist_bytes(x->h);
 	return 0;
 }
 
 int
 sp_stats_tree_touch(struct sp_stats_run *r, uint32_t path, struct sp_err *e)
 {
-	struct pacc *p = &r->pacc[path];
+	struct tree_acc *t = &r->tree;
+	struct pacc *p = &t->pacc[path];
 
-	if (sp_grow(&r->ptouched, &r->ptouched_cap, r->nptouched + 1,
-	    sizeof *r->ptouched, 64) < 0)
+	if (sp_grow(&t->ptouched, &t->ptouched_cap, t->nptouched + 1,
+	    sizeof *t->ptouched, 64) < 0)
 		return nomem(e);
-	r->ptouched[r->nptouched++] = path;
+	t->ptouched[t->nptouched++] = path;
 	p->rtouched = 1;
 	p->rtot = 0.;
 	return 0;
@@ -80,7 +82,7 @@ sp_stats_tree_self(struct sp_stats_run *r, uint32_t path, int64_t self,
     struct sp_err *e)
 {
 	(void)e;
-	r->pacc[path].excl += sp_stats_sec(self);
+	r->tree.pacc[path].excl += sp_stats_sec(self);
 	return 0;
 }
 
@@ -88,32 +90,35 @@ int
 sp_stats_tree_wait(struct sp_stats_run *r, const struct frame *f,
     int64_t self, struct sp_err *e)
 {
-	if (sp_grow(&r->pend, &r->pend_cap, r->npend + 1, sizeof *r->pend,
+	struct tree_acc *t = &r->tree;
+
+	if (sp_grow(&t->pend, &t->pend_cap, t->npend + 1, sizeof *t->pend,
 	    16) < 0)
 		return nomem(e);
-	r->pend[r->npend].path = f->path;
-	r->pend[r->npend].k = f->k;
-	r->pend[r->npend++].self = self;
+	t->pend[t->npend].path = f->path;
+	t->pend[t->npend].k = f->k;
+	t->pend[t->npend++].self = self;
 	return 0;
 }
 
 void
 sp_stats_tree_release(struct sp_stats_run *r, uint32_t path)
 {
-	struct pacc *p = &r->pacc[path];
+	struct tree_acc *t = &r->tree;
+	struct pacc *p = &t->pacc[path];
 	size_t i, best;
 
 	/* the path's waiting ones, the earliest opened first (a handful) */
 	for (;;) {
-		best = r->npend;
-		for (i = 0; i < r->npend; i++)
-			if (r->pend[i].path == path && (best == r->npend ||
-			    r->pend[i].k < r->pend[best].k))
+		best = t->npend;
+		for (i = 0; i < t->npend; i++)
+			if (t->pend[i].path == path && (best == t->npend ||
+			    t->pend[i].k < t->pend[best].k))
 				best = i;
-		if (best == r->npend)
+		if (best == t->npend)
 			return;
-		p->excl += sp_stats_sec(r->pend[best].self);
-		r->pend[best] = r->pend[--r->npend];
+		p->excl += sp_stats_sec(t->pend[best].self);
+		t->pend[best] = t->pend[--t->npend];
 	}
 }
 
@@ -124,11 +129,12 @@ sp_stats_tree_release(struct sp_stats_run *r, uint32_t path)
 int
 sp_stats_tree_rank_end(struct sp_stats_run *r, struct sp_err *e)
 {
+	struct tree_acc *t = &r->tree;
 	struct pacc *p;
 	size_t i, cap;
 
-	for (i = 0; i < r->nptouched; i++) {
-		p = &r->pacc[r->ptouched[i]];
+	for (i = 0; i < t->nptouched; i++) {
+		p = &t->pacc[t->ptouched[i]];
 		if (p->copen)
 			p->cacc += p->ce - p->cs;
 		p->copen = 0;
@@ -142,6 +148,6 @@ sp_stats_tree_rank_end(struct sp_stats_run *r, struct sp_err *e)
 		p->rt_cap = (uint32_t)(cap > UINT32_MAX ? UINT32_MAX : cap);
 		p->rt[p->nrt++] = p->rtot;
 	}
-	r->nptouched = 0;
+	t->nptouched = 0;
 	return 0;
 }

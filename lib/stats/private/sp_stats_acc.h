@@ -196,6 +196,37 @@ struct pend {
 	int64_t self;
 };
 
+/*
+ * The call paths of the table (sp_stats_tree.c, the per-call part in
+ * sp_stats_tree_call.h; sp_stats_rows.c makes their rows): kept for the
+ * run, but for the rank's touched paths and the lane's pending times.
+ */
+struct tree_acc {
+	struct sp_stats_paths *paths;
+	struct pacc *pacc;
+	struct papx *papx;	/* --approx, beside pacc */
+	size_t npacc, pacc_cap, papx_cap;
+	uint32_t nseen;		/* paths met in the tree's order */
+	/* --approx: what the call paths hold, within path_limit (-S) */
+	uint64_t path_bytes, path_limit;
+	int folded;		/* --approx: the paths outgrew it */
+	uint32_t *ptouched;	/* the rank's paths with calls */
+	size_t nptouched, ptouched_cap;
+	struct pend *pend;	/* the lane's waiting exclusive times */
+	size_t npend, pend_cap;
+};
+
+/* The lanes' records, and the current lane (sp_stats_lane.c). */
+struct lane_acc {
+	struct lacc *lacc;
+	size_t nlacc, lacc_cap;
+	int64_t lane;
+	const char *lane_name;
+	uint32_t *lane_of;	/* region -> lane record + 1, this lane */
+	uint32_t *lane_regions;	/* regions set in lane_of */
+	size_t nlane_regions, lane_regions_cap;
+};
+
 struct sp_stats_run {
 	struct sp_stats_run_opts o;
 	struct sp_arena *arena;
@@ -204,9 +235,6 @@ struct sp_stats_run {
 	uint64_t load_max;	/* a sequence read whole up to this */
 	unsigned need;		/* of the rows, summaries and records */
 	int entries;		/* every region's entries, call by call */
-	/* --approx: what the call paths hold, within path_limit (-S) */
-	uint64_t path_bytes, path_limit;
-	int folded;		/* --approx: the paths outgrew it */
 	int ns_over;		/* a sum of ns went past INT64_MAX */
 
 	/* the run */
@@ -221,13 +249,8 @@ struct sp_stats_run {
 	struct sp_stats_pool *rpool, *gpool, *ppool, *lpool;
 	/* the last run's rpool and ppool, settled, until handed out */
 	struct sp_stats_pool *out_rpool, *out_ppool;
-	struct sp_stats_paths *paths;
-	struct pacc *pacc;
-	struct papx *papx;	/* --approx, beside pacc */
-	size_t npacc, pacc_cap, papx_cap;
-	uint32_t nseen;		/* paths met in the tree's order */
-	struct lacc *lacc;
-	size_t nlacc, lacc_cap;
+	struct tree_acc tree;
+	struct lane_acc lanes;
 	struct sp_stats_rankrec *rec;
 	size_t nrec, rec_cap;
 
@@ -243,19 +266,10 @@ struct sp_stats_run {
 	uint64_t nslots;
 	struct sp_calllog *log;	/* a rank with lanes */
 	struct sp_spill_store *glog;	/* its GPU times by row, replayed */
-	uint32_t *ptouched;
-	size_t nptouched, ptouched_cap;
 
 	/* the lane */
-	int64_t lane;
-	const char *lane_name;
-	uint32_t *lane_of;	/* region -> lane record + 1, this lane */
-	uint32_t *lane_regions;	/* regions set in lane_of */
-	size_t nlane_regions, lane_regions_cap;
 	struct frame *frames;	/* the open calls, by depth */
 	size_t frames_cap;
-	struct pend *pend;
-	size_t npend, pend_cap;
 };
 
 /*

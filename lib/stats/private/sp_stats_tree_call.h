@@ -35,7 +35,7 @@ static inline int
 sp_stats_tree_path_open(struct sp_stats_run *r, uint32_t path, int64_t dur,
     struct sp_err *e)
 {
-	struct pacc *p = &r->pacc[path];
+	struct pacc *p = &r->tree.pacc[path];
 
 	if (p->calls == 0 || dur < p->dmin)
 		p->dmin = dur;
@@ -78,7 +78,7 @@ static inline int
 sp_stats_tree_account(struct sp_stats_run *r, uint32_t path, int64_t start,
     int64_t end, int64_t gpu, struct sp_err *e)
 {
-	struct pacc *p = &r->pacc[path];
+	struct pacc *p = &r->tree.pacc[path];
 	double s = sp_stats_sec(start) - r->origin;
 	double t = sp_stats_sec(end) - r->origin;
 	int64_t dur = end - start;
@@ -93,7 +93,7 @@ sp_stats_tree_account(struct sp_stats_run *r, uint32_t path, int64_t start,
 	}
 	if (!p->seen) {
 		p->seen = 1;
-		p->index = r->nseen++;
+		p->index = r->tree.nseen++;
 	}
 	sp_stats_tree_cover(p, s, t);
 	if (!p->rtouched && sp_stats_tree_touch(r, path, e) < 0)
@@ -121,8 +121,8 @@ sp_stats_tree_extend(struct sp_stats_run *r, struct plan *pl, uint32_t region,
 	int64_t id;
 
 	if (pl->memo_ctx != ctx) {
-		if ((id = sp_stats_paths_extend(r->paths, ctx, region, &merged,
-		    e)) < 0)
+		if ((id = sp_stats_paths_extend(r->tree.paths, ctx, region,
+		    &merged, e)) < 0)
 			return -1;
 		pl->memo_ctx = ctx;
 		pl->memo_path = (uint32_t)id;
@@ -155,21 +155,22 @@ sp_stats_tree_open(struct sp_stats_run *r, struct frame *f, struct plan *pl,
 	if ((id = sp_stats_tree_extend(r, pl, f->region, ctx, &collapsed,
 	    e)) < 0)
 		return -1;
-	if ((uint64_t)id >= r->npacc)
-		r->path_bytes += PATH_COST;
-	if (r->path_limit != 0 && r->path_bytes > r->path_limit) {
+	if ((uint64_t)id >= r->tree.npacc)
+		r->tree.path_bytes += PATH_COST;
+	if (r->tree.path_limit != 0 &&
+	    r->tree.path_bytes > r->tree.path_limit) {
 		/* --approx: past -S the table folds to a row per region; the
 		 * paths met so far stay, but no call opens one any more */
-		r->folded = 1;
+		r->tree.folded = 1;
 		r->tree_rank = 0;
 		return 0;
 	}
-	if ((uint64_t)id >= r->npacc &&
+	if ((uint64_t)id >= r->tree.npacc &&
 	    sp_stats_tree_new_path(r, (uint32_t)id, e) < 0)
 		return -1;
 	f->ctx = f->path = (uint32_t)id;
 	f->recursive = collapsed;
-	p = &r->pacc[id];
+	p = &r->tree.pacc[id];
 	if (collapsed)
 		p->recursive = 1;
 	f->k = p->korder++;
@@ -191,7 +192,7 @@ static inline int
 sp_stats_tree_close(struct sp_stats_run *r, const struct frame *f,
     int64_t self, struct sp_err *e)
 {
-	struct pacc *p = &r->pacc[f->path];
+	struct pacc *p = &r->tree.pacc[f->path];
 
 	p->open--;
 	if (r->log != NULL)
@@ -199,7 +200,7 @@ sp_stats_tree_close(struct sp_stats_run *r, const struct frame *f,
 	if (p->open > 0)
 		return sp_stats_tree_wait(r, f, self, e);
 	p->excl += sp_stats_sec(self);
-	if (r->npend > 0)
+	if (r->tree.npend > 0)
 		sp_stats_tree_release(r, f->path);
 	return 0;
 }
