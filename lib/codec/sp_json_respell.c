@@ -1,8 +1,10 @@
 #include "sp_json_respell.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "sp_grow.h"
 #include "sp_json_emit.h"
 #include "sp_json_text.h"
 #include "sp_jsonw.h"
@@ -17,17 +19,9 @@ mem_write(void *ctx, const void *p, size_t n, struct sp_err *e)
 {
 	struct mem *m = ctx;
 
-	if (*m->len + n > *m->cap) {
-		size_t cap = *m->cap ? *m->cap : 4096;
-		char *q;
-
-		while (cap < *m->len + n)
-			cap *= 2;
-		if ((q = realloc(*m->buf, cap)) == NULL)
-			return sp_fail(e, SP_ENOMEM, "out of memory");
-		*m->buf = q;
-		*m->cap = cap;
-	}
+	if (n > SIZE_MAX - *m->len ||
+	    sp_grow(m->buf, m->cap, *m->len + n, 1, 4096) < 0)
+		return sp_fail(e, SP_ENOMEM, "out of memory");
 	memcpy(*m->buf + *m->len, p, n);
 	*m->len += n;
 	return 0;

@@ -6,7 +6,11 @@
  * as it is (a run's event_metadata, a side payload), read by the same
  * rules as Python's json module: NaN and the infinities are numbers, a
  * lone surrogate escape is a character, containers nest at most 1000
- * deep.
+ * deep.  Two differences, by choice, on text json.dumps never writes: a
+ * control character inside a string, which json.loads refuses, is taken
+ * (and written escaped); and an object's repeated key is written each
+ * time with its own value, where json.loads keeps only the last value,
+ * in the first one's place (a reader that takes the last gets the same).
  *
  * Ownership: nothing is kept; s is only read during the call.
  */

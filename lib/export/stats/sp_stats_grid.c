@@ -64,6 +64,8 @@ sp_stats_grid_line(struct sp_stats_grid *g, const char *const *cells,
 	struct cell *c;
 	size_t i;
 
+	if (g->ncols == 0)
+		return sp_fail(e, SP_EUSAGE, "a table of no columns");
 	if (sp_grow(&g->cells, &g->cap, (g->nlines + 1) * g->ncols,
 	    sizeof *g->cells, 64 * g->ncols) < 0)
 		return sp_fail(e, SP_ENOMEM, "out of memory");

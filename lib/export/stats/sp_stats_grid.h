@@ -13,7 +13,8 @@
  * str.splitlines knows them) breaks the printed line there, each piece
  * after its own two spaces.
  *
- * Ownership: the grid copies the cells it is given.
+ * Ownership: the grid copies the cells it is given, but not the headers,
+ * which must outlive it.
  */
 #ifndef SP_STATS_GRID_H
 #define SP_STATS_GRID_H
@@ -30,7 +31,8 @@ struct sp_stats_grid *sp_stats_grid_new(size_t ncols,
     const char *const *headers);
 void sp_stats_grid_free(struct sp_stats_grid *g);
 
-/* A line of ncols cells (lens[i] bytes each). */
+/* A line of ncols cells (lens[i] bytes each); a grid of no columns takes
+ * none (SP_EUSAGE) and is drawn as its borders. */
 int sp_stats_grid_line(struct sp_stats_grid *g, const char *const *cells,
     const size_t *lens, struct sp_err *e);
 

@@ -14,6 +14,10 @@ reserve(struct sp_stats_text *b, size_t more)
 
 	if (b->failed)
 		return -1;
+	if (more > SIZE_MAX / 2 - b->n - 1) {	/* no doubling reaches it */
+		b->failed = 1;
+		return -1;
+	}
 	if (b->n + more + 1 <= b->cap)
 		return 0;
 	while (cap < b->n + more + 1)
