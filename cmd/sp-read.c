@@ -18,7 +18,7 @@
 #include "sp_spt.h"
 
 /* The formats sp-read reads, in the order they are tried. */
-static const struct sp_format *const formats[] = {
+static const struct sp_source_format *const formats[] = {
 	&sp_h5_format, &sp_json_format, &sp_spt_format,
 };
 

@@ -14,7 +14,7 @@ struct entry {
 	char *unique;		/* as handed out */
 };
 
-struct sp_labels {
+struct sp_label_set {
 	struct entry *v;
 	size_t n, cap;
 };
@@ -228,14 +228,14 @@ sp_label_apart(const char *const *names, const char *const *sources,
 	return 0;
 }
 
-struct sp_labels *
-sp_labels_new(void)
+struct sp_label_set *
+sp_label_set_new(void)
 {
-	return calloc(1, sizeof(struct sp_labels));
+	return calloc(1, sizeof(struct sp_label_set));
 }
 
 void
-sp_labels_free(struct sp_labels *l)
+sp_label_set_free(struct sp_label_set *l)
 {
 	size_t i;
 
@@ -250,7 +250,7 @@ sp_labels_free(struct sp_labels *l)
 }
 
 static int
-taken(const struct sp_labels *l, const char *s)
+taken(const struct sp_label_set *l, const char *s)
 {
 	size_t i;
 
@@ -261,7 +261,7 @@ taken(const struct sp_labels *l, const char *s)
 }
 
 int
-sp_labels_add(struct sp_labels *l, const char *label, const char **unique,
+sp_label_set_add(struct sp_label_set *l, const char *label, const char **unique,
     struct sp_err *e)
 {
 	size_t i, k = 1, len = strlen(label), cap;

@@ -7,8 +7,8 @@
  * names carry the label's slug ("run (2)" -> "run_2").
  *
  * Ownership: the strings stored in *out are the caller's to free.  The
- * label set from sp_labels_new owns the labels it hands out: they stay
- * valid until sp_labels_free.
+ * label set from sp_label_set_new owns the labels it hands out: they stay
+ * valid until sp_label_set_free.
  */
 #ifndef SP_LABEL_H
 #define SP_LABEL_H
@@ -49,11 +49,11 @@ int sp_label_slug(const char *label, char **out, struct sp_err *e);
 int sp_label_apart(const char *const *names, const char *const *sources,
     const char *const *uniques, size_t n, char **out, struct sp_err *e);
 
-struct sp_labels;
+struct sp_label_set;
 
 /* An empty set of labels; NULL when out of memory. */
-struct sp_labels *sp_labels_new(void);
-void sp_labels_free(struct sp_labels *l);
+struct sp_label_set *sp_label_set_new(void);
+void sp_label_set_free(struct sp_label_set *l);
 
 /*
  * Hand out the unique form of label in *unique.  The k-th time a label is
@@ -65,7 +65,7 @@ void sp_labels_free(struct sp_labels *l);
  * Every name handed out is distinct, and it is the reference's whenever
  * the reference's names are distinct.  Linear in the labels held.
  */
-int sp_labels_add(struct sp_labels *l, const char *label,
+int sp_label_set_add(struct sp_label_set *l, const char *label,
     const char **unique, struct sp_err *e);
 
 #endif

@@ -24,7 +24,7 @@ sp_export_new(struct sp_reader *r, const struct sp_export_spec *spec,
 {
 	struct sp_export *fe = calloc(1, sizeof *fe);
 
-	if (fe == NULL || (fe->labels = sp_labels_new()) == NULL) {
+	if (fe == NULL || (fe->labels = sp_label_set_new()) == NULL) {
 		free(fe);
 		nomem(e);
 		return NULL;
@@ -45,7 +45,7 @@ sp_export_free(struct sp_export *fe)
 		return;
 	sp_export_drop_all(fe);
 	sp_walk_free(fe->walk);
-	sp_labels_free(fe->labels);
+	sp_label_set_free(fe->labels);
 	free(fe->dirbase);
 	free(fe->threads);
 	free(fe->tasks);
@@ -68,7 +68,7 @@ static int
 on_header(struct sp_export *fe, const struct sp_export_ops *ops, void *ctx,
     const struct sp_item *it, struct sp_err *e)
 {
-	enum sp_stream_order order;
+	enum sp_section_order order;
 
 	fe->stage = it->u.header.stage;
 	if (fe->spec->stage == SP_STAGE_CALLS && fe->stage != SP_STAGE_CALLS)
@@ -106,7 +106,7 @@ on_run(struct sp_export *fe, const struct sp_export_ops *ops, void *ctx,
 		    sp_export_name_pending(fe, e) < 0)
 			return -1;
 	}
-	if (sp_labels_add(fe->labels, ri->label, &fe->label, e) < 0)
+	if (sp_label_set_add(fe->labels, ri->label, &fe->label, e) < 0)
 		return -1;
 	if (fe->runs == 1)
 		fe->label1 = fe->label;

@@ -122,7 +122,7 @@ struct sp_export_out;
  */
 struct sp_export_ops {
 	int (*header)(void *ctx, const struct sp_header *h,
-	    enum sp_stream_order order, struct sp_err *e);
+	    enum sp_section_order order, struct sp_err *e);
 	/* label: the run's label, unique in the stream (also from
 	 * sp_export_label()); the run item is ri. */
 	int (*run)(void *ctx, const struct sp_run_info *ri, const char *label,

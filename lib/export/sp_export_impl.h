@@ -59,7 +59,7 @@ struct sp_export {
 	int ended;		/* the input ended cleanly, pending outputs out */
 	enum sp_batch_stage stage;
 	struct sp_walk *walk;	/* every call batch goes through it */
-	struct sp_labels *labels;
+	struct sp_label_set *labels;
 	uint64_t runs, calls, run_calls;
 	const char *label, *label1;	/* owned by labels */
 	int have_run, rank_open, lane_open;

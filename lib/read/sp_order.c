@@ -20,7 +20,7 @@ sp_order_oom(struct sp_order *or)
 }
 
 int
-sp_order_row_selected(const struct sp_order *or, const struct sp_src_row *r)
+sp_order_row_selected(const struct sp_order *or, const struct sp_source_row *r)
 {
 	const char *name = or->src->names[r->region];
 

@@ -72,7 +72,7 @@ struct sp_order_opts {
 	const struct sp_ranks *ranks;	/* NULL: every rank */
 	const struct sp_filter *filter;	/* NULL: every region */
 	size_t batch;			/* calls per batch, 0 = default */
-	enum sp_stream_order order;	/* SP_ORDER_TIME or SP_ORDER_FILE */
+	enum sp_section_order order;	/* SP_ORDER_TIME or SP_ORDER_FILE */
 	/*
 	 * A shard of the whole run (sp-read --shard): the run item's span
 	 * (first_ns, last_ns) is that of the calls of every rank that the

@@ -52,7 +52,7 @@ rows_by_region(struct sp_order *or, size_t r0, size_t r1, size_t **idx,
 
 /* Calls [off, off + m) of row r, as read into or->a, or->b and or->x. */
 static int
-copy_chunk(struct sp_order *or, const struct sp_src_row *r, uint64_t off,
+copy_chunk(struct sp_order *or, const struct sp_source_row *r, uint64_t off,
     size_t m)
 {
 	struct sp_batch *b = &or->out;
@@ -84,7 +84,7 @@ static int
 file_row(struct sp_order *or, size_t row)
 {
 	struct sp_source *src = or->src;
-	const struct sp_src_row *r = &src->rows[row];
+	const struct sp_source_row *r = &src->rows[row];
 	int64_t prev = 0;
 	uint64_t off;
 	size_t i;

@@ -90,7 +90,7 @@ struct sp_order {
 int sp_order_oom(struct sp_order *or);
 /* Whether the row is of a selected rank and a region the filter keeps. */
 int sp_order_row_selected(const struct sp_order *or,
-    const struct sp_src_row *r);
+    const struct sp_source_row *r);
 /* Start the output of a lane: its batches count calls from 0. */
 void sp_order_lane_begin(struct sp_order *or, uint32_t rank, int64_t lane);
 /* Write the output batch, if it holds any call, and empty it. */

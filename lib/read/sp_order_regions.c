@@ -40,7 +40,7 @@ sp_order_regions(const struct sp_source *src, const int64_t *row_min,
 		keys[i].region = (uint32_t)i;
 	}
 	for (i = 0; i < src->nrows; i++) {
-		const struct sp_src_row *r = &src->rows[i];
+		const struct sp_source_row *r = &src->rows[i];
 		double sec = r->count > 0 ? (double)row_min[i] / 1e9 : 0.0;
 
 		if (sec < keys[r->region].key)

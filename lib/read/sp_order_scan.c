@@ -132,7 +132,7 @@ static int
 ends_before_start(const struct row_scan *rs, size_t i, int64_t start)
 {
 	const struct sp_source *src = rs->or->src;
-	const struct sp_src_row *r = &src->rows[rs->row];
+	const struct sp_source_row *r = &src->rows[rs->row];
 	int64_t end = src->delta ? start + rs->or->b[i] : rs->or->b[i];
 
 	return sp_fail(rs->or->e, SP_EDATA, "%s: rank %u region '%s' call "
@@ -349,7 +349,7 @@ static int
 scan_row(struct sp_order *or, size_t row, int emit, int span_rest)
 {
 	struct sp_source *src = or->src;
-	struct sp_src_row *r = &src->rows[row];
+	struct sp_source_row *r = &src->rows[row];
 	struct row_scan rs;
 	int64_t *none[SP_X_COUNT] = { 0 };
 	uint64_t off;
@@ -392,7 +392,7 @@ static int
 prepass_row(struct sp_order *or, size_t row)
 {
 	const struct sp_order_opts *o = or->o;
-	const struct sp_src_row *r = &or->src->rows[row];
+	const struct sp_source_row *r = &or->src->rows[row];
 	const char *name = or->src->names[r->region];
 	int emit = sp_order_row_selected(or, r);
 	/* a shard's span is the run's: rows the region filter keeps add */
@@ -429,7 +429,7 @@ ids_elsewhere(struct sp_order *or, enum sp_batch_xcol col)
 	if ((xs[col] = or->x[col]) == NULL)
 		return 0;
 	for (i = 0; i < src->nrows; i++) {
-		const struct sp_src_row *r = &src->rows[i];
+		const struct sp_source_row *r = &src->rows[i];
 		uint64_t off;
 
 		if (!((r->info.xmask >> col) & 1) ||

@@ -75,7 +75,7 @@ earliest_start(const struct sp_order *or)
 
 /* Whether row is read for the run's span only (a shard's, sp_order_scan). */
 static int
-span_only(const struct sp_order *or, const struct sp_src_row *r)
+span_only(const struct sp_order *or, const struct sp_source_row *r)
 {
 	const char *name = or->src->names[r->region];
 
@@ -124,7 +124,7 @@ static int
 count_row(struct sp_order *or, size_t row, int emit)
 {
 	struct sp_source *src = or->src;
-	const struct sp_src_row *r = &src->rows[row];
+	const struct sp_source_row *r = &src->rows[row];
 	int64_t *none[SP_X_COUNT] = { 0 }, prev = 0, s, t;
 	uint64_t off;
 	size_t j;
@@ -198,7 +198,7 @@ sp_order_window(struct sp_order *or)
 	or->has_span = 0;
 	or->total = 0;
 	for (i = 0; i < or->src->nrows; i++) {
-		const struct sp_src_row *r = &or->src->rows[i];
+		const struct sp_source_row *r = &or->src->rows[i];
 		int emit = sp_order_row_selected(or, r);
 
 		if ((emit || span_only(or, r)) && count_row(or, i, emit) < 0)
@@ -271,7 +271,7 @@ cut_events(struct sp_order *or, size_t row, const char *p, size_t n,
     char **out, size_t *len)
 {
 	struct sp_source *src = or->src;
-	const struct sp_src_row *r = &src->rows[row];
+	const struct sp_source_row *r = &src->rows[row];
 	int64_t *none[SP_X_COUNT] = { 0 }, prev = 0;
 	size_t i = 0, a, b, k = 0, at = 0, j = SP_ORDER_CHUNK;
 	uint64_t off = 0;

@@ -12,7 +12,7 @@
 
 /* The run's source: its file opened, or its parts together. */
 static struct sp_source *
-open_run(const struct sp_read_run *r, const char *tmpdir, struct sp_err *e)
+open_run(const struct sp_read_plan_run *r, const char *tmpdir, struct sp_err *e)
 {
 	if (r->path != NULL)
 		return r->fmt->open(r->path, tmpdir, e);
@@ -22,9 +22,9 @@ open_run(const struct sp_read_run *r, const char *tmpdir, struct sp_err *e)
 
 /* Run i of the plan, opened, labelled and written. */
 static int
-read_run(const struct sp_read_run *r, uint32_t i, struct sp_labels *labels,
-    const struct sp_order_opts *o, const char *tmpdir, struct sp_writer *w,
-    struct sp_err *e)
+read_run(const struct sp_read_plan_run *r, uint32_t i,
+    struct sp_label_set *labels, const struct sp_order_opts *o,
+    const char *tmpdir, struct sp_writer *w, struct sp_err *e)
 {
 	struct sp_source *src;
 	const char *unique;
@@ -39,7 +39,7 @@ read_run(const struct sp_read_run *r, uint32_t i, struct sp_labels *labels,
 		goto out;
 	if (sp_label_run(i < o->nlabels ? o->labels[i] : src->label,
 	    src->path, &label, e) < 0 ||
-	    sp_labels_add(labels, label, &unique, e) < 0 ||
+	    sp_label_set_add(labels, label, &unique, e) < 0 ||
 	    sp_order_emit(src, unique, label, i, o, w, NULL, e) < 0)
 		goto out;
 	rc = 0;
@@ -50,11 +50,12 @@ out:
 }
 
 int
-sp_read_files(const struct sp_format *const *formats, size_t nformats,
-    const char *const *paths, size_t n, const struct sp_order_opts *o,
-    const char *tmpdir, struct sp_writer *w, struct sp_err *e)
+sp_read_files(const struct sp_source_format *const *formats,
+    size_t nformats, const char *const *paths, size_t n,
+    const struct sp_order_opts *o, const char *tmpdir, struct sp_writer *w,
+    struct sp_err *e)
 {
-	struct sp_labels *labels = sp_labels_new();
+	struct sp_label_set *labels = sp_label_set_new();
 	struct sp_read_plan plan = { NULL, 0, 0 };
 	char producer[64];
 	size_t i;
@@ -83,6 +84,6 @@ sp_read_files(const struct sp_format *const *formats, size_t nformats,
 	rc = sp_writer_stream_end(w, (uint32_t)plan.n, e);
 out:
 	sp_read_plan_free(&plan);
-	sp_labels_free(labels);
+	sp_label_set_free(labels);
 	return rc;
 }

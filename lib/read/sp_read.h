@@ -1,7 +1,7 @@
 /*
  * sp_read.h - profile files in, one interval-stream section out: what
  * sp-read does, minus option parsing.  A file is of one of the formats
- * given (struct sp_format: HDF5 and JSON profiles, native traces; h5/,
+ * given (struct sp_source_format: HDF5 and JSON profiles, native traces; h5/,
  * json/, spt/), told apart by its content, then by its name; "-" is of
  * the format that reads standard input.  Each file becomes one run,
  * except the files of a format whose files are parts of one run (the
@@ -22,8 +22,9 @@
 
 #include "sp_order.h"
 
-int sp_read_files(const struct sp_format *const *formats, size_t nformats,
-    const char *const *paths, size_t n, const struct sp_order_opts *o,
-    const char *tmpdir, struct sp_writer *w, struct sp_err *e);
+int sp_read_files(const struct sp_source_format *const *formats,
+    size_t nformats, const char *const *paths, size_t n,
+    const struct sp_order_opts *o, const char *tmpdir, struct sp_writer *w,
+    struct sp_err *e);
 
 #endif

@@ -48,8 +48,8 @@ first_bytes(const char *path, unsigned char *b, size_t *n, struct sp_err *e)
  * (.json, .json.gz, .spt).  Anything else is refused with a message saying
  * what it is; NULL then.
  */
-static const struct sp_format *
-classify(const struct sp_format *const *fm, size_t nf, const char *path,
+static const struct sp_source_format *
+classify(const struct sp_source_format *const *fm, size_t nf, const char *path,
     struct sp_err *e)
 {
 	unsigned char b[16] = { 0 };
@@ -97,8 +97,8 @@ nomem(struct sp_err *e)
 }
 
 /* The run of parts of fmt, added after the others when it has none. */
-static struct sp_read_run *
-parts_run(struct sp_read_plan *pl, const struct sp_format *fmt,
+static struct sp_read_plan_run *
+parts_run(struct sp_read_plan *pl, const struct sp_source_format *fmt,
     struct sp_err *e)
 {
 	size_t i;
@@ -118,7 +118,7 @@ parts_run(struct sp_read_plan *pl, const struct sp_format *fmt,
 
 /* A part: its normalised spelling, taken over (p is freed on failure). */
 static int
-add_part(struct sp_read_run *r, char *p, struct sp_err *e)
+add_part(struct sp_read_plan_run *r, char *p, struct sp_err *e)
 {
 	if (p == NULL)
 		return -1;
@@ -133,7 +133,7 @@ add_part(struct sp_read_run *r, char *p, struct sp_err *e)
 
 /* The entries of dir whose names end in suffix, as parts of r. */
 static int
-list_dir(struct sp_read_run *r, const char *dir, const char *suffix,
+list_dir(struct sp_read_plan_run *r, const char *dir, const char *suffix,
     struct sp_err *e)
 {
 	size_t ns = strlen(suffix), before = r->nparts;
@@ -165,10 +165,10 @@ list_dir(struct sp_read_run *r, const char *dir, const char *suffix,
 
 /* A directory given: listed by the first format that lists directories. */
 static int
-add_dir(struct sp_read_plan *pl, const struct sp_format *const *fm,
+add_dir(struct sp_read_plan *pl, const struct sp_source_format *const *fm,
     size_t nf, const char *dir, struct sp_err *e)
 {
-	struct sp_read_run *r;
+	struct sp_read_plan_run *r;
 	size_t k;
 
 	for (k = 0; k < nf; k++)
@@ -183,11 +183,11 @@ add_dir(struct sp_read_plan *pl, const struct sp_format *const *fm,
 
 /* One path given: a run of its own, a part, or a directory of parts. */
 static int
-add_path(struct sp_read_plan *pl, const struct sp_format *const *fm,
+add_path(struct sp_read_plan *pl, const struct sp_source_format *const *fm,
     size_t nf, const char *path, struct sp_err *e)
 {
-	const struct sp_format *fmt;
-	struct sp_read_run *r;
+	const struct sp_source_format *fmt;
+	struct sp_read_plan_run *r;
 	struct stat st;
 	char *p;
 
@@ -217,7 +217,7 @@ cmp_part(const void *a, const void *b)
 
 /* A run's parts sorted by path components, each once. */
 static void
-sort_parts(struct sp_read_run *r)
+sort_parts(struct sp_read_plan_run *r)
 {
 	size_t i, k = 0;
 
@@ -233,9 +233,9 @@ sort_parts(struct sp_read_run *r)
 }
 
 int
-sp_read_plan_make(const struct sp_format *const *formats, size_t nformats,
-    const char *const *paths, size_t n, struct sp_read_plan *plan,
-    struct sp_err *e)
+sp_read_plan_make(const struct sp_source_format *const *formats,
+    size_t nformats, const char *const *paths, size_t n,
+    struct sp_read_plan *plan, struct sp_err *e)
 {
 	size_t i;
 

@@ -1,6 +1,6 @@
 /*
  * sp_read_plan.h - the runs that the files given to sp_read_files() make,
- * before anything is read: each file is of a format (struct sp_format),
+ * before anything is read: each file is of a format (struct sp_source_format),
  * known by its content, then its name; a file of a format that opens
  * parts (open_parts) is a part of that format's one run, and a directory
  * contributes its files of the format that lists them (dir_suffix).  For
@@ -18,15 +18,15 @@
 #include "sp_source.h"
 
 /* One run: a file of its own, or the parts of one. */
-struct sp_read_run {
-	const struct sp_format *fmt;
+struct sp_read_plan_run {
+	const struct sp_source_format *fmt;
 	const char *path;	/* a file of its own (NULL for parts) */
 	char **parts;		/* the parts, sorted, each once */
 	size_t nparts, capparts;
 };
 
 struct sp_read_plan {
-	struct sp_read_run *runs;
+	struct sp_read_plan_run *runs;
 	size_t n, cap;
 };
 
@@ -35,7 +35,7 @@ struct sp_read_plan {
  * its first part was given.  Fails, naming the file, on a missing or
  * foreign input or a directory without files of a format that lists it.
  */
-int sp_read_plan_make(const struct sp_format *const *formats,
+int sp_read_plan_make(const struct sp_source_format *const *formats,
     size_t nformats, const char *const *paths, size_t n,
     struct sp_read_plan *plan, struct sp_err *e);
 void sp_read_plan_free(struct sp_read_plan *plan);

@@ -21,7 +21,7 @@
 #include "sp_err.h"
 #include "sp_stream.h"
 
-struct sp_src_row {
+struct sp_source_row {
 	/* the file the row is in, for a source of several; NULL: path */
 	const char *file;
 	uint32_t rank;
@@ -71,7 +71,7 @@ struct sp_source {
 	size_t nregions;
 	char **names;
 	size_t nrows;
-	struct sp_src_row *rows;
+	struct sp_source_row *rows;
 	int delta;		/* a/b are start deltas and durations */
 	unsigned xmask;		/* x columns the source has */
 	/* ranks that have side payloads or tables but maybe no rows */
@@ -94,7 +94,7 @@ void sp_source_free(struct sp_source *s);
  * (cmd/sp-read.c), and sp_read_files() tries them in that order.  Any
  * recogniser may be NULL.
  */
-struct sp_format {
+struct sp_source_format {
 	const char *name;	/* "hdf5", "json", "spt" */
 	int stdin_ok;		/* "-" (standard input) is of this format */
 	/* By content, given the path (a signature past a user block). */

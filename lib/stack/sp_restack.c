@@ -23,7 +23,7 @@ static int
 check_header(const struct sp_reader *r, const struct sp_item *it,
     struct sp_err *e)
 {
-	enum sp_stream_order order;
+	enum sp_section_order order;
 
 	if (it->u.header.stage != SP_STAGE_INTERVALS)
 		return sp_fail(e, SP_EDATA, "%s: already a call stream "

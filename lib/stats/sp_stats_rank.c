@@ -70,7 +70,7 @@ calls_stats(struct sp_stats_run *r, const struct row *w,
     const struct eacc *a, struct sp_stats_rankrec *x, struct sp_err *e)
 {
 	struct row_src rs = { r->store, w->off };
-	struct sp_stats_vsrc src = { row_read, &rs, w->calls };
+	struct sp_stats_seq_src src = { row_read, &rs, w->calls };
 	struct sp_stats_seq s;
 	unsigned what = sp_stats_seq_needed(r);
 	double pct[3];

@@ -815,7 +815,7 @@ sp_stats_pool_seq(struct sp_stats_run *r, struct sp_stats_pool *p,
     struct sp_stats_seq *out, struct sp_err *e)
 {
 	struct pool_src ps = { p, g };
-	struct sp_stats_vsrc src = { pool_read, &ps, 0 };
+	struct sp_stats_seq_src src = { pool_read, &ps, 0 };
 	struct sp_stats_folded f = { 0, 0., 0, 0 };
 
 	if (p != NULL && sp_stats_pool_folds(p)) {

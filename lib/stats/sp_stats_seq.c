@@ -14,7 +14,7 @@
 static const double pct_q[3] = { 50, 95, 99 };
 
 int
-sp_stats_vsrc_array(void *ctx, uint64_t off, size_t n, int64_t *out,
+sp_stats_seq_src_array(void *ctx, uint64_t off, size_t n, int64_t *out,
     struct sp_err *e)
 {
 	(void)e;
@@ -90,7 +90,7 @@ in_memory(int64_t *a, size_t n, enum sp_stats_conv c, unsigned what,
  * values, not one per leaf.
  */
 struct reader {
-	const struct sp_stats_vsrc *src;
+	const struct sp_stats_seq_src *src;
 	uint64_t pos;		/* next value to fetch from src */
 	int64_t *buf;
 	size_t have, used;	/* values in buf, of them handed out */
@@ -134,7 +134,7 @@ pass_read(void *ctx, int64_t *out, size_t n, struct sp_err *e)
 
 /* One pass over everything, in pieces, calling fn on each. */
 static int
-each_piece(const struct sp_stats_vsrc *src, int64_t *buf,
+each_piece(const struct sp_stats_seq_src *src, int64_t *buf,
     void (*fn)(void *ctx, const int64_t *v, size_t n), void *ctx,
     struct sp_err *e)
 {
@@ -239,7 +239,7 @@ narrow(struct target *t)
 }
 
 static int
-radix_select(const struct sp_stats_vsrc *src, int64_t *buf,
+radix_select(const struct sp_stats_seq_src *src, int64_t *buf,
     struct sp_stats_seq *s, struct sp_err *e)
 {
 	struct target t[6];
@@ -280,7 +280,7 @@ out:
 }
 
 static int
-in_passes(const struct sp_stats_vsrc *src, enum sp_stats_conv c,
+in_passes(const struct sp_stats_seq_src *src, enum sp_stats_conv c,
     unsigned what, struct sp_stats_seq *s, struct sp_err *e)
 {
 	struct reader r = { src, 0, NULL, 0, 0 };
@@ -313,7 +313,7 @@ out:
 }
 
 int
-sp_stats_seq_compute(const struct sp_stats_vsrc *src, enum sp_stats_conv c,
+sp_stats_seq_compute(const struct sp_stats_seq_src *src, enum sp_stats_conv c,
     unsigned what, uint64_t load_max, struct sp_stats_seq *s,
     struct sp_err *e)
 {

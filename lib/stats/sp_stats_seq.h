@@ -24,7 +24,7 @@
 #include "sp_stats_num.h"
 
 /* Random access to the n values of a sequence. */
-struct sp_stats_vsrc {
+struct sp_stats_seq_src {
 	int (*read)(void *ctx, uint64_t off, size_t n, int64_t *out,
 	    struct sp_err *e);
 	void *ctx;
@@ -47,7 +47,7 @@ struct sp_stats_seq {
 	int64_t ord[6];		/* ... and the values there */
 };
 
-int sp_stats_seq_compute(const struct sp_stats_vsrc *src,
+int sp_stats_seq_compute(const struct sp_stats_seq_src *src,
     enum sp_stats_conv c, unsigned what, uint64_t load_max,
     struct sp_stats_seq *out, struct sp_err *e);
 
@@ -59,7 +59,7 @@ void sp_stats_seq_pct(const struct sp_stats_seq *s, enum sp_stats_conv c,
     double pct[3]);
 
 /* A source over an array in memory (ctx is the array). */
-int sp_stats_vsrc_array(void *ctx, uint64_t off, size_t n, int64_t *out,
+int sp_stats_seq_src_array(void *ctx, uint64_t off, size_t n, int64_t *out,
     struct sp_err *e);
 
 #endif

@@ -91,7 +91,7 @@ run_values(uint64_t load_max)
 
 /* Read values [off, off + n) of src into a, in pieces. */
 static int
-src_read(const struct sp_stats_vsrc *src, uint64_t off, uint64_t n,
+src_read(const struct sp_stats_seq_src *src, uint64_t off, uint64_t n,
     int64_t *a, struct sp_err *e)
 {
 	uint64_t k;
@@ -108,7 +108,7 @@ src_read(const struct sp_stats_vsrc *src, uint64_t off, uint64_t n,
 }
 
 static int
-make_runs(struct sp_stats_sort *s, const struct sp_stats_vsrc *src,
+make_runs(struct sp_stats_sort *s, const struct sp_stats_seq_src *src,
     uint64_t len, struct sp_err *e)
 {
 	int64_t *a = NULL, *scratch = NULL;
@@ -248,7 +248,7 @@ merge_read(struct sp_stats_sort *s, int64_t *out, size_t n, struct sp_err *e)
 /* --- the object --- */
 
 struct sp_stats_sort *
-sp_stats_sort_new_vsrc(const struct sp_stats_vsrc *src, uint64_t load_max,
+sp_stats_sort_new_vsrc(const struct sp_stats_seq_src *src, uint64_t load_max,
     struct sp_spill_file *t, struct sp_err *e)
 {
 	struct sp_stats_sort *s = calloc(1, sizeof *s);
@@ -303,7 +303,7 @@ sp_stats_sort_new(struct sp_stats_pool *p, uint32_t g, uint64_t load_max,
     struct sp_spill_file *t, struct sp_err *e)
 {
 	struct sp_sort_group c = { p, g };
-	struct sp_stats_vsrc src = { pool_read, &c,
+	struct sp_stats_seq_src src = { pool_read, &c,
 		sp_stats_pool_count(p, g) };
 
 	return sp_stats_sort_new_vsrc(&src, load_max, t, e);

@@ -37,7 +37,7 @@ struct sp_stats_sort;
 struct sp_stats_sort *sp_stats_sort_new(struct sp_stats_pool *p, uint32_t g,
     uint64_t load_max, struct sp_spill_file *t, struct sp_err *e);
 /* The values of any source with random access (sp_stats_seq.h). */
-struct sp_stats_sort *sp_stats_sort_new_vsrc(const struct sp_stats_vsrc *src,
+struct sp_stats_sort *sp_stats_sort_new_vsrc(const struct sp_stats_seq_src *src,
     uint64_t load_max, struct sp_spill_file *t, struct sp_err *e);
 void sp_stats_sort_free(struct sp_stats_sort *s);
 

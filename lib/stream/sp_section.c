@@ -8,7 +8,7 @@
 #include "sp_cbuf.h"
 
 int
-sp_section_write_header(struct sp_writer *w, enum sp_stream_order order,
+sp_section_write_header(struct sp_writer *w, enum sp_section_order order,
     const char *producer, struct sp_err *e)
 {
 	struct sp_cbuf *b;
@@ -45,7 +45,7 @@ sp_section_write_header(struct sp_writer *w, enum sp_stream_order order,
 }
 
 int
-sp_section_order(const struct sp_item *header, enum sp_stream_order *order,
+sp_section_order(const struct sp_item *header, enum sp_section_order *order,
     struct sp_err *e)
 {
 	struct sp_cbor *d = sp_cbor_new();

@@ -15,7 +15,7 @@
 #include "sp_err.h"
 #include "sp_stream.h"
 
-enum sp_stream_order {
+enum sp_section_order {
 	SP_ORDER_TIME = 0,	/* reconstruction order, sp-stream(5) */
 	SP_ORDER_FILE,		/* recording order, rows whole */
 	SP_ORDER_OTHER,		/* a value this sp does not know */
@@ -25,14 +25,14 @@ enum sp_stream_order {
 #define SP_SECTION_RANKS_KIND "file-order"
 
 /* The header item of an interval section, saying "order": "file" if so. */
-int sp_section_write_header(struct sp_writer *w, enum sp_stream_order order,
+int sp_section_write_header(struct sp_writer *w, enum sp_section_order order,
     const char *producer, struct sp_err *e);
 /*
  * The order a header item declares (its raw bytes) in *order: "time"
  * when none.  -1 (SP_ENOMEM) without the memory to decode the item.
  */
 int sp_section_order(const struct sp_item *header,
-    enum sp_stream_order *order, struct sp_err *e);
+    enum sp_section_order *order, struct sp_err *e);
 
 /* The file-order side item of run, listing ranks (n of them). */
 int sp_section_write_ranks(struct sp_writer *w, uint32_t run,

@@ -15,7 +15,7 @@
 /*
  * A 256 KiB buffer, and writes of half that or more go straight through:
  * sp-read then writes 256 or 512 KiB at a time (a batch column of 64K
- * calls is 512 KiB), at most half the 1 MiB pipe (sp_pipe_widen), so
+ * calls is 512 KiB), at most half the 1 MiB pipe (sp_sink_pipe_widen), so
  * that the next program reads one write while this one fills the next.
  * A buffer as large as the pipe makes the two programs take turns, each
  * waiting for the other's write to drain (some 15% slower on 10M calls).
@@ -66,7 +66,7 @@ sink_alloc(const char *name, struct sp_err *e)
 }
 
 void
-sp_pipe_widen(int fd)
+sp_sink_pipe_widen(int fd)
 {
 #ifdef F_SETPIPE_SZ
 	struct stat st;
@@ -86,7 +86,7 @@ sp_sink_new_fd(int fd, const char *name, struct sp_err *e)
 
 	if (s != NULL) {
 		s->fd = fd;
-		sp_pipe_widen(fd);
+		sp_sink_pipe_widen(fd);
 	}
 	return s;
 }

@@ -50,6 +50,6 @@ unsigned long long sp_sink_written(const struct sp_sink *s);
  * Give a pipe a 1 MiB buffer (F_SETPIPE_SZ) so that a stream between two
  * programs moves in few large steps; a no-op for anything but a pipe.
  */
-void sp_pipe_widen(int fd);
+void sp_sink_pipe_widen(int fd);
 
 #endif

@@ -150,7 +150,7 @@ sp_reader_new(int fd, const char *name, struct sp_err *e)
 
 	if (r == NULL)
 		goto oom;
-	sp_pipe_widen(fd);
+	sp_sink_pipe_widen(fd);
 	r->name = strdup(strcmp(name, "-") == 0 ? "<stdin>" : name);
 	r->section_arena = sp_arena_new();
 	r->run_arena = sp_arena_new();

@@ -90,7 +90,7 @@ sp_tmpfiles_unlink_all(void)
 }
 
 int
-sp_mkparents(const char *path, struct sp_err *e)
+sp_tmpfiles_mkparents(const char *path, struct sp_err *e)
 {
 	char *p = strdup(path), *slash;
 	int rc = 0;
@@ -122,7 +122,7 @@ sp_tmpfiles_create(const char *path, char **tmp, struct sp_err *e)
 	int fd;
 
 	*tmp = NULL;
-	if (sp_mkparents(path, e) < 0)
+	if (sp_tmpfiles_mkparents(path, e) < 0)
 		return -1;
 	if ((t = malloc(n)) == NULL) {
 		sp_fail(e, SP_ENOMEM, "%s: out of memory", path);

@@ -34,7 +34,7 @@ extern const int sp_tmpfiles_nsignals;
  */
 int sp_tmpfiles_create(const char *path, char **tmp, struct sp_err *e);
 /* Create the missing parent directories of path. */
-int sp_mkparents(const char *path, struct sp_err *e);
+int sp_tmpfiles_mkparents(const char *path, struct sp_err *e);
 
 /* Forget, unlink and free a name from sp_tmpfiles_create; NULL is none. */
 void sp_tmpfiles_discard(char *tmp);

@@ -34,7 +34,7 @@
 #define SEP "SP-FUZZ-FILE"
 #define MAX_FILES 4
 
-static const struct sp_format *const formats[] = {
+static const struct sp_source_format *const formats[] = {
 	&sp_h5_format, &sp_json_format, &sp_spt_format,
 };
 

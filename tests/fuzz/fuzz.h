@@ -159,7 +159,7 @@ fuzz_read_stream(int fd, const char *name, struct sp_err *e)
 static inline void
 fuzz_emit_source(struct sp_source *src)
 {
-	static const enum sp_stream_order orders[2] = { SP_ORDER_TIME,
+	static const enum sp_section_order orders[2] = { SP_ORDER_TIME,
 		SP_ORDER_FILE };
 	struct sp_err e;
 	struct sp_sink *sink;

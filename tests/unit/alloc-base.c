@@ -141,7 +141,7 @@ label(struct sp_err *e)
 		"caf\xc3\xa9 \xe2\x80\x94 \xce\xbb", "bad \xff byte", "  " };
 	static const char *const adds[] = { "run", "run", "run (2)", "x",
 		"run", "x", "run", "run", "run", "run" };
-	struct sp_labels *l = NULL;
+	struct sp_label_set *l = NULL;
 	char *s = NULL;
 	const char *u;
 	size_t i;
@@ -174,18 +174,18 @@ label(struct sp_err *e)
 		s = NULL;
 	}
 	/* ten labels: past the set's first 8 entries */
-	if ((l = sp_labels_new()) == NULL) {
-		alloc_nomem(e, "sp_labels_new");
+	if ((l = sp_label_set_new()) == NULL) {
+		alloc_nomem(e, "sp_label_set_new");
 		goto out;
 	}
 	for (i = 0; i < sizeof adds / sizeof adds[0]; i++)
-		if (sp_labels_add(l, adds[i], &u, e) < 0 ||
+		if (sp_label_set_add(l, adds[i], &u, e) < 0 ||
 		    alloc_printf(e, "label %s\n", u) < 0)
 			goto out;
 	rc = 0;
 out:
 	free(s);
-	sp_labels_free(l);
+	sp_label_set_free(l);
 	return rc;
 }
 

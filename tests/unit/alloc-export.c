@@ -268,7 +268,7 @@ write_frames(const char *path)
  * file order (whose last rank sp-json writes as it comes).
  */
 static void
-write_h5(const char *file, const char *path, enum sp_stream_order order)
+write_h5(const char *file, const char *path, enum sp_section_order order)
 {
 	char in[1024];
 	struct sp_order_opts o;

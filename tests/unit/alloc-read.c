@@ -108,7 +108,7 @@ out:
 static int
 emit(struct sp_source *src, struct sp_err *e)
 {
-	static const enum sp_stream_order orders[3] = { SP_ORDER_TIME,
+	static const enum sp_section_order orders[3] = { SP_ORDER_TIME,
 		SP_ORDER_FILE, SP_ORDER_TIME };
 	const char *path = alloc_outdir("out.sps");
 	struct sp_ranks *rk = NULL;
@@ -298,7 +298,9 @@ labelled(void)
 static int
 h5_label(struct sp_err *e)
 {
-	static const struct sp_format *const formats[] = { &sp_h5_format };
+	static const struct sp_source_format *const formats[] = {
+		&sp_h5_format
+	};
 	const char *paths[1];
 	const char *path = alloc_outdir("out.sps");
 	struct sp_order_opts o;
@@ -415,7 +417,7 @@ rank_files(void)
 static int
 read_files(const char *const *paths, size_t n, struct sp_err *e)
 {
-	static const struct sp_format *const formats[] = { &sp_h5_format,
+	static const struct sp_source_format *const formats[] = { &sp_h5_format,
 		&sp_json_format, &sp_spt_format };
 	const char *path = alloc_outdir("out.sps");
 	struct sp_order_opts o;
@@ -472,7 +474,7 @@ spt_dir(struct sp_err *e)
 static int
 files(struct sp_err *e)
 {
-	static const struct sp_format *const formats[] = { &sp_h5_format,
+	static const struct sp_source_format *const formats[] = { &sp_h5_format,
 		&sp_json_format };
 	const char *paths[3];
 	const char *path = alloc_outdir("out.sps");

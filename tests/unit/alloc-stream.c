@@ -110,7 +110,7 @@ static int
 print_item(struct sp_reader *r, const struct sp_item *it, struct sp_err *e)
 {
 	const struct sp_row_info *row;
-	enum sp_stream_order order;
+	enum sp_section_order order;
 	uint32_t *ranks;
 	size_t n;
 	int rc;

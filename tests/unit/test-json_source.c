@@ -77,7 +77,7 @@ test_rows(void)
 	static const char ev[] = "[{\"k\": 1}]";
 	struct sp_err e;
 	struct sp_json_source *s = sp_json_source_new("p.json", NULL, &e);
-	struct sp_src_row *r;
+	struct sp_source_row *r;
 	struct sp_json_source_cols c;
 	struct sp_rank_info info;
 	int64_t a[2], b[2], gpu[2], call[2], await[2];

@@ -116,21 +116,21 @@ test_slug(void)
 static void
 check_unique(const char *const *in, const char *const *want, size_t n)
 {
-	struct sp_labels *l;
+	struct sp_label_set *l;
 	const char *u;
 	struct sp_err e;
 	size_t i;
 
-	l = sp_labels_new();
+	l = sp_label_set_new();
 	for (i = 0; i < n; i++) {
-		if (sp_labels_add(l, in[i], &u, &e) == -1) {
+		if (sp_label_set_add(l, in[i], &u, &e) == -1) {
 			CHECK(0, "'%s': %s", in[i], e.msg);
 			break;
 		}
 		CHECK(strcmp(u, want[i]) == 0, "label %zu '%s' became '%s', "
 		    "want '%s'", i, in[i], u, want[i]);
 	}
-	sp_labels_free(l);
+	sp_label_set_free(l);
 }
 
 static void
@@ -149,7 +149,7 @@ test_unique(void)
 	    "run (4)" };
 	static const char *f[] = { "", "" };
 	static const char *f_want[] = { "", " (2)" };
-	struct sp_labels *l;
+	struct sp_label_set *l;
 	const char *u, *first;
 	struct sp_err e;
 	char name[16];
@@ -162,16 +162,16 @@ test_unique(void)
 	check_unique(f, f_want, 2);
 
 	/* Handed-out names stay valid while the set grows. */
-	l = sp_labels_new();
-	CHECK(sp_labels_add(l, "x", &first, &e) == 0, "%s", e.msg);
+	l = sp_label_set_new();
+	CHECK(sp_label_set_add(l, "x", &first, &e) == 0, "%s", e.msg);
 	for (i = 2; i <= 1000; i++) {
-		CHECK(sp_labels_add(l, "x", &u, &e) == 0, "%s", e.msg);
+		CHECK(sp_label_set_add(l, "x", &u, &e) == 0, "%s", e.msg);
 		snprintf(name, sizeof name, "x (%d)", i);
 		CHECK(strcmp(u, name) == 0, "got '%s', want '%s'", u, name);
 	}
 	CHECK(strcmp(first, "x") == 0, "first label moved");
-	sp_labels_free(l);
-	sp_labels_free(NULL);
+	sp_label_set_free(l);
+	sp_label_set_free(NULL);
 }
 
 int

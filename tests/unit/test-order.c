@@ -119,7 +119,7 @@ mem_open(const struct mem_row *rows, size_t nrows, const char *const *names,
 	m->src.nrows = nrows;
 	m->src.rows = calloc(nrows + 1, sizeof *m->src.rows);
 	for (i = 0; i < nrows; i++) {
-		struct sp_src_row *r = &m->src.rows[i];
+		struct sp_source_row *r = &m->src.rows[i];
 
 		r->rank = rows[i].rank;
 		r->region = r->info.region = rows[i].region;
@@ -144,7 +144,7 @@ struct call {
 struct result {
 	int rc;			/* of sp_order_emit */
 	char msg[SP_ERR_MSG_MAX];
-	enum sp_stream_order order;
+	enum sp_section_order order;
 	int runs, run_end;
 	int has_span;
 	int64_t first_ns, last_ns;

@@ -30,7 +30,7 @@ test_regions(void)
 		{ 6, 3, 3000000000 },	/* ties region 0 */
 	};
 	static const uint32_t want[7] = { 2, 1, 4, 5, 0, 6, 3 };
-	struct sp_src_row r[7];
+	struct sp_source_row r[7];
 	int64_t row_min[7];
 	uint32_t order[7];
 	struct sp_source src;

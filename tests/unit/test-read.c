@@ -43,7 +43,9 @@ static void
 read_back(const char *const *names, size_t n, const char *const *labels,
     size_t nlabels, char *out, size_t cap)
 {
-	static const struct sp_format *const formats[] = { &sp_json_format };
+	static const struct sp_source_format *const formats[] = {
+		&sp_json_format
+	};
 	const char *paths[8];
 	char pbuf[8][512], spath[512];
 	struct sp_order_opts o;

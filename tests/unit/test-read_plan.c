@@ -18,7 +18,7 @@
 #include "sp_spt.h"
 #include "check.h"
 
-static const struct sp_format *const formats[] = {
+static const struct sp_source_format *const formats[] = {
 	&sp_h5_format, &sp_json_format, &sp_spt_format,
 };
 #define NF (sizeof formats / sizeof formats[0])
@@ -51,7 +51,7 @@ plan_text(const char *const *paths, size_t n, char *out, size_t cap)
 	}
 	*out = '\0';
 	for (i = 0; i < pl.n; i++) {
-		const struct sp_read_run *r = &pl.runs[i];
+		const struct sp_read_plan_run *r = &pl.runs[i];
 		size_t len = strlen(out);
 
 		if (r->path != NULL) {

@@ -136,7 +136,7 @@ static void
 test_records(void)
 {
 	struct spt_src *s = src_of(2);
-	const struct sp_src_row *r;
+	const struct sp_source_row *r;
 
 	s->parts[0].path = copy("r0.spt");
 	s->parts[1].path = copy("r1.spt");

@@ -15,7 +15,7 @@ static void
 compare(int64_t *a, size_t n, const char *what)
 {
 	struct sp_stats_hist *h = sp_stats_hist_new();
-	struct sp_stats_vsrc src = { sp_stats_vsrc_array, a, n };
+	struct sp_stats_seq_src src = { sp_stats_seq_src_array, a, n };
 	struct sp_stats_seq s;
 	struct sp_err e;
 	double got[3], want[3];

@@ -15,7 +15,7 @@ static void
 check_row(const struct stats_row *t, uint64_t load_max)
 {
 	int64_t *a = lcg_array(t->seed, t->n, t->big);
-	struct sp_stats_vsrc src = { sp_stats_vsrc_array, a, t->n };
+	struct sp_stats_seq_src src = { sp_stats_seq_src_array, a, t->n };
 	struct sp_stats_seq s;
 	struct sp_err e;
 	double p[3];
@@ -48,7 +48,7 @@ static void
 odd_values(void)
 {
 	int64_t a[200];
-	struct sp_stats_vsrc src = { sp_stats_vsrc_array, a, 200 };
+	struct sp_stats_seq_src src = { sp_stats_seq_src_array, a, 200 };
 	struct sp_stats_seq m, f;
 	struct sp_err e;
 	size_t i;

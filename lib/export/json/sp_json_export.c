@@ -92,7 +92,7 @@ struct jx {
 	struct sp_gzout *f;	/* its text, compressed if .gz */
 
 	/* the section */
-	enum sp_stream_order order;
+	enum sp_section_order order;
 
 	/* the run */
 	int have_run;
@@ -1369,7 +1369,7 @@ end_run(void *ctx, struct sp_err *e)
 }
 
 static int
-header(void *ctx, const struct sp_header *h, enum sp_stream_order order,
+header(void *ctx, const struct sp_header *h, enum sp_section_order order,
     struct sp_err *e)
 {
 	struct jx *x = ctx;

@@ -29,7 +29,7 @@ struct lx {
 	struct sp_jsonw *w;
 	struct sp_gzout *f;
 	enum sp_batch_stage stage;
-	enum sp_stream_order order;
+	enum sp_section_order order;
 	/* '{"run":"<label>","rank":' */
 	char *prefix;
 	size_t prefix_len, prefix_cap;
@@ -83,7 +83,7 @@ escaped(struct lx *x, const char *pre, const char *s, size_t n,
 }
 
 static int
-header(void *ctx, const struct sp_header *h, enum sp_stream_order order,
+header(void *ctx, const struct sp_header *h, enum sp_section_order order,
     struct sp_err *e)
 {
 	struct lx *x = ctx;

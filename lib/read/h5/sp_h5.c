@@ -93,7 +93,7 @@ sp_h5src_set_tags(struct sp_h5src *h, struct sp_row_info *ri, char **s,
 int
 sp_h5src_add_rows(struct sp_h5src *h, size_t n, struct sp_err *e)
 {
-	struct sp_src_row *r = realloc(h->src.rows,
+	struct sp_source_row *r = realloc(h->src.rows,
 	    (h->src.nrows + n + 1) * sizeof *r);
 
 	if (r == NULL)
@@ -496,6 +496,6 @@ open_path(const char *path, const char *tmpdir, struct sp_err *e)
 	return sp_h5_open(path, e);
 }
 
-const struct sp_format sp_h5_format = {
+const struct sp_source_format sp_h5_format = {
 	"hdf5", 0, sp_h5_sniff, NULL, NULL, open_path, NULL, NULL,
 };

@@ -13,7 +13,7 @@
 #include "sp_source.h"
 
 /* HDF5 profiles, for sp_read_files(). */
-extern const struct sp_format sp_h5_format;
+extern const struct sp_source_format sp_h5_format;
 
 /* Does the file start with the HDF5 signature (at 0 or a user block)? */
 int sp_h5_sniff(const char *path);

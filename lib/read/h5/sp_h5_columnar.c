@@ -245,7 +245,7 @@ parse_tags(struct sp_h5src *h, struct sp_row_info *ri, const char *text,
 
 /* The aggregate layout's totals of row i. */
 static void
-row_aggregate(const struct index *ix, size_t i, struct sp_src_row *r)
+row_aggregate(const struct index *ix, size_t i, struct sp_source_row *r)
 {
 	struct sp_row_info *ri = &r->info;
 
@@ -289,7 +289,7 @@ static int
 row_from_index(struct sp_h5src *h, const struct index *ix, size_t i,
     struct sp_err *e)
 {
-	struct sp_src_row *r = &h->src.rows[i];
+	struct sp_source_row *r = &h->src.rows[i];
 
 	if (ix->ranks[i] < 0 || ix->ranks[i] > UINT32_MAX ||
 	    ix->region_ids[i] < 0 || ix->region_ids[i] > UINT32_MAX ||
@@ -458,7 +458,7 @@ check_each(struct sp_h5src *h, struct pair *pr, struct span *sp,
 
 	*maxend = 0;
 	for (i = 0; i < h->src.nrows; i++) {
-		const struct sp_src_row *r = &h->src.rows[i];
+		const struct sp_source_row *r = &h->src.rows[i];
 
 		if (r->region >= h->src.nregions)
 			return sp_fail(e, SP_EDATA, "%s: index row %zu names "
@@ -546,7 +546,7 @@ check_rows(struct sp_h5src *h, uint64_t nevents, int columnar,
 static int
 cmp_row_rank(const void *a, const void *b)
 {
-	const struct sp_src_row *x = a, *y = b;
+	const struct sp_source_row *x = a, *y = b;
 
 	if (x->rank != y->rank)
 		return x->rank < y->rank ? -1 : 1;

@@ -164,7 +164,7 @@ s1_add_row(struct s1_ctx *c, long id)
 {
 	struct sp_h5src *h = c->h;
 	struct sp_h5_s1row *s1;
-	struct sp_src_row *row;
+	struct sp_source_row *row;
 
 	if (sp_h5src_add_rows(h, 1, c->e) < 0)
 		return -1;
@@ -200,7 +200,7 @@ s1_length(hid_t g, const char *name, int *integer)
 
 /* The calls of the row just added: as many starts as ends, integers. */
 static int
-s1_calls(struct s1_ctx *c, hid_t g, struct sp_src_row *row)
+s1_calls(struct s1_ctx *c, hid_t g, struct sp_source_row *row)
 {
 	const char *p = c->h->src.path;
 	int ia, ib;
@@ -221,7 +221,7 @@ s1_calls(struct s1_ctx *c, hid_t g, struct sp_src_row *row)
 
 /* The x columns the region group has, as long as its times. */
 static int
-s1_xcols(struct s1_ctx *c, hid_t g, struct sp_src_row *row)
+s1_xcols(struct s1_ctx *c, hid_t g, struct sp_source_row *row)
 {
 	struct sp_h5src *h = c->h;
 	long long n = (long long)row->count, m;
@@ -246,7 +246,7 @@ static int
 s1_row(struct s1_ctx *c, hid_t g)
 {
 	struct sp_h5src *h = c->h;
-	struct sp_src_row *row;
+	struct sp_source_row *row;
 	struct sp_row_info *ri;
 	long id;
 

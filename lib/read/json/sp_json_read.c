@@ -176,7 +176,7 @@ sp_json_is_json_path(const char *path)
 	    (n >= 8 && strcasecmp(path + n - 8, ".json.gz") == 0);
 }
 
-const struct sp_format sp_json_format = {
+const struct sp_source_format sp_json_format = {
 	"json", 1, NULL, sp_json_sniff_bytes, sp_json_is_json_path,
 	sp_json_open, NULL, NULL,
 };

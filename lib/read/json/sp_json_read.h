@@ -34,7 +34,7 @@
 #include "sp_source.h"
 
 /* JSON profiles, for sp_read_files(); the format of standard input. */
-extern const struct sp_format sp_json_format;
+extern const struct sp_source_format sp_json_format;
 
 /* path "-" reads standard input. tmpdir NULL: $TMPDIR, else /tmp. */
 struct sp_source *sp_json_open(const char *path, const char *tmpdir,

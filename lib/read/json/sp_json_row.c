@@ -180,7 +180,7 @@ int
 sp_json_row_add(struct sp_json_source *s, const struct sp_jvalue *row,
     struct sp_json_source_cols *c, struct sp_err *e)
 {
-	struct sp_src_row *r;
+	struct sp_source_row *r;
 	struct sp_row_info *ri;
 	uint32_t rank = 0;
 	long id = 0;

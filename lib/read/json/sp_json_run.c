@@ -221,7 +221,7 @@ nomem:
 static int
 cmp_row(const void *a, const void *b)
 {
-	const struct sp_src_row *x = a, *y = b;
+	const struct sp_source_row *x = a, *y = b;
 
 	if (x->rank != y->rank)
 		return x->rank < y->rank ? -1 : 1;
@@ -234,7 +234,7 @@ cmp_row(const void *a, const void *b)
 static int
 sort_rows(struct sp_json_source *s, struct sp_err *e)
 {
-	const struct sp_src_row *r = s->src.rows;
+	const struct sp_source_row *r = s->src.rows;
 	size_t i;
 
 	if (s->src.nrows > 1)
@@ -251,8 +251,8 @@ sort_rows(struct sp_json_source *s, struct sp_err *e)
 
 /* In tmp, the rows of [r0, r1) in the order of list; their count. */
 static size_t
-listed_rows(const struct sp_src_row *rows, size_t r0, size_t r1,
-    const struct sp_jvalue *list, struct sp_src_row *tmp)
+listed_rows(const struct sp_source_row *rows, size_t r0, size_t r1,
+    const struct sp_jvalue *list, struct sp_source_row *tmp)
 {
 	size_t i, k, n = 0;
 	int64_t g;
@@ -277,7 +277,7 @@ listed_rows(const struct sp_src_row *rows, size_t r0, size_t r1,
 static int
 row_order(struct sp_json_source *s, const struct sp_jvalue *m, struct sp_err *e)
 {
-	struct sp_src_row *rows = s->src.rows, *tmp = NULL;
+	struct sp_source_row *rows = s->src.rows, *tmp = NULL;
 	size_t r0, r1, cap = 0;
 	int rc = -1;
 
@@ -293,7 +293,7 @@ row_order(struct sp_json_source *s, const struct sp_jvalue *m, struct sp_err *e)
 		if (list == NULL || list->t != SP_JARR)
 			continue;
 		if (r1 - r0 > cap) {
-			struct sp_src_row *t = realloc(tmp,
+			struct sp_source_row *t = realloc(tmp,
 			    (r1 - r0) * sizeof *t);
 
 			if (t == NULL) {

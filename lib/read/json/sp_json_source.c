@@ -82,17 +82,17 @@ sp_json_source_region(struct sp_json_source *s, const char *p, size_t n)
 	return (long)s->nnames++;
 }
 
-struct sp_src_row *
+struct sp_source_row *
 sp_json_source_next_row(struct sp_json_source *s)
 {
-	struct sp_src_row *r;
+	struct sp_source_row *r;
 
 	if (s->src.nrows == s->caprows) {
 		size_t cap = s->caprows ? s->caprows * 2 : 64;
-		struct sp_src_row *nr = realloc(s->src.rows, cap * sizeof *nr);
+		struct sp_source_row *nr;
 		struct sp_json_source_cols *nc;
 
-		if (nr == NULL)
+		if ((nr = realloc(s->src.rows, cap * sizeof *nr)) == NULL)
 			return NULL;
 		s->src.rows = nr;
 		if ((nc = realloc(s->cols, cap * sizeof *nc)) == NULL)
@@ -109,7 +109,7 @@ void
 sp_json_source_add_row(struct sp_json_source *s,
     const struct sp_json_source_cols *c)
 {
-	struct sp_src_row *r = &s->src.rows[s->src.nrows];
+	struct sp_source_row *r = &s->src.rows[s->src.nrows];
 
 	r->offset = s->src.nrows;	/* its columns: s->cols[offset] */
 	s->src.xmask |= r->info.xmask;
@@ -197,7 +197,7 @@ load_events(struct sp_json_source *s, uint32_t rank, struct sp_err *e)
 
 	free_evtexts(s);
 	for (i = 0; i < src->nrows; i++) {
-		struct sp_src_row *r = &src->rows[i];
+		struct sp_source_row *r = &src->rows[i];
 		const struct sp_json_source_cols *c = &s->cols[r->offset];
 		char *t;
 

@@ -90,7 +90,7 @@ long sp_json_source_region(struct sp_json_source *s, const char *p, size_t n);
  * Room for one more row: rows[nrows], zeroed; NULL when out of memory.
  * sp_json_source_add_row then counts it in, with its columns.
  */
-struct sp_src_row *sp_json_source_next_row(struct sp_json_source *s);
+struct sp_source_row *sp_json_source_next_row(struct sp_json_source *s);
 void sp_json_source_add_row(struct sp_json_source *s,
     const struct sp_json_source_cols *c);
 

@@ -4,7 +4,7 @@
  * sp_source.
  *
  * The C API without HDF5 and the Fortran API write one file per rank; the
- * files of one run are read together as one run (struct sp_format's
+ * files of one run are read together as one run (struct sp_source_format's
  * open_parts), as the reference's load_traces merges them: files in the
  * order sp_read_files() sorts them (by path components), a rank met twice
  * an error naming both files, regions in order of first appearance, each
@@ -37,7 +37,7 @@
 #include "sp_source.h"
 
 /* Native traces, for sp_read_files(): by the magic "SCOPEPRF". */
-extern const struct sp_format sp_spt_format;
+extern const struct sp_source_format sp_spt_format;
 
 /*
  * Whether the first bytes are a native trace's magic; a file that is not

@@ -126,7 +126,7 @@ static void
 set_row(struct spt_src *s, size_t row, const struct spt_record *r,
     const char *source, size_t k, uint32_t region)
 {
-	struct sp_src_row *sr = &s->src.rows[row];
+	struct sp_source_row *sr = &s->src.rows[row];
 
 	sr->file = s->parts[k].path;
 	sr->rank = s->parts[k].rank;
@@ -144,7 +144,7 @@ spt_add_record(struct spt_src *s, size_t k, struct spt_record *r,
     struct sp_err *e)
 {
 	struct spt_part *p = &s->parts[k];
-	struct sp_src_row *rows;
+	struct sp_source_row *rows;
 	size_t n = s->src.nrows, cap = s->caprows;
 	uint32_t region = 0;
 	char *src = r->source;
@@ -232,7 +232,7 @@ sort_rows(struct spt_src *s, struct sp_err *e)
 {
 	size_t n = s->src.nrows, i;
 	struct rowkey *key = malloc((n + 1) * sizeof *key);
-	struct sp_src_row *rows = malloc((n + 1) * sizeof *rows);
+	struct sp_source_row *rows = malloc((n + 1) * sizeof *rows);
 	struct spt_calls *calls = malloc((n + 1) * sizeof *calls);
 
 	if (key == NULL || rows == NULL || calls == NULL) {
@@ -551,6 +551,6 @@ open_parts(const char *const *paths, size_t n, const char *tmpdir,
 	return sp_spt_open(paths, n, e);
 }
 
-const struct sp_format sp_spt_format = {
+const struct sp_source_format sp_spt_format = {
 	"spt", 0, NULL, sp_spt_sniff_bytes, by_name, NULL, open_parts, ".spt",
 };
