@@ -44,4 +44,11 @@ void *sp_huge_calloc(size_t n, size_t size);
  */
 void *sp_huge_realloc(void *p, size_t old, size_t n);
 
+/*
+ * The whole pages within [p, p + n), of any block, given back to the
+ * kernel: they read as zeros from then on, and count in no peak after.
+ * For a large array read once front to back, released as it goes.
+ */
+void sp_huge_release(void *p, size_t n);
+
 #endif

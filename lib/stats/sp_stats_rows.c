@@ -12,6 +12,9 @@
 
 #include "sp_huge.h"
 
+/* Accounts whose rows are made are let go this many at a time. */
+#define RELEASE_STEP 65536
+
 static int
 nomem(struct sp_err *e)
 {
@@ -121,6 +124,30 @@ path_row(struct sp_stats_run *r, uint32_t id, struct sp_stats_row *w,
 	return 0;
 }
 
+/*
+ * The accounts of paths [0, to) have their rows: what they hold is freed
+ * and their pages given back, so that a large run's rows and accounts are
+ * not in memory whole at once (accounts_free finds them zero).
+ */
+static void
+release_accounts(struct sp_stats_run *r, size_t from, size_t to)
+{
+	struct tree_acc *t = &r->tree;
+	size_t i;
+
+	for (i = from; i < to; i++) {
+		free(t->pacc[i].rt);
+		t->pacc[i].rt = NULL;
+		if (t->papx != NULL) {
+			sp_stats_hist_free(t->papx[i].h);
+			t->papx[i].h = NULL;
+		}
+	}
+	sp_huge_release(t->pacc, to * sizeof *t->pacc);
+	if (t->papx != NULL)
+		sp_huge_release(t->papx, to * sizeof *t->papx);
+}
+
 /* Parents, their coverage, and which rows have rows below them. */
 static void
 link_rows(struct sp_stats_run *r, struct sp_stats_row *rows, size_t n,
@@ -213,7 +240,7 @@ sp_stats_tree_finish(struct sp_stats_run *r, struct sp_err *e)
 	const struct sp_stats_paths *paths = r->tree.paths;
 	uint32_t np = paths != NULL ? sp_stats_paths_count(paths) : 0;
 	uint32_t *row_of_path = NULL, i;
-	size_t n = r->tree.nseen;
+	size_t n = r->tree.nseen, done = 0;
 	int rc = 0;
 
 	res->tree = 1;
@@ -232,9 +259,15 @@ sp_stats_tree_finish(struct sp_stats_run *r, struct sp_err *e)
 	for (i = 0; i < np; i++)
 		row_of_path[i] = i < r->tree.npacc && r->tree.pacc[i].seen ?
 		    r->tree.pacc[i].index : UINT32_MAX;
-	for (i = 0; i < np && rc == 0; i++)
+	for (i = 0; i < np && rc == 0; i++) {
 		if (row_of_path[i] != UINT32_MAX)
 			rc = path_row(r, i, &res->rows[row_of_path[i]], e);
+		if (i < r->tree.npacc && ((i + 1) % RELEASE_STEP == 0 ||
+		    i + 1 == r->tree.npacc)) {
+			release_accounts(r, done, (size_t)i + 1);
+			done = (size_t)i + 1;
+		}
+	}
 	res->nrows = n;
 	if (rc == 0)
 		link_rows(r, res->rows, n, row_of_path);

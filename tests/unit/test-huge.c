@@ -4,11 +4,15 @@
  * overflow refused, buffers on a huge page from half of one up and grown
  * by realloc() as the stream reader and the trace writer grow theirs,
  * and the growing array and the arena, which use them, past the
- * threshold.
+ * threshold.  The calloc's zeros on memory that malloc hands out again
+ * dirty (its pages given back rather than cleared), and pages given back
+ * by sp_huge_release: the whole ones zero, the bytes around them kept.
  */
+#include <malloc.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "sp_arena.h"
@@ -159,10 +163,77 @@ test_users(void)
 	sp_arena_free(a);
 }
 
+/*
+ * With blocks up to 32 MiB served from the heap and its top never given
+ * back, a freed block comes back with its old bytes: the calloc still
+ * reads zero throughout.
+ */
+static void
+test_calloc_dirty(void)
+{
+	size_t n = 3 * SP_HUGE_MIN + 12345, i, k;
+	unsigned char *p, *z;
+
+	/* advice: a sanitizer's allocator takes none, and hands out clean
+	 * memory or dirty as it will */
+	(void)mallopt(M_MMAP_THRESHOLD, 32 << 20);
+	(void)mallopt(M_TRIM_THRESHOLD, 256 << 20);
+	for (i = 0; i < 3; i++) {
+		p = sp_huge_alloc(n);
+		CHECK(p != NULL, "dirty %zu: no memory", i);
+		if (p == NULL)
+			return;
+		/* read back, so that the filling is no dead store */
+		fill(p, n, 13);
+		CHECK(first_wrong(p, n, 13) == n, "dirty %zu: fill", i);
+		free(p);
+		z = sp_huge_calloc(n, 1);
+		CHECK(z != NULL, "dirty calloc %zu: no memory", i);
+		if (z == NULL)
+			return;
+		for (k = 0; k < n && z[k] == 0; k++)
+			;
+		CHECK(k == n, "dirty calloc %zu: byte %zu of %zu not zero", i,
+		    k, n);
+		free(z);
+	}
+}
+
+/* Whole pages within the range read zero; every other byte is kept. */
+static void
+test_release(void)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE), n = 8 * page, k;
+	size_t from = page / 2, len = 3 * page, lo, hi;
+	unsigned char *p = sp_huge_alloc(n);
+
+	CHECK(p != NULL, "release: no memory");
+	if (p == NULL)
+		return;
+	fill(p, n, 5);
+	sp_huge_release(p + from, len);
+	lo = ((uintptr_t)p + from + page - 1) / page * page - (uintptr_t)p;
+	hi = ((uintptr_t)p + from + len) / page * page - (uintptr_t)p;
+	CHECK(hi - lo == 2 * page, "release: %zu bytes of whole pages",
+	    hi - lo);
+	for (k = 0; k < n; k++)
+		if (k >= lo && k < hi ? p[k] != 0 :
+		    p[k] != (unsigned char)(k * 31 + 5))
+			break;
+	CHECK(k == n, "release: byte %zu (whole pages %zu to %zu)", k, lo,
+	    hi);
+	sp_huge_release(NULL, n);
+	sp_huge_release(p, 10);
+	CHECK(p[0] == 5, "release: a part of a page is no page");
+	free(p);
+}
+
 int
 main(void)
 {
 	test_alloc();
+	test_calloc_dirty();
+	test_release();
 	test_realloc();
 	test_buffer();
 	test_users();
