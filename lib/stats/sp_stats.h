@@ -83,7 +83,9 @@ struct sp_stats_region {
 struct sp_stats_row {
 	const char *name;		/* its last element */
 	size_t name_len;
-	char *call_path;		/* "a > b"; NULL for a fallback row */
+	char *call_path;		/* "a > b"; NULL for a fallback row,
+					 * or when the run was asked for
+					 * none (no_path_text) */
 	uint32_t path;			/* id in the path trie, or UINT32_MAX */
 	uint32_t parent;		/* index of the parent path's row, or -1 */
 	uint32_t up;			/* of the nearest ancestor with a row */

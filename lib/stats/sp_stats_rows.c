@@ -98,10 +98,12 @@ path_row(struct sp_stats_run *r, uint32_t id, struct sp_stats_row *w,
 
 	memset(w, 0, sizeof *w);
 	w->name = sp_stats_paths_name(r->tree.paths, id, &w->name_len);
-	n = sp_stats_paths_text(r->tree.paths, id, NULL, 0) + 1;
-	if ((w->call_path = malloc(n)) == NULL)
-		return nomem(e);
-	sp_stats_paths_text(r->tree.paths, id, w->call_path, n);
+	if (!r->o.no_path_text) {
+		n = sp_stats_paths_text(r->tree.paths, id, NULL, 0) + 1;
+		if ((w->call_path = malloc(n)) == NULL)
+			return nomem(e);
+		sp_stats_paths_text(r->tree.paths, id, w->call_path, n);
+	}
 	w->path = id;
 	w->parent = w->up = UINT32_MAX;
 	w->region = UINT32_MAX;

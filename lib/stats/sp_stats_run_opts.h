@@ -49,6 +49,7 @@ struct sp_stats_run_watch {
 struct sp_stats_run_opts {
 	unsigned want;
 	unsigned need;		/* SP_STATS_NEED_*; 0: all */
+	int no_path_text;	/* the tree's rows without call_path (NULL) */
 	int approx;
 	/* the tree visits the selected ranks, else 0 .. num_ranks - 1
 	 * (doc/stats.md, "Ranks outside the tree") */

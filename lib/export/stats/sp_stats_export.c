@@ -172,6 +172,7 @@ setup(struct sx *x, struct sp_err *e)
 	memset(&ro, 0, sizeof ro);
 	ro.want = wanted(o);
 	ro.need = needed(x);
+	ro.no_path_text = !o->call_paths;	/* the tree's text is names */
 	ro.approx = o->approx;
 	sp_across_stats_opts(&o->common, &ro);
 	x->spec.stage = SP_STAGE_CALLS;
