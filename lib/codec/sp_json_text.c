@@ -48,16 +48,17 @@ lit(struct text *t, const char *w)
 	return 1;
 }
 
+/* The value of the four hex digits at s (n bytes), or -1. */
 static int
-hex4(struct text *t, uint32_t *v)
+hex4(const char *s, size_t n, uint32_t *v)
 {
 	size_t k;
 
 	*v = 0;
-	if (t->n - t->i < 4)
+	if (n < 4)
 		return -1;
 	for (k = 0; k < 4; k++) {
-		unsigned char c = t->s[t->i + k];
+		unsigned char c = (unsigned char)s[k];
 
 		*v <<= 4;
 		if (c >= '0' && c <= '9')
@@ -69,8 +70,23 @@ hex4(struct text *t, uint32_t *v)
 		else
 			return -1;
 	}
-	t->i += 4;
 	return 0;
+}
+
+size_t
+sp_json_text_uescape(const char *s, size_t n, uint32_t *cp)
+{
+	uint32_t lo;
+
+	if (hex4(s, n, cp) < 0)
+		return 0;
+	if (*cp >= 0xd800 && *cp < 0xdc00 && n >= 10 && s[4] == '\\' &&
+	    s[5] == 'u' && hex4(s + 6, n - 6, &lo) == 0 && lo >= 0xdc00 &&
+	    lo < 0xe000) {
+		*cp = 0x10000 + ((*cp - 0xd800) << 10) + (lo - 0xdc00);
+		return 10;
+	}
+	return 4;
 }
 
 /* One character as ensure_ascii writes it; p has room for 12 bytes. */
@@ -126,7 +142,7 @@ text_string(struct text *t, int is_key)
 	if (w != NULL && sp_jsonw_raw(w, "\"", 1, t->e) < 0)
 		return -1;
 	for (;;) {
-		uint32_t cp, lo;
+		uint32_t cp;
 		size_t len;
 		unsigned char c;
 
@@ -151,22 +167,10 @@ text_string(struct text *t, int is_key)
 			case 'r': cp = '\r'; break;
 			case 't': cp = '\t'; break;
 			case 'u':
-				if (hex4(t, &cp) < 0)
+				if ((len = sp_json_text_uescape((const char *)
+				    t->s + t->i, t->n - t->i, &cp)) == 0)
 					return bad_text(t, "bad \\u escape");
-				/* a surrogate pair is one character */
-				if (cp >= 0xd800 && cp < 0xdc00 &&
-				    t->n - t->i >= 6 && t->s[t->i] == '\\' &&
-				    t->s[t->i + 1] == 'u') {
-					size_t at = t->i;
-
-					t->i += 2;
-					if (hex4(t, &lo) == 0 && lo >= 0xdc00 &&
-					    lo < 0xe000)
-						cp = 0x10000 + ((cp - 0xd800) <<
-						    10) + (lo - 0xdc00);
-					else
-						t->i = at;
-				}
+				t->i += len;
 				break;
 			default:
 				t->i--;

@@ -54,6 +54,15 @@ int sp_json_text_elements(const char *s, size_t n,
     struct sp_err *e);
 
 /*
+ * The character of a \u escape whose four hex digits start at s (n
+ * bytes on from there), as json.loads reads it: a high surrogate whose
+ * escape is followed by one of a low surrogate is one character of both;
+ * any other surrogate is a character of its own.  Returns the bytes read
+ * (4, or 10 for a pair), or 0 when the four are not hex digits.
+ */
+size_t sp_json_text_uescape(const char *s, size_t n, uint32_t *cp);
+
+/*
  * The bytes of base64 text (RFC 4648; padding optional, no whitespace),
  * as sp_json_emit_base64 writes them, into out, which has room for
  * n / 4 * 3 + 3 bytes; returns their length, or -1.

@@ -296,6 +296,40 @@ test_elements(void)
 	CHECK(strcmp(elements(""), "E") == 0, "empty text");
 }
 
+/* \u escapes: one, a surrogate pair, lone halves, too short, not hex. */
+static void
+test_uescape(void)
+{
+	static const struct {
+		const char *s;
+		size_t len;
+		uint32_t cp;
+	} cases[] = {
+		{ "00e9", 4, 0xe9 },
+		{ "AbCd rest", 4, 0xabcd },
+		{ "d83d\\ude00x", 10, 0x1f600 },
+		{ "d83d\\u0041", 4, 0xd83d },		/* no low half */
+		{ "d83d\\ude0", 4, 0xd83d },		/* cut low half */
+		{ "dc00\\ud800", 4, 0xdc00 },		/* low first */
+		{ "d800\\ud800", 4, 0xd800 },		/* two high */
+		{ "d800", 4, 0xd800 },
+		{ "12g4", 0, 0 },
+		{ "123", 0, 0 },
+	};
+	size_t i, k;
+	uint32_t cp;
+
+	for (i = 0; i < sizeof cases / sizeof *cases; i++) {
+		cp = 0;
+		k = sp_json_text_uescape(cases[i].s, strlen(cases[i].s), &cp);
+		CHECK(k == cases[i].len && (k == 0 || cp == cases[i].cp),
+		    "%s: %zu bytes, U+%04X", cases[i].s, k, (unsigned)cp);
+	}
+	/* only the n bytes given count */
+	CHECK(sp_json_text_uescape("d83d\\ude00", 9, &cp) == 4 &&
+	    cp == 0xd83d, "pair cut by n");
+}
+
 static void
 test_base64(void)
 {
@@ -451,6 +485,7 @@ main(void)
 	test_text();
 	test_respell();
 	test_elements();
+	test_uescape();
 	test_base64();
 	test_spool();
 	test_store();

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sp_json_text.h"
+
 struct cur {
 	const char *p, *end;
 };
@@ -16,32 +18,8 @@ ws(struct cur *c)
 		c->p++;
 }
 
-static int
-hex4(struct cur *c, unsigned *v)
-{
-	int i;
-
-	*v = 0;
-	if (c->end - c->p < 4)
-		return -1;
-	for (i = 0; i < 4; i++) {
-		char ch = *c->p++;
-
-		*v <<= 4;
-		if (ch >= '0' && ch <= '9')
-			*v |= (unsigned)(ch - '0');
-		else if (ch >= 'a' && ch <= 'f')
-			*v |= (unsigned)(ch - 'a' + 10);
-		else if (ch >= 'A' && ch <= 'F')
-			*v |= (unsigned)(ch - 'A' + 10);
-		else
-			return -1;
-	}
-	return 0;
-}
-
 static size_t
-utf8(char *o, unsigned cp)
+utf8(char *o, uint32_t cp)
 {
 	if (cp < 0x80) {
 		o[0] = (char)cp;
@@ -73,7 +51,8 @@ string(struct cur *c, char *o)
 
 	while (c->p < c->end) {
 		char ch = *c->p++;
-		unsigned cp, lo;
+		uint32_t cp;
+		size_t k;
 
 		if (ch == '"')
 			return (long)n;
@@ -95,20 +74,10 @@ string(struct cur *c, char *o)
 		case 'r': o[n++] = '\r'; break;
 		case 't': o[n++] = '\t'; break;
 		case 'u':
-			if (hex4(c, &cp) < 0)
+			if ((k = sp_json_text_uescape(c->p,
+			    (size_t)(c->end - c->p), &cp)) == 0)
 				return -1;
-			if (cp >= 0xd800 && cp < 0xdc00 && c->end - c->p >= 6 &&
-			    c->p[0] == '\\' && c->p[1] == 'u') {
-				struct cur save = *c;
-
-				c->p += 2;
-				if (hex4(c, &lo) == 0 && lo >= 0xdc00 &&
-				    lo < 0xe000)
-					cp = 0x10000 + ((cp - 0xd800) << 10) +
-					    (lo - 0xdc00);
-				else
-					*c = save;
-			}
+			c->p += k;
 			n += utf8(o + n, cp);
 			break;
 		default:
